@@ -1,0 +1,115 @@
+//===- Directive.h - parsed XMP directives ----------------------*- C++ -*-===//
+//
+// What the pragma handler understood of one `#pragma xmp` line, before any
+// name is resolved. Lists are already in C order (dimension 0 outermost):
+// round-bracket (Fortran-order) lists are reversed while parsing, and round
+// template bounds are made explicit (`t(N)` is 1..N, `t[N]` is 0..N-1).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XMP_FRONTEND_DIRECTIVE_H
+#define XMP_FRONTEND_DIRECTIVE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xmp::frontend {
+
+/// A name as written, with where it was written.
+struct Name {
+  std::string text;
+  clang::SourceLocation loc;
+};
+
+/// A C expression kept as source text; evaluated by the generated program.
+struct CExpr {
+  std::string text;
+  clang::SourceLocation loc;
+  bool isStar() const { return text == "*"; }
+};
+
+enum class Bracket { Round, Square };
+
+/// One subscript of an align target or a loop's `on` reference: a variable
+/// with an optional offset (`i`, `i+1`), or '*' / ':' (no variable).
+struct Subscript {
+  std::string var; // empty for '*' and ':'
+  std::string offset = "0";
+  clang::SourceLocation loc;
+};
+
+struct NodesDirective {
+  Name name;
+  std::vector<CExpr> shape; // "*" allowed
+};
+
+struct TemplateDirective {
+  Name name;
+  std::vector<CExpr> lower, upper;
+};
+
+struct DistFormat {
+  std::string kind; // "*", "block", "cyclic", "gblock"
+  std::string param;
+  clang::SourceLocation loc;
+};
+
+struct DistributeDirective {
+  Name templ;
+  std::vector<DistFormat> formats;
+  Name nodes;
+};
+
+struct AlignDirective {
+  Name array;
+  std::vector<Subscript> source; // one per array dimension
+  Name templ;
+  std::vector<Subscript> target; // one per template dimension
+};
+
+struct ReductionClause {
+  std::string kind;
+  clang::SourceLocation loc;
+  std::vector<Name> vars;
+};
+
+struct LoopDirective {
+  std::vector<Name> indices; // empty: the variables of the `on` subscripts
+  Name templ;
+  std::vector<Subscript> subscripts;
+  std::vector<ReductionClause> reductions;
+};
+
+struct ReductionDirective {
+  ReductionClause clause;
+  std::optional<Name> on;
+};
+
+struct BarrierDirective {
+  std::optional<Name> on;
+};
+
+enum class DirectiveKind { Nodes, Template, Distribute, Align, Loop, Reduction, Barrier };
+
+struct Directive {
+  DirectiveKind kind;
+  clang::SourceRange range; // from '#' to the end of the pragma line
+  std::string text;         // "nodes p(4)", for messages
+  NodesDirective nodes;
+  TemplateDirective templ;
+  DistributeDirective distribute;
+  AlignDirective align;
+  LoopDirective loop;
+  ReductionDirective reduction;
+  BarrierDirective barrier;
+};
+
+/// Directives of the translation unit in source order. Clang constructs
+/// pragma handlers itself, so they reach the AST consumer through here.
+std::vector<Directive> &directiveTable();
+
+} // namespace xmp::frontend
+
+#endif // XMP_FRONTEND_DIRECTIVE_H

@@ -1,0 +1,513 @@
+//===- DirectiveParser.cpp - `#pragma xmp` line parser --------------------===//
+//
+// Recursive descent over the pragma's tokens. Keywords are matched without
+// regard to case, as Omni does. C expressions inside directives are not
+// parsed here: they are delimited by bracket depth and kept as source text.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DirectiveParser.h"
+
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+
+using namespace clang;
+using namespace xmp::frontend;
+
+std::vector<Directive> &xmp::frontend::directiveTable() {
+  static std::vector<Directive> table;
+  return table;
+}
+
+void xmp::frontend::reportError(DiagnosticsEngine &diags, SourceLocation loc,
+                                llvm::StringRef message) {
+  unsigned id = diags.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  diags.Report(loc, id) << message;
+}
+
+namespace {
+
+/// Thrown-free error propagation: every parse function returns false after
+/// reporting, and the caller unwinds.
+class Parser {
+public:
+  Parser(Preprocessor &pp, ArrayRef<Token> toks, SourceRange range)
+      : pp(pp), sm(pp.getSourceManager()), toks(toks), range(range) {}
+
+  std::optional<Directive> parse();
+
+private:
+  // Token access.
+  const Token &peek(size_t ahead = 0) const {
+    static Token eod = [] {
+      Token t;
+      t.startToken();
+      t.setKind(tok::eod);
+      return t;
+    }();
+    return pos + ahead < toks.size() ? toks[pos + ahead] : eod;
+  }
+  bool atEnd() const { return pos >= toks.size(); }
+  SourceLocation here() const {
+    return atEnd() ? range.getEnd() : toks[pos].getLocation();
+  }
+  bool is(tok::TokenKind k) const { return peek().is(k); }
+  bool isKeyword(StringRef kw) const {
+    return peek().is(tok::identifier) &&
+           peek().getIdentifierInfo()->getName().equals_insensitive(kw);
+  }
+  bool consume(tok::TokenKind k) {
+    if (!is(k))
+      return false;
+    ++pos;
+    return true;
+  }
+  bool expect(tok::TokenKind k, StringRef what) {
+    if (consume(k))
+      return true;
+    return error(here(), ("expected " + what).str());
+  }
+  bool error(SourceLocation loc, const std::string &message) {
+    reportError(pp.getDiagnostics(), loc, message);
+    return false;
+  }
+  std::string spelling(const Token &t) const { return pp.getSpelling(t); }
+
+  bool parseName(Name &out, StringRef what);
+  bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops);
+  bool openList(Bracket &style);
+  bool closeBracket(Bracket style);
+  bool moreInList(Bracket style, bool &more);
+
+  bool parseNodes(NodesDirective &d);
+  bool parseTemplate(TemplateDirective &d);
+  bool parseDistribute(DistributeDirective &d);
+  bool parseAlign(AlignDirective &d);
+  bool parseLoop(LoopDirective &d);
+  bool parseReductionClause(ReductionClause &c);
+  bool parseOnRef(std::optional<Name> &on);
+  bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset);
+
+  Preprocessor &pp;
+  SourceManager &sm;
+  ArrayRef<Token> toks;
+  SourceRange range;
+  size_t pos = 0;
+};
+
+bool Parser::parseName(Name &out, StringRef what) {
+  if (!is(tok::identifier))
+    return error(here(), ("expected " + what).str());
+  out = {spelling(peek()), peek().getLocation()};
+  ++pos;
+  return true;
+}
+
+bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops) {
+  size_t begin = pos;
+  int depth = 0;
+  while (!atEnd()) {
+    tok::TokenKind k = peek().getKind();
+    if (depth == 0 && std::find(stops.begin(), stops.end(), k) != stops.end())
+      break;
+    if (k == tok::l_paren || k == tok::l_square || k == tok::l_brace)
+      ++depth;
+    if (k == tok::r_paren || k == tok::r_square || k == tok::r_brace) {
+      if (depth == 0)
+        break;
+      --depth;
+    }
+    ++pos;
+  }
+  if (pos == begin)
+    return error(here(), "expected an expression");
+  // Source text as written (macro names kept, not their expansions): the
+  // generated C is compiled with the same macros.
+  SourceLocation b = sm.getExpansionLoc(toks[begin].getLocation());
+  SourceLocation e = sm.getExpansionLoc(toks[pos - 1].getLocation());
+  out.text = Lexer::getSourceText(CharSourceRange::getTokenRange(b, e), sm,
+                                  pp.getLangOpts())
+                 .str();
+  out.loc = toks[begin].getLocation();
+  return true;
+}
+
+bool Parser::openList(Bracket &style) {
+  if (consume(tok::l_paren)) {
+    style = Bracket::Round;
+    return true;
+  }
+  if (consume(tok::l_square)) {
+    style = Bracket::Square;
+    return true;
+  }
+  return error(here(), "expected '(' or '['");
+}
+
+bool Parser::closeBracket(Bracket style) {
+  return style == Bracket::Round ? expect(tok::r_paren, "')'")
+                                 : expect(tok::r_square, "']'");
+}
+
+/// After an element: round lists continue with ',', square ones with '][' .
+bool Parser::moreInList(Bracket style, bool &more) {
+  if (style == Bracket::Round) {
+    more = consume(tok::comma);
+    return more || closeBracket(style);
+  }
+  if (!closeBracket(style))
+    return false;
+  more = consume(tok::l_square);
+  return true;
+}
+
+template <typename T> void toCOrder(Bracket style, std::vector<T> &list) {
+  if (style == Bracket::Round)
+    std::reverse(list.begin(), list.end());
+}
+
+bool Parser::parseNodes(NodesDirective &d) {
+  if (!parseName(d.name, "a node array name"))
+    return false;
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    CExpr e;
+    if (is(tok::star)) {
+      e = {"*", peek().getLocation()};
+      ++pos;
+    } else if (!parseExpr(e, {tok::comma, tok::colon})) {
+      return false;
+    }
+    d.shape.push_back(e);
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, d.shape);
+  if (is(tok::equal))
+    return error(here(), "node array subsets ('=') are not supported yet");
+  if (is(tok::comma))
+    return error(here(), "declare one node array per 'nodes' directive");
+  return true;
+}
+
+bool Parser::parseTemplate(TemplateDirective &d) {
+  if (!parseName(d.name, "a template name"))
+    return false;
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    if (is(tok::colon))
+      return error(here(), "templates of deferred shape (':') are not "
+                           "supported yet");
+    CExpr first;
+    if (!parseExpr(first, {tok::comma, tok::colon}))
+      return false;
+    if (style == Bracket::Round) {
+      // [lower:]upper, lower 1 by default.
+      if (consume(tok::colon)) {
+        CExpr upper;
+        if (!parseExpr(upper, {tok::comma}))
+          return false;
+        d.lower.push_back(first);
+        d.upper.push_back(upper);
+      } else {
+        d.lower.push_back({"1", first.loc});
+        d.upper.push_back(first);
+      }
+    } else {
+      // An extent; indices 0..extent-1.
+      d.lower.push_back({"0", first.loc});
+      d.upper.push_back({"(" + first.text + ") - 1", first.loc});
+    }
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, d.lower);
+  toCOrder(style, d.upper);
+  if (is(tok::comma))
+    return error(here(), "declare one template per 'template' directive");
+  return true;
+}
+
+bool Parser::parseDistribute(DistributeDirective &d) {
+  if (!parseName(d.templ, "a template name"))
+    return false;
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    DistFormat f;
+    f.loc = here();
+    if (consume(tok::star)) {
+      f.kind = "*";
+    } else if (is(tok::identifier)) {
+      std::string word = StringRef(spelling(peek())).lower();
+      ++pos;
+      if (word != "block" && word != "cyclic" && word != "gblock")
+        return error(f.loc, "unknown distribution format '" +
+                                spelling(toks[pos - 1]) +
+                                "'; expected '*', 'block', 'cyclic', "
+                                "'cyclic(w)' or 'gblock(m)'");
+      f.kind = word;
+      if (consume(tok::l_paren)) {
+        if (word == "block")
+          return error(f.loc, "'block(n)' is not supported; use 'block' or "
+                              "'gblock(m)'");
+        CExpr param;
+        if (!parseExpr(param, {}) || !expect(tok::r_paren, "')'"))
+          return false;
+        f.param = param.text;
+      } else if (word == "gblock") {
+        return error(here(), "'gblock' needs an array of block sizes: "
+                             "'gblock(m)'");
+      }
+    } else {
+      return error(f.loc, "expected a distribution format ('*', 'block', "
+                          "'cyclic', 'cyclic(w)' or 'gblock(m)')");
+    }
+    d.formats.push_back(f);
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, d.formats);
+  if (!isKeyword("onto"))
+    return error(here(), "expected 'onto' after the distribution formats");
+  ++pos;
+  return parseName(d.nodes, "a node array name after 'onto'");
+}
+
+/// Template subscripts: `i`, `i+1`, `i-c`, `*`, `:`; in either bracket style.
+bool Parser::parseSubscripts(std::vector<Subscript> &out, bool allowOffset) {
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    Subscript s;
+    s.loc = here();
+    if (consume(tok::star) || consume(tok::colon)) {
+      // No variable: collapsed / replicated dimension.
+    } else if (is(tok::identifier)) {
+      s.var = spelling(peek());
+      ++pos;
+      if (is(tok::plus) || is(tok::minus)) {
+        if (!allowOffset)
+          return error(here(), "expected a variable name, '*' or ':'");
+        bool minus = is(tok::minus);
+        ++pos;
+        CExpr off;
+        if (!parseExpr(off, {tok::comma}))
+          return false;
+        s.offset = (minus ? "-(" : "(") + off.text + ")";
+      }
+    } else {
+      return error(s.loc, "expected a variable name, '*' or ':'");
+    }
+    out.push_back(s);
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, out);
+  return true;
+}
+
+bool Parser::parseAlign(AlignDirective &d) {
+  if (is(tok::l_square) || is(tok::l_paren))
+    return error(here(), "the combined form ('align [i] with t[i] :: a') is "
+                         "not supported yet");
+  if (!parseName(d.array, "an array name"))
+    return false;
+  if (!is(tok::l_square))
+    return error(here(), "expected '[' after the array name");
+  // Array subscripts are always in C order.
+  while (consume(tok::l_square)) {
+    Subscript s;
+    s.loc = here();
+    if (is(tok::identifier)) {
+      s.var = spelling(peek());
+      ++pos;
+    } else if (!consume(tok::star) && !consume(tok::colon)) {
+      return error(s.loc, "expected a variable name, '*' or ':'");
+    }
+    if (!expect(tok::r_square, "']'"))
+      return false;
+    d.source.push_back(s);
+  }
+  if (!isKeyword("with"))
+    return error(here(), "expected 'with' after the array subscripts");
+  ++pos;
+  if (!parseName(d.templ, "a template name after 'with'"))
+    return false;
+  return parseSubscripts(d.target, /*allowOffset=*/true);
+}
+
+bool Parser::parseReductionClause(ReductionClause &c) {
+  if (!expect(tok::l_paren, "'(' after 'reduction'"))
+    return false;
+  c.loc = here();
+  const Token &t = peek();
+  switch (t.getKind()) {
+  case tok::plus: c.kind = "+"; break;
+  case tok::star: c.kind = "*"; break;
+  case tok::minus: c.kind = "-"; break;
+  case tok::amp: c.kind = "&"; break;
+  case tok::pipe: c.kind = "|"; break;
+  case tok::caret: c.kind = "^"; break;
+  case tok::ampamp: c.kind = "&&"; break;
+  case tok::pipepipe: c.kind = "||"; break;
+  case tok::identifier: {
+    std::string word = StringRef(spelling(t)).lower();
+    if (word == "max" || word == "min") {
+      c.kind = word;
+      break;
+    }
+    if (word == "firstmax" || word == "firstmin" || word == "lastmax" ||
+        word == "lastmin")
+      return error(c.loc, "reduction '" + word + "' is not supported yet");
+    [[fallthrough]];
+  }
+  default:
+    return error(c.loc, "unknown reduction operator '" + spelling(t) +
+                            "'; expected one of + * - & | ^ && || max min");
+  }
+  ++pos;
+  if (!expect(tok::colon, "':' after the reduction operator"))
+    return false;
+  for (bool more = true; more; more = consume(tok::comma)) {
+    Name v;
+    if (!parseName(v, "a variable name"))
+      return false;
+    if (is(tok::slash))
+      return error(here(), "location variables ('/.../') are not supported "
+                           "yet");
+    c.vars.push_back(v);
+  }
+  return expect(tok::r_paren, "')'");
+}
+
+bool Parser::parseOnRef(std::optional<Name> &on) {
+  if (!isKeyword("on"))
+    return true;
+  ++pos;
+  Name n;
+  if (!parseName(n, "a template or node array name after 'on'"))
+    return false;
+  if (is(tok::l_paren) || is(tok::l_square))
+    return error(here(), "subscripted 'on' references are not supported yet");
+  on = n;
+  return true;
+}
+
+bool Parser::parseLoop(LoopDirective &d) {
+  if (is(tok::l_paren) || is(tok::l_square)) {
+    Bracket style;
+    if (!openList(style))
+      return false;
+    for (bool more = true; more;) {
+      Name n;
+      if (!parseName(n, "a loop index variable"))
+        return false;
+      d.indices.push_back(n);
+      if (!moreInList(style, more))
+        return false;
+    }
+  }
+  if (!isKeyword("on"))
+    return error(here(), "expected 'on' in 'loop' directive");
+  ++pos;
+  if (!parseName(d.templ, "a template name after 'on'"))
+    return false;
+  if (!is(tok::l_paren) && !is(tok::l_square))
+    return error(here(), "expected the template's subscripts after '" +
+                             d.templ.text + "'");
+  if (!parseSubscripts(d.subscripts, /*allowOffset=*/true))
+    return false;
+  while (!atEnd()) {
+    if (!isKeyword("reduction"))
+      return error(here(), "unexpected '" + spelling(peek()) +
+                               "' in 'loop' directive; expected 'reduction'");
+    ++pos;
+    ReductionClause c;
+    if (!parseReductionClause(c))
+      return false;
+    d.reductions.push_back(std::move(c));
+  }
+  return true;
+}
+
+std::optional<Directive> Parser::parse() {
+  Directive d;
+  d.range = range;
+  SourceLocation first = here();
+  if (!is(tok::identifier)) {
+    error(first, "expected an XMP directive name after '#pragma xmp'");
+    return std::nullopt;
+  }
+  std::string word = StringRef(spelling(peek())).lower();
+  ++pos;
+  bool ok;
+  if (word == "nodes") {
+    d.kind = DirectiveKind::Nodes;
+    ok = parseNodes(d.nodes);
+  } else if (word == "template") {
+    d.kind = DirectiveKind::Template;
+    ok = parseTemplate(d.templ);
+  } else if (word == "distribute") {
+    d.kind = DirectiveKind::Distribute;
+    ok = parseDistribute(d.distribute);
+  } else if (word == "align") {
+    d.kind = DirectiveKind::Align;
+    ok = parseAlign(d.align);
+  } else if (word == "loop") {
+    d.kind = DirectiveKind::Loop;
+    ok = parseLoop(d.loop);
+  } else if (word == "reduction") {
+    d.kind = DirectiveKind::Reduction;
+    ok = parseReductionClause(d.reduction.clause) &&
+         parseOnRef(d.reduction.on);
+    if (ok && (isKeyword("async") || isKeyword("acc") || isKeyword("device")))
+      ok = error(here(), "clause '" + spelling(peek()) +
+                             "' of 'reduction' is not supported yet");
+  } else if (word == "barrier") {
+    d.kind = DirectiveKind::Barrier;
+    ok = parseOnRef(d.barrier.on);
+  } else {
+    bool known = llvm::StringSwitch<bool>(word)
+                     .Cases("shadow", "reflect", "reflect_init", "reflect_do",
+                            "wait_async", true)
+                     .Cases("bcast", "gmove", "task", "tasks", "array", true)
+                     .Cases("template_fix", "reduce_shadow", "device", "acc",
+                            "coarray", true)
+                     .Cases("image", "post", "wait", "lock", "unlock", true)
+                     .Default(false);
+    error(first, known ? "the '" + word +
+                             "' directive is not supported by this version "
+                             "of xmpcc yet"
+                       : "unknown XMP directive '" + spelling(toks[0]) + "'");
+    return std::nullopt;
+  }
+  if (!ok)
+    return std::nullopt;
+  if (!atEnd()) {
+    error(here(), "unexpected '" + spelling(peek()) + "' at the end of the '" +
+                      word + "' directive");
+    return std::nullopt;
+  }
+  SourceLocation b = sm.getExpansionLoc(toks.front().getLocation());
+  SourceLocation e = sm.getExpansionLoc(toks.back().getLocation());
+  d.text = Lexer::getSourceText(CharSourceRange::getTokenRange(b, e), sm,
+                                pp.getLangOpts())
+               .str();
+  return d;
+}
+
+} // namespace
+
+std::optional<Directive>
+xmp::frontend::parseDirective(Preprocessor &pp, ArrayRef<Token> tokens,
+                              SourceRange range) {
+  return Parser(pp, tokens, range).parse();
+}

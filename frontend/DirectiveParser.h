@@ -1,0 +1,26 @@
+//===- DirectiveParser.h - `#pragma xmp` line parser ------------*- C++ -*-===//
+#ifndef XMP_FRONTEND_DIRECTIVEPARSER_H
+#define XMP_FRONTEND_DIRECTIVEPARSER_H
+
+#include "Directive.h"
+
+#include "clang/Lex/Preprocessor.h"
+#include <optional>
+
+namespace xmp::frontend {
+
+/// Parses the tokens of one pragma line (after `xmp`, up to the end of the
+/// directive). Reports malformed input as Clang errors at the offending
+/// token and returns std::nullopt.
+std::optional<Directive> parseDirective(clang::Preprocessor &pp,
+                                        llvm::ArrayRef<clang::Token> tokens,
+                                        clang::SourceRange range);
+
+/// Reports `message` as an error at `loc` through Clang's diagnostics, so it
+/// is printed as file:line:col with a caret.
+void reportError(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
+                 llvm::StringRef message);
+
+} // namespace xmp::frontend
+
+#endif // XMP_FRONTEND_DIRECTIVEPARSER_H

@@ -1,0 +1,133 @@
+//===- XMPDialect.td - the xmp dialect ---------------------*- tablegen -*-===//
+//
+// The xmp dialect records XcalableMP directives after parsing and semantic
+// checks. C expressions that the directives carry (sizes, bounds) stay opaque
+// strings of C source: they are evaluated by the generated program, in the
+// scope where the directive stands. Every list is in C order (dimension 0 is
+// the outermost); the frontend reverses round-bracket (Fortran-order) lists.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XMP_DIALECT_TD
+#define XMP_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/SymbolInterfaces.td"
+
+def XMP_Dialect : Dialect {
+  let name = "xmp";
+  let summary = "XcalableMP directives (global view, XMP-dev, XACC)";
+  let cppNamespace = "::xmp";
+}
+
+// Every op names the source site it was made from (an index the frontend
+// uses to put the generated C back in place) and the directive's text, which
+// runtime error messages quote.
+class XMP_Op<string mnemonic, list<Trait> traits = []>
+    : Op<XMP_Dialect, mnemonic, traits>;
+
+
+def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
+  let summary = "a node array (`nodes p(4,*)`)";
+  let description = [{
+    `shape` holds one C expression per dimension, or "*" for the dimension
+    that takes the remaining processes.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
+      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$sym_name `shape` $shape attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
+  let summary = "an index space (`template t(0:N-1)`)";
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
+      StrArrayAttr:$lower, StrArrayAttr:$upper, StrAttr:$scope, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = "$sym_name `lower` $lower `upper` $upper attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_DistributeOp : XMP_Op<"distribute"> {
+  let summary = "distribution of a template onto nodes";
+  let description = [{
+    `formats` per template dimension: "*", "block", "cyclic" or "gblock";
+    `params` the C expression of each format's argument ("" when none).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$onto,
+      StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = "$tmpl `onto` $onto `formats` $formats `params` $params attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_AlignOp : XMP_Op<"align"> {
+  let summary = "alignment of a C array with a template";
+  let description = [{
+    `tdims[d]` is the template dimension array dimension d is aligned with, or
+    -1 when that dimension is collapsed (held whole by every node);
+    `offsets[d]` the C expression added to the array index to get the
+    template index.
+  }];
+  let arguments = (ins StrAttr:$array, StrAttr:$elem_type,
+      DenseI64ArrayAttr:$extents, FlatSymbolRefAttr:$tmpl,
+      DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = [{
+    $array `:` $elem_type $extents `with` $tmpl `dims` $tdims
+    `offsets` $offsets attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
+  let summary = "allocation of a distributed array's local part";
+  let description = [{
+    Placed after the last data-mapping directive of the array in its scope,
+    so that every mapping attribute is known when the storage is laid out.
+  }];
+  let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = "$array `:` $elem_type attr-dict";
+}
+
+def XMP_LoopOp : XMP_Op<"loop"> {
+  let summary = "a work-shared loop nest (`loop (i,j) on t(i,j)`)";
+  let description = [{
+    One entry per distributed loop of the nest, outermost first: the index
+    variable, the template dimension it addresses, the template subscript
+    offset, and the loop's normalised bounds (inclusive upper bound, signed
+    step) as C expressions.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
+      DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
+      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = [{
+    `on` $tmpl $indices `dims` $tdims `offsets` $offsets
+    `lower` $lower `upper` $upper `step` $step attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_ReductionOp : XMP_Op<"reduction"> {
+  let summary = "allreduce of scalars (`reduction(+:s)`, or a loop's clause)";
+  let description = [{
+    `kind` is the XMP reduction operator; `types` the C scalar type of each
+    variable. Without `on`, over all executing nodes; `on` names a template
+    (its distribution's nodes) or a node array.
+  }];
+  let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
+      OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_BarrierOp : XMP_Op<"barrier"> {
+  let summary = "barrier over all executing nodes or a node array";
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = "(`on` $on^)? attr-dict";
+}
+
+#endif // XMP_DIALECT_TD

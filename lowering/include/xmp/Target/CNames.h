@@ -1,0 +1,53 @@
+//===- CNames.h - names of the C entities xmpcc generates --------*- C++ -*-===//
+//
+// The frontend rewrites user code (array accesses, loop headers) and the
+// lowering emits runtime calls; both must agree on the C names of generated
+// variables, so they are spelled here and nowhere else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XMP_TARGET_CNAMES_H
+#define XMP_TARGET_CNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <string>
+
+namespace xmp::cnames {
+
+inline std::string nodes(llvm::StringRef symbol) {
+  return ("_XMP_nodes_" + symbol).str();
+}
+inline std::string templ(llvm::StringRef symbol) {
+  return ("_XMP_tmpl_" + symbol).str();
+}
+/// Typed pointer to the local storage of distributed array `array`.
+inline std::string arrayAddr(llvm::StringRef array) {
+  return ("_XMP_addr_" + array).str();
+}
+/// The runtime's descriptor of distributed array `array`.
+inline std::string arrayDesc(llvm::StringRef array) {
+  return ("_XMP_desc_" + array).str();
+}
+/// The xmp_rt_layout_t (base and stride per dimension) of `array`.
+inline std::string arrayLayout(llvm::StringRef array) {
+  return ("_XMP_layout_" + array).str();
+}
+/// Source location record of a directive site, quoted by runtime errors.
+inline std::string where(int64_t site) {
+  return "_XMP_where_" + std::to_string(site);
+}
+/// Local bounds of loop `dim` of the loop directive at `site`:
+/// part is "lb", "ub" or "st".
+inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
+  return "_XMP_loop" + std::to_string(site) + "_" + part.str() +
+         std::to_string(dim);
+}
+/// The user's main function after renaming; the generated main calls it.
+inline constexpr const char *userMain = "_XMP_user_main";
+/// Per-file function that creates file-scope nodes, templates and arrays.
+inline constexpr const char *moduleInit = "_XMP_module_init";
+
+} // namespace xmp::cnames
+
+#endif // XMP_TARGET_CNAMES_H

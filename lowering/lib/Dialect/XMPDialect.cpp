@@ -1,0 +1,180 @@
+//===- XMPDialect.cpp - the xmp dialect and its verifiers -----------------===//
+
+#include "xmp/Dialect/XMPDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace xmp;
+
+#include "xmp/Dialect/XMPDialect.cpp.inc"
+
+void XMPDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "xmp/Dialect/XMPOps.cpp.inc"
+      >();
+}
+
+#define GET_OP_CLASSES
+#include "xmp/Dialect/XMPOps.cpp.inc"
+
+namespace {
+constexpr int64_t kMaxDims = 7; // XMP_RT_MAX_DIMS in the runtime ABI
+
+LogicalResult verifyScope(Operation *op, StringRef scope) {
+  if (scope != "file" && scope != "function")
+    return op->emitOpError("scope must be \"file\" or \"function\", not \"")
+           << scope << "\"";
+  return success();
+}
+
+LogicalResult verifyRank(Operation *op, size_t rank, StringRef what) {
+  if (rank == 0 || rank > static_cast<size_t>(kMaxDims))
+    return op->emitOpError() << what << " must have 1 to " << kMaxDims
+                             << " dimensions, not " << rank;
+  return success();
+}
+
+template <typename OpT>
+OpT lookup(Operation *from, FlatSymbolRefAttr ref) {
+  return dyn_cast_or_null<OpT>(SymbolTable::lookupNearestSymbolFrom(from, ref));
+}
+} // namespace
+
+bool xmp::isReductionKind(StringRef kind) {
+  return llvm::StringSwitch<bool>(kind)
+      .Cases("+", "*", "-", "&", "|", "^", true)
+      .Cases("&&", "||", "max", "min", true)
+      .Default(false);
+}
+
+bool xmp::reductionKindAllowsFloat(StringRef kind) {
+  return llvm::StringSwitch<bool>(kind)
+      .Cases("+", "*", "-", "max", "min", true)
+      .Default(false);
+}
+
+bool xmp::isReductionType(StringRef type) {
+  return llvm::StringSwitch<bool>(type)
+      .Cases("XMP_RT_CHAR", "XMP_RT_SCHAR", "XMP_RT_UCHAR", "XMP_RT_SHORT",
+             true)
+      .Cases("XMP_RT_USHORT", "XMP_RT_INT", "XMP_RT_UINT", "XMP_RT_LONG", true)
+      .Cases("XMP_RT_ULONG", "XMP_RT_LLONG", "XMP_RT_ULLONG", "XMP_RT_FLOAT",
+             true)
+      .Cases("XMP_RT_DOUBLE", "XMP_RT_LDOUBLE", "XMP_RT_BOOL", true)
+      .Default(false);
+}
+
+LogicalResult NodesOp::verify() {
+  if (failed(verifyScope(*this, getScope())) ||
+      failed(verifyRank(*this, getShape().size(), "a node array")))
+    return failure();
+  unsigned stars = llvm::count_if(getShape(), [](Attribute a) {
+    return cast<StringAttr>(a).getValue() == "*";
+  });
+  if (stars > 1)
+    return emitOpError("at most one dimension may be '*'");
+  return success();
+}
+
+LogicalResult TemplateOp::verify() {
+  if (failed(verifyScope(*this, getScope())) ||
+      failed(verifyRank(*this, getLower().size(), "a template")))
+    return failure();
+  if (getLower().size() != getUpper().size())
+    return emitOpError("lower and upper bounds differ in length");
+  return success();
+}
+
+LogicalResult DistributeOp::verify() {
+  auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
+  if (!tmpl)
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  auto nodes = lookup<NodesOp>(*this, getOntoAttr());
+  if (!nodes)
+    return emitOpError("'") << getOnto() << "' is not a node array";
+  size_t rank = tmpl.getLower().size();
+  if (getFormats().size() != rank || getParams().size() != rank)
+    return emitOpError("needs one format per template dimension (")
+           << rank << "), got " << getFormats().size();
+  size_t distributed = 0;
+  for (Attribute a : getFormats()) {
+    StringRef f = cast<StringAttr>(a).getValue();
+    if (f != "*" && f != "block" && f != "cyclic" && f != "gblock")
+      return emitOpError("unknown distribution format '") << f << "'";
+    distributed += f != "*";
+  }
+  if (distributed != nodes.getShape().size())
+    return emitOpError("distributes ")
+           << distributed << " template dimensions onto a node array of "
+           << nodes.getShape().size();
+  return success();
+}
+
+LogicalResult AlignOp::verify() {
+  auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
+  if (!tmpl)
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  size_t rank = getExtents().size();
+  if (failed(verifyRank(*this, rank, "an aligned array")))
+    return failure();
+  if (getTdims().size() != rank || getOffsets().size() != rank)
+    return emitOpError("needs one template dimension and offset per array "
+                       "dimension (")
+           << rank << ")";
+  int64_t trank = tmpl.getLower().size();
+  llvm::SmallVector<bool> used(trank, false);
+  for (int64_t d : getTdims()) {
+    if (d == -1)
+      continue;
+    if (d < 0 || d >= trank)
+      return emitOpError("template dimension ")
+             << d << " is out of range for a template of rank " << trank;
+    if (used[d])
+      return emitOpError("template dimension ") << d << " is used twice";
+    used[d] = true;
+  }
+  return success();
+}
+
+LogicalResult LoopOp::verify() {
+  if (!lookup<TemplateOp>(*this, getTmplAttr()))
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  size_t n = getIndices().size();
+  if (n == 0)
+    return emitOpError("needs at least one distributed loop");
+  if (getTdims().size() != n || getOffsets().size() != n ||
+      getLower().size() != n || getUpper().size() != n || getStep().size() != n)
+    return emitOpError("needs one template dimension, offset and bound triple "
+                       "per loop index");
+  return success();
+}
+
+LogicalResult ReductionOp::verify() {
+  if (!isReductionKind(getKind()))
+    return emitOpError("unknown reduction kind '") << getKind() << "'";
+  if (getVars().empty())
+    return emitOpError("needs at least one variable");
+  if (getVars().size() != getTypes().size())
+    return emitOpError("needs one type per variable");
+  for (Attribute a : getTypes()) {
+    StringRef t = cast<StringAttr>(a).getValue();
+    if (!isReductionType(t))
+      return emitOpError("'") << t << "' is not a reduction type";
+    bool isFloat = t == "XMP_RT_FLOAT" || t == "XMP_RT_DOUBLE" ||
+                   t == "XMP_RT_LDOUBLE";
+    if (isFloat && !reductionKindAllowsFloat(getKind()))
+      return emitOpError("reduction '")
+             << getKind() << "' does not apply to floating-point variables";
+  }
+  if (auto on = getOnAttr()) {
+    Operation *target = SymbolTable::lookupNearestSymbolFrom(*this, on);
+    if (!isa_and_nonnull<TemplateOp, NodesOp>(target))
+      return emitOpError("'") << on.getValue()
+                              << "' is neither a template nor a node array";
+  }
+  return success();
+}

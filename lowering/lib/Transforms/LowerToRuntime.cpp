@@ -1,0 +1,281 @@
+//===- LowerToRuntime.cpp - xmp ops to libxmp calls -----------------------===//
+//
+// Each directive becomes the declarations it needs and the calls into the
+// runtime ABI of runtime/include/xmp_rt.h. Arguments are C expressions; the
+// arrays the ABI takes are passed as C99 compound literals, so no temporaries
+// need names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xmp/Dialect/XMPDialect.h"
+#include "xmp/Target/CNames.h"
+#include "xmp/Transforms/Passes.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace xmp;
+
+namespace {
+
+std::string cStringLiteral(StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c == '\n' ? ' ' : c;
+  }
+  return out + "\"";
+}
+
+/// "(const T[]){a, b}" with each element parenthesised.
+std::string compoundLiteral(StringRef elemType, ArrayRef<std::string> elems) {
+  std::string out = ("(const " + elemType + "[]){").str();
+  for (size_t i = 0; i < elems.size(); ++i)
+    out += (i ? ", (" : "(") + elems[i] + ")";
+  return out + "}";
+}
+
+SmallVector<std::string> strings(ArrayAttr attr) {
+  SmallVector<std::string> out;
+  for (Attribute a : attr)
+    out.push_back(cast<StringAttr>(a).getValue().str());
+  return out;
+}
+
+SmallVector<std::string> numbers(ArrayRef<int64_t> values) {
+  SmallVector<std::string> out;
+  for (int64_t v : values)
+    out.push_back(std::to_string(v));
+  return out;
+}
+
+std::string distKind(StringRef format) {
+  if (format == "block")
+    return "XMP_RT_DIST_BLOCK";
+  if (format == "cyclic")
+    return "XMP_RT_DIST_CYCLIC";
+  if (format == "gblock")
+    return "XMP_RT_DIST_GBLOCK";
+  return "XMP_RT_DIST_NONE";
+}
+
+std::string reduceOp(StringRef kind) {
+  return llvm::StringSwitch<std::string>(kind)
+      .Case("+", "XMP_RT_OP_SUM")
+      .Case("*", "XMP_RT_OP_PROD")
+      .Case("-", "XMP_RT_OP_MINUS")
+      .Case("&", "XMP_RT_OP_BAND")
+      .Case("|", "XMP_RT_OP_BOR")
+      .Case("^", "XMP_RT_OP_BXOR")
+      .Case("&&", "XMP_RT_OP_LAND")
+      .Case("||", "XMP_RT_OP_LOR")
+      .Case("max", "XMP_RT_OP_MAX")
+      .Case("min", "XMP_RT_OP_MIN")
+      .Default(""); // unreachable: the verifier checked the kind
+}
+
+/// Builds the lowered ops of one site, tagging each with site and part.
+class SiteBuilder {
+public:
+  SiteBuilder(Operation *op, int64_t site)
+      : builder(op), loc(op->getLoc()), site(site) {}
+
+  /// A C declaration or statement, verbatim, in the given part.
+  void text(StringRef part, const Twine &text) {
+    tag(builder.create<emitc::VerbatimOp>(loc, builder.getStringAttr(text)),
+        part);
+  }
+  void decl(const Twine &text) { this->text("decl", text); }
+
+  void call(StringRef part, StringRef callee, ArrayRef<std::string> args,
+            StringRef assignTo = {}, StringRef resultType = {}) {
+    SmallVector<Attribute> argAttrs;
+    for (const std::string &a : args)
+      argAttrs.push_back(emitc::OpaqueAttr::get(builder.getContext(), a));
+    SmallVector<Type> results;
+    if (!assignTo.empty())
+      results.push_back(emitc::OpaqueType::get(builder.getContext(), resultType));
+    auto call = builder.create<emitc::CallOpaqueOp>(
+        loc, results, callee, ValueRange{}, builder.getArrayAttr(argAttrs));
+    if (!assignTo.empty())
+      call->setAttr("xmp.assign_to", builder.getStringAttr(assignTo));
+    tag(call, part);
+  }
+
+  /// The static record runtime errors quote for this directive.
+  void where(StringRef directive) {
+    FileLineColLoc flc = dyn_cast<FileLineColLoc>(loc);
+    std::string file = flc ? flc.getFilename().str() : "<unknown>";
+    unsigned line = flc ? flc.getLine() : 0;
+    decl("static const xmp_rt_srcloc_t " + cnames::where(site) + " = {" +
+         cStringLiteral(file) + ", " + std::to_string(line) + ", " +
+         cStringLiteral(directive) + "};");
+  }
+  std::string whereRef() const { return "&" + cnames::where(site); }
+
+private:
+  void tag(Operation *op, StringRef part) {
+    op->setAttr("xmp.site", builder.getI64IntegerAttr(site));
+    op->setAttr("xmp.part", builder.getStringAttr(part));
+  }
+  OpBuilder builder;
+  Location loc;
+  int64_t site;
+};
+
+std::string storage(StringRef scope) {
+  return scope == "file" ? "static " : "";
+}
+
+/// The C object a symbol reference names: a template or a node array.
+std::string objectOf(Operation *from, FlatSymbolRefAttr ref) {
+  Operation *target = SymbolTable::lookupNearestSymbolFrom(from, ref);
+  if (isa_and_nonnull<NodesOp>(target))
+    return cnames::nodes(ref.getValue());
+  return cnames::templ(ref.getValue());
+}
+
+void lower(NodesOp op) {
+  SiteBuilder b(op, op.getSite());
+  std::string var = cnames::nodes(op.getSymName());
+  b.decl(storage(op.getScope()) + "xmp_rt_nodes_t *" + var + ";");
+  b.where(op.getDirective());
+  SmallVector<std::string> shape;
+  for (const std::string &s : strings(op.getShape()))
+    shape.push_back(s == "*" ? "-1" : s);
+  b.call("exec", "xmp_rt_nodes_create",
+         {std::to_string(shape.size()), compoundLiteral("long", shape),
+          cStringLiteral(op.getName()), b.whereRef()},
+         var, "xmp_rt_nodes_t *");
+}
+
+void lower(TemplateOp op) {
+  SiteBuilder b(op, op.getSite());
+  std::string var = cnames::templ(op.getSymName());
+  b.decl(storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
+  b.where(op.getDirective());
+  b.call("exec", "xmp_rt_template_create",
+         {std::to_string(op.getLower().size()),
+          compoundLiteral("long", strings(op.getLower())),
+          compoundLiteral("long", strings(op.getUpper())),
+          cStringLiteral(op.getName()), b.whereRef()},
+         var, "xmp_rt_template_t *");
+}
+
+void lower(DistributeOp op) {
+  SiteBuilder b(op, op.getSite());
+  b.where(op.getDirective());
+  SmallVector<std::string> kinds, params;
+  for (auto [f, p] : llvm::zip(strings(op.getFormats()), strings(op.getParams()))) {
+    kinds.push_back(distKind(f));
+    params.push_back(p.empty() ? "0" : "(intptr_t)(" + p + ")");
+  }
+  b.call("exec", "xmp_rt_template_distribute",
+         {cnames::templ(op.getTmpl()), compoundLiteral("int", kinds),
+          compoundLiteral("intptr_t", params), cnames::nodes(op.getOnto()),
+          b.whereRef()});
+}
+
+void lower(AlignOp op) {
+  SiteBuilder b(op, op.getSite());
+  b.where(op.getDirective());
+  std::string desc = cnames::arrayDesc(op.getArray());
+  b.call("exec", "xmp_rt_array_create",
+         {std::to_string(op.getExtents().size()),
+          compoundLiteral("long", numbers(op.getExtents())),
+          "sizeof(" + op.getElemType().str() + ")",
+          cnames::templ(op.getTmpl()),
+          compoundLiteral("int", numbers(op.getTdims())),
+          compoundLiteral("long", strings(op.getOffsets())),
+          cStringLiteral(op.getArray()), b.whereRef()},
+         desc, "xmp_rt_array_t *");
+}
+
+void lower(ArrayAllocOp op) {
+  SiteBuilder b(op, op.getSite());
+  StringRef array = op.getArray();
+  b.call("exec", "xmp_rt_array_allocate",
+         {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
+  // The typed pointer lets generated accesses index without casts.
+  b.text("exec", cnames::arrayAddr(array) + " = (" + op.getElemType().str() +
+                     " *)" + cnames::arrayLayout(array) + ".addr;");
+}
+
+void lower(LoopOp op) {
+  SiteBuilder b(op, op.getSite());
+  auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
+       step = strings(op.getStep()), offsets = strings(op.getOffsets());
+  std::string tmpl = cnames::templ(op.getTmpl());
+  for (unsigned k = 0; k < lower.size(); ++k) {
+    std::string lb = cnames::loopBound(op.getSite(), k, "lb"),
+                ub = cnames::loopBound(op.getSite(), k, "ub"),
+                st = cnames::loopBound(op.getSite(), k, "st");
+    // Declared next to the call, inside the block the frontend opens around
+    // loop k, so that inner bounds may use outer indices.
+    std::string part = "pre" + std::to_string(k);
+    b.text(part, "long " + lb + ", " + ub + ", " + st + ";");
+    b.call(part, "xmp_rt_loop_bounds",
+           {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")",
+            "(" + lower[k] + ")", "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb, "&" + ub, "&" + st});
+  }
+}
+
+void lower(ReductionOp op) {
+  SiteBuilder b(op, op.getSite());
+  b.where(op.getDirective());
+  std::string tmpl = "NULL", nodes = "NULL";
+  if (auto on = op.getOnAttr()) {
+    Operation *target = SymbolTable::lookupNearestSymbolFrom(op, on);
+    (isa<NodesOp>(target) ? nodes : tmpl) = objectOf(op, on);
+  }
+  for (auto [var, type] : llvm::zip(strings(op.getVars()), strings(op.getTypes())))
+    b.call("exec", "xmp_rt_reduce",
+           {"&(" + var + ")", "1", type, reduceOp(op.getKind()), tmpl, nodes,
+            b.whereRef()});
+}
+
+void lower(BarrierOp op) {
+  SiteBuilder b(op, op.getSite());
+  b.call("exec", "xmp_rt_barrier",
+         {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
+}
+
+struct LowerToRuntimePass
+    : public PassWrapper<LowerToRuntimePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerToRuntimePass)
+  StringRef getArgument() const final { return "xmp-lower-to-runtime"; }
+  StringRef getDescription() const final {
+    return "Lower xmp directives to libxmp runtime calls (emitc)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<emitc::EmitCDialect>();
+  }
+  void runOnOperation() override {
+    // Symbols are looked up while lowering, so erase only at the end.
+    SmallVector<Operation *> lowered;
+    getOperation().walk([&](Operation *op) {
+      bool known = true;
+      llvm::TypeSwitch<Operation *>(op)
+          .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
+                LoopOp, ReductionOp, BarrierOp>([](auto op) { lower(op); })
+          .Default([&](Operation *) { known = false; });
+      if (known)
+        lowered.push_back(op);
+    });
+    for (Operation *op : lowered)
+      op->erase();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> xmp::createLowerToRuntimePass() {
+  return std::make_unique<LowerToRuntimePass>();
+}
+
+void xmp::registerPasses() { PassRegistration<LowerToRuntimePass>(); }

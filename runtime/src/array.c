@@ -1,0 +1,125 @@
+/* array.c - distributed arrays: which part of an aligned array a node holds, and where. */
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+static void array_destroy(xmpi_obj_t *self) {
+  xmp_rt_array_t *a = (xmp_rt_array_t *)self;
+  free(a->data);
+  free(a);
+}
+
+xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_size,
+                                    xmp_rt_template_t *t, const int *align_tdim,
+                                    const long *align_offset, const char *name,
+                                    const xmp_rt_srcloc_t *where) {
+  if (name == NULL)
+    name = "(unnamed)";
+  if (rank < 1 || rank > XMP_RT_MAX_DIMS)
+    xmpi_fatal_collective(where, "array '%s' has %d dimensions; 1 to %d are supported", name,
+                          rank, XMP_RT_MAX_DIMS);
+  if (elem_size == 0)
+    xmpi_fatal_collective(where, "array '%s' has elements of size 0", name);
+  int used[XMP_RT_MAX_DIMS] = {0};
+  for (int d = 0; d < rank; d++) {
+    if (extents[d] < 0)
+      xmpi_fatal_collective(where, "array '%s' dimension %d has negative extent %ld", name, d,
+                            extents[d]);
+    int td = align_tdim[d];
+    if (td < 0)
+      continue;
+    if (t == NULL || td >= t->rank)
+      xmpi_fatal_collective(where, "array '%s' dimension %d is aligned with template "
+                            "dimension %d, which does not exist", name, d, td);
+    if (used[td]++)
+      xmpi_fatal_collective(where, "array '%s' aligns two dimensions with template '%s' "
+                            "dimension %d", name, t->name, td);
+  }
+
+  xmp_rt_array_t *a = calloc(1, sizeof *a);
+  if (a == NULL)
+    xmpi_fatal(where, "out of memory");
+  a->rank = rank;
+  a->elem_size = elem_size;
+  a->tmpl = t;
+  a->name = name;
+  a->where = xmpi_srcloc_copy(where);
+  for (int d = 0; d < rank; d++) {
+    a->extent[d] = extents[d];
+    a->align_tdim[d] = align_tdim[d];
+    a->align_offset[d] = align_tdim[d] < 0 ? 0 : align_offset[d];
+  }
+  xmpi_registry_add(&a->obj, array_destroy);
+  return a;
+}
+
+/* Owned global indices of array dim d: the indices whose template index this node owns.
+ * Evaluated on use, so the template may be distributed after the array is created. */
+static int owned_range(const xmp_rt_array_t *a, int d, long *lo, long *hi) {
+  *lo = 0;
+  *hi = a->extent[d] - 1;
+  int td = a->align_tdim[d];
+  if (td < 0)
+    return XMPI_OK;
+  long tlo, thi;
+  int st = xmpi_dist_local_range(&a->tmpl->dist[td], xmpi_template_coord(a->tmpl, td), &tlo,
+                                 &thi);
+  if (st)
+    return st;
+  long off = a->align_offset[d];
+  if (tlo - off > *lo)
+    *lo = tlo - off;
+  if (thi - off < *hi)
+    *hi = thi - off;
+  return XMPI_OK;
+}
+
+void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
+  if (a->data != NULL)
+    xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
+  long local_extent[XMP_RT_MAX_DIMS];
+  for (int d = 0; d < a->rank; d++) {
+    long lo, hi;
+    int st = owned_range(a, d, &lo, &hi);
+    if (st == XMPI_E_NOT_INTERVAL) {
+      /* Block-cyclic: the affine layout cannot compress several blocks, so the node holds
+       * the whole dimension and uses only its own elements. */
+      lo = 0;
+      hi = a->extent[d] - 1;
+    } else if (st) {
+      xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
+    }
+    long owned = hi >= lo ? hi - lo + 1 : 0;
+    local_extent[d] = owned + a->shadow_lo[d] + a->shadow_hi[d];
+    layout->base[d] = lo - a->shadow_lo[d];
+  }
+  size_t count = 1;
+  for (int d = a->rank - 1; d >= 0; d--) {
+    layout->stride[d] = (long)count;
+    count *= (size_t)local_extent[d];
+  }
+  for (int d = a->rank; d < XMP_RT_MAX_DIMS; d++) {
+    layout->base[d] = 0;
+    layout->stride[d] = 0;
+  }
+  /* At least one element, so that addr is never NULL on nodes owning nothing. */
+  a->data = calloc(count > 0 ? count : 1, a->elem_size);
+  if (a->data == NULL)
+    xmpi_fatal(&a->where, "array '%s': out of memory allocating %zu elements", a->name, count);
+  layout->addr = a->data;
+}
+
+void xmp_rt_array_local_range(const xmp_rt_array_t *a, int dim, long *lower, long *upper) {
+  if (dim < 0 || dim >= a->rank)
+    xmpi_fatal(&a->where, "array '%s' has no dimension %d", a->name, dim);
+  int st = owned_range(a, dim, lower, upper);
+  if (st)
+    xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, dim, xmpi_status_str(st));
+}
+
+void xmp_rt_array_free(xmp_rt_array_t *a) {
+  if (a == NULL)
+    return;
+  xmpi_registry_remove(&a->obj);
+  array_destroy(&a->obj);
+}

@@ -1,0 +1,59 @@
+/* error.c - the one path through which libxmp reports user errors and aborts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+xmp_rt_srcloc_t xmpi_srcloc_copy(const xmp_rt_srcloc_t *where) {
+  xmp_rt_srcloc_t none = {NULL, 0, NULL};
+  return where != NULL ? *where : none;
+}
+
+static int mpi_active(void) {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  return init && !fin;
+}
+
+static void vreport(const xmp_rt_srcloc_t *where, const char *fmt, va_list ap) {
+  fputs("xmpcc runtime: ", stderr);
+  if (where != NULL && where->file != NULL)
+    fprintf(stderr, "%s:%d: ", where->file, where->line);
+  if (where != NULL && where->directive != NULL)
+    fprintf(stderr, "'%s': ", where->directive);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static _Noreturn void die(void) {
+  if (mpi_active())
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  exit(1); /* before MPI_Init (e.g. from a module constructor) or after MPI_Finalize */
+}
+
+void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(where, fmt, ap);
+  va_end(ap);
+  die();
+}
+
+void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+  int rank = 0;
+  if (mpi_active())
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  if (rank == 0) {
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(where, fmt, ap);
+    va_end(ap);
+    die();
+  }
+  /* Other ranks wait for rank 0's abort, so that it gets to print before being killed. */
+  MPI_Barrier(MPI_COMM_WORLD);
+  die();
+}

@@ -1,0 +1,41 @@
+/* init.c - program lifetime: MPI start-up, module initializers, shutdown. */
+#include <stddef.h>
+
+#include "xmpi_internal.h"
+
+/* Filled by constructors before main (and so before MPI_Init); fixed size keeps that path
+ * free of allocation. */
+#define XMPI_MAX_MODULES 1024
+static void (*module_init[XMPI_MAX_MODULES])(void);
+static int module_count;
+
+void xmp_rt_register_module_init(void (*init)(void)) {
+  if (module_count == XMPI_MAX_MODULES)
+    xmpi_fatal(NULL, "more than %d translation units register module initializers",
+               XMPI_MAX_MODULES);
+  module_init[module_count++] = init;
+}
+
+void xmp_rt_init(int *argc, char ***argv) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized)
+    MPI_Init(argc, argv);
+  for (int i = 0; i < module_count; i++)
+    module_init[i]();
+}
+
+void xmpi_shutdown(void) {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (!initialized || finalized)
+    return;
+  xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
+  MPI_Finalize();
+}
+
+int xmp_rt_finalize(int status) {
+  xmpi_shutdown();
+  return status;
+}

@@ -1,0 +1,33 @@
+/* intrinsics.c - the user-callable functions of xmp.h. */
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+/* The executing node set is the whole program until task constructs exist. */
+static MPI_Comm executing_comm(void) { return MPI_COMM_WORLD; }
+
+static int comm_rank(MPI_Comm c) {
+  int r;
+  MPI_Comm_rank(c, &r);
+  return r;
+}
+
+static int comm_size(MPI_Comm c) {
+  int s;
+  MPI_Comm_size(c, &s);
+  return s;
+}
+
+int xmp_node_num(void) { return comm_rank(executing_comm()) + 1; }
+int xmpc_node_num(void) { return comm_rank(executing_comm()); }
+int xmp_num_nodes(void) { return comm_size(executing_comm()); }
+int xmp_all_node_num(void) { return comm_rank(MPI_COMM_WORLD) + 1; }
+int xmpc_all_node_num(void) { return comm_rank(MPI_COMM_WORLD); }
+int xmp_all_num_nodes(void) { return comm_size(MPI_COMM_WORLD); }
+double xmp_wtime(void) { return MPI_Wtime(); }
+double xmp_wtick(void) { return MPI_Wtick(); }
+
+void xmp_exit(int status) {
+  xmpi_shutdown();
+  exit(status);
+}

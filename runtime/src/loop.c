@@ -1,0 +1,15 @@
+/* loop.c - local bounds of loops distributed by `loop on t(...)`. */
+#include "xmpi_internal.h"
+
+void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
+                        long step, long *llb, long *lub, long *lstep) {
+  if (tdim < 0 || tdim >= t->rank)
+    xmpi_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
+               tdim);
+  /* An undistributed template reads as '*' everywhere: all nodes run every iteration. */
+  int st = xmpi_dist_loop_bounds(&t->dist[tdim], xmpi_template_coord(t, tdim), offset, lb, ub,
+                                 step, llb, lub, lstep);
+  if (st)
+    xmpi_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
+               xmpi_status_str(st));
+}

@@ -1,0 +1,70 @@
+/* nodes.c - XMP node arrays: one MPI Cartesian communicator each. */
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+static void nodes_destroy(xmpi_obj_t *self) {
+  xmp_rt_nodes_t *n = (xmp_rt_nodes_t *)self;
+  MPI_Comm_free(&n->comm);
+  free(n);
+}
+
+xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *name,
+                                    const xmp_rt_srcloc_t *where) {
+  if (name == NULL)
+    name = "(unnamed)";
+  int nprocs;
+  MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+  if (rank < 1 || rank > XMP_RT_MAX_DIMS)
+    xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
+                          name, rank, XMP_RT_MAX_DIMS);
+
+  /* Product of the fixed extents; the one '*' extent takes what is left. */
+  long fixed = 1;
+  int star = -1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] == -1 && star < 0)
+      star = d;
+    else if (shape[d] < 1)
+      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
+                            "(positive, or '*' in one dimension)", name, shape[d], d);
+    else
+      fixed *= shape[d];
+  }
+  if (star >= 0 ? nprocs % fixed != 0 : fixed != nprocs) {
+    if (star >= 0)
+      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but the program runs "
+                            "on %d", fixed, nprocs);
+    xmpi_fatal_collective(where, "needs %ld processes, but the program runs on %d", fixed,
+                          nprocs);
+  }
+
+  xmp_rt_nodes_t *n = calloc(1, sizeof *n);
+  if (n == NULL)
+    xmpi_fatal(where, "out of memory");
+  n->rank = rank;
+  n->name = name;
+  n->where = xmpi_srcloc_copy(where);
+  int periods[XMP_RT_MAX_DIMS] = {0};
+  for (int d = 0; d < rank; d++)
+    n->size[d] = d == star ? (int)(nprocs / fixed) : (int)shape[d];
+  /* No reorder: node coordinates are the row-major split of the world ranks (dim 0 slowest). */
+  MPI_Cart_create(MPI_COMM_WORLD, rank, n->size, periods, 0, &n->comm);
+  int me;
+  MPI_Comm_rank(n->comm, &me);
+  MPI_Cart_coords(n->comm, me, rank, n->coord);
+  xmpi_registry_add(&n->obj, nodes_destroy);
+  return n;
+}
+
+int xmp_rt_nodes_size(const xmp_rt_nodes_t *n, int dim) {
+  if (dim < 0 || dim >= n->rank)
+    xmpi_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
+  return n->size[dim];
+}
+
+int xmp_rt_nodes_coord(const xmp_rt_nodes_t *n, int dim) {
+  if (dim < 0 || dim >= n->rank)
+    xmpi_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
+  return n->coord[dim];
+}
