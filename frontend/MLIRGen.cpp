@@ -1,0 +1,125 @@
+//===- MLIRGen.cpp - checked directives to the xmp dialect ----------------===//
+
+#include "MLIRGen.h"
+
+#include "xmp/Dialect/XMPDialect.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace xmp;
+using namespace xmp::frontend;
+
+namespace {
+class Generator {
+public:
+  Generator(MLIRContext &context, const clang::SourceManager &sm)
+      : b(&context), sm(sm) {}
+
+  OwningOpRef<ModuleOp> run(const Program &program) {
+    OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
+    b.setInsertionPointToEnd(module->getBody());
+    for (const Site &site : program.sites)
+      emit(site);
+    return module;
+  }
+
+private:
+  Location loc(const Site &site) {
+    clang::PresumedLoc p = sm.getPresumedLoc(site.dir->range.getBegin());
+    return FileLineColLoc::get(b.getContext(), p.getFilename(), p.getLine(),
+                               p.getColumn());
+  }
+  ArrayAttr strs(const std::vector<CExpr> &exprs) {
+    SmallVector<StringRef> texts;
+    for (const CExpr &e : exprs)
+      texts.push_back(e.text);
+    return b.getStrArrayAttr(texts);
+  }
+  ArrayAttr strs(ArrayRef<std::string> values) {
+    return b.getStrArrayAttr(SmallVector<StringRef>(values.begin(), values.end()));
+  }
+  FlatSymbolRefAttr ref(StringRef sym) {
+    return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
+  }
+  void reduction(const Site &site, int64_t id, const CheckedReduction &r) {
+    b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
+                          strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
+                          b.getStringAttr(site.dir->text));
+  }
+
+  void emit(const Site &site) {
+    Location l = loc(site);
+    const Directive &d = *site.dir;
+    StringAttr text = b.getStringAttr(d.text);
+    IntegerAttr id = b.getI64IntegerAttr(site.id);
+    StringAttr scope = b.getStringAttr(site.fileScope ? "file" : "function");
+    switch (d.kind) {
+    case DirectiveKind::Nodes:
+      b.create<NodesOp>(l, b.getStringAttr(site.sym),
+                        b.getStringAttr(d.nodes.name.text), strs(d.nodes.shape),
+                        scope, id, text);
+      break;
+    case DirectiveKind::Template:
+      b.create<TemplateOp>(l, b.getStringAttr(site.sym),
+                           b.getStringAttr(d.templ.name.text),
+                           strs(d.templ.lower), strs(d.templ.upper), scope, id,
+                           text);
+      break;
+    case DirectiveKind::Distribute: {
+      std::vector<std::string> formats, params;
+      for (const DistFormat &f : d.distribute.formats) {
+        formats.push_back(f.kind);
+        params.push_back(f.param);
+      }
+      b.create<DistributeOp>(l, ref(site.tmplSym), ref(site.nodesSym),
+                             strs(formats), strs(params), id, text);
+      break;
+    }
+    case DirectiveKind::Align: {
+      const DistArray &a = *site.array;
+      b.create<AlignOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
+                        b.getDenseI64ArrayAttr(a.extents), ref(site.tmplSym),
+                        b.getDenseI64ArrayAttr(site.tdims), strs(site.offsets),
+                        id, text);
+      b.create<ArrayAllocOp>(l, b.getStringAttr(a.name),
+                             b.getStringAttr(a.elemType), id, text);
+      break;
+    }
+    case DirectiveKind::Loop: {
+      std::vector<std::string> indices, offsets, lower, upper, step;
+      SmallVector<int64_t> tdims;
+      for (const LoopDim &dim : site.loop) {
+        indices.push_back(dim.var);
+        tdims.push_back(dim.tdim);
+        offsets.push_back(dim.offset);
+        lower.push_back(dim.lower);
+        upper.push_back(dim.upper);
+        step.push_back(dim.step);
+      }
+      b.create<LoopOp>(l, ref(site.tmplSym), strs(indices),
+                       b.getDenseI64ArrayAttr(tdims), strs(offsets),
+                       strs(lower), strs(upper), strs(step), id, text);
+      for (const CheckedReduction &r : site.reductions)
+        reduction(site, site.postSite, r);
+      break;
+    }
+    case DirectiveKind::Reduction:
+      reduction(site, site.id, site.reductions.front());
+      break;
+    case DirectiveKind::Barrier:
+      b.create<BarrierOp>(l, ref(site.barrierOn), id, text);
+      break;
+    }
+  }
+
+  OpBuilder b;
+  const clang::SourceManager &sm;
+};
+} // namespace
+
+OwningOpRef<ModuleOp> xmp::frontend::buildModule(const Program &program,
+                                                 MLIRContext &context,
+                                                 const clang::SourceManager &sm) {
+  return Generator(context, sm).run(program);
+}

@@ -1,0 +1,179 @@
+//===- Plugin.cpp - the xmpcc Clang plugin ---------------------------------===//
+//
+// Loaded into clang-19 with -fplugin. The pragma handler parses each
+// `#pragma xmp` line; once the translation unit is parsed, the consumer
+// checks the directives against the AST, builds the xmp dialect, lowers it
+// to runtime calls and writes the translated C.
+//
+// Plugin arguments (-fplugin-arg-xmp-<arg>):
+//   emit-mlir          print the xmp dialect to stdout and stop
+//   emit-lowered       print the module after lowering to stdout and stop
+//   output=<path>      write the translated C to <path>
+//
+//===----------------------------------------------------------------------===//
+
+#include "DirectiveParser.h"
+#include "MLIRGen.h"
+#include "Rewrite.h"
+#include "Sema.h"
+#include "SourceIndex.h"
+
+#include "xmp/Dialect/XMPDialect.h"
+#include "xmp/Target/EmitC.h"
+#include "xmp/Transforms/Passes.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace xmp::frontend;
+
+namespace {
+
+class XMPPragmaHandler : public PragmaHandler {
+public:
+  XMPPragmaHandler() : PragmaHandler("xmp") {}
+
+  void HandlePragma(Preprocessor &pp, PragmaIntroducer introducer,
+                    Token &) override {
+    SmallVector<Token> tokens;
+    Token tok;
+    for (pp.Lex(tok); tok.isNot(tok::eod); pp.Lex(tok))
+      tokens.push_back(tok);
+    SourceRange range(introducer.Loc, tok.getLocation());
+    DiagnosticsEngine &diags = pp.getDiagnostics();
+    if (introducer.Kind != PIK_HashPragma) {
+      reportError(diags, introducer.Loc,
+                  "XMP directives must be written as '#pragma xmp' lines");
+      return;
+    }
+    if (!pp.getSourceManager().isInMainFile(introducer.Loc)) {
+      reportError(diags, introducer.Loc,
+                  "XMP directives in included files are not supported; move "
+                  "them to the file being compiled");
+      return;
+    }
+    if (std::optional<Directive> d = parseDirective(pp, tokens, range))
+      directiveTable().push_back(std::move(*d));
+  }
+};
+
+struct Options {
+  bool emitMLIR = false;
+  bool emitLowered = false;
+  std::string output;
+};
+
+class XMPConsumer : public ASTConsumer {
+public:
+  XMPConsumer(CompilerInstance &ci, Options options)
+      : ci(ci), options(std::move(options)) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    DiagnosticsEngine &diags = ci.getDiagnostics();
+    if (diags.hasErrorOccurred())
+      return;
+    SourceIndex index(ctx);
+    Program program = analyze(directiveTable(), index, diags);
+    if (diags.hasErrorOccurred())
+      return;
+
+    mlir::MLIRContext context;
+    context.disableMultithreading();
+    context.loadDialect<xmp::XMPDialect, mlir::emitc::EmitCDialect>();
+    // Problems found by MLIR here are xmpcc bugs, not user errors: report
+    // them through Clang so they carry the directive's location.
+    mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
+      reportError(diags, SourceLocation(),
+                  "internal xmpcc error: " + diag.str());
+      return mlir::success();
+    });
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        buildModule(program, context, ctx.getSourceManager());
+    if (mlir::failed(mlir::verify(*module)))
+      return;
+    if (options.emitMLIR) {
+      module->print(llvm::outs());
+      llvm::outs() << "\n";
+      return;
+    }
+    mlir::PassManager pm(&context);
+    pm.addPass(xmp::createLowerToRuntimePass());
+    if (mlir::failed(pm.run(*module)))
+      return;
+    if (options.emitLowered) {
+      module->print(llvm::outs());
+      llvm::outs() << "\n";
+      return;
+    }
+    std::map<int64_t, xmp::SiteText> sites;
+    if (mlir::failed(xmp::printSites(*module, sites)))
+      return;
+    std::string translated;
+    if (!rewriteSource(program, sites, index, diags, translated))
+      return;
+    if (options.output.empty())
+      return;
+    std::error_code ec;
+    llvm::raw_fd_ostream os(options.output, ec, llvm::sys::fs::OF_Text);
+    if (ec) {
+      reportError(diags, SourceLocation(),
+                  "cannot write '" + options.output + "': " + ec.message());
+      return;
+    }
+    os << translated;
+  }
+
+private:
+  CompilerInstance &ci;
+  Options options;
+};
+
+class XMPAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci,
+                                                 StringRef) override {
+    return std::make_unique<XMPConsumer>(ci, options);
+  }
+
+  bool ParseArgs(const CompilerInstance &ci,
+                 const std::vector<std::string> &args) override {
+    for (const std::string &arg : args) {
+      StringRef a(arg);
+      if (a == "emit-mlir") {
+        options.emitMLIR = true;
+      } else if (a == "emit-lowered") {
+        options.emitLowered = true;
+      } else if (a.consume_front("output=")) {
+        options.output = a.str();
+      } else {
+        reportError(ci.getDiagnostics(), SourceLocation(),
+                    "unknown xmp plugin argument '" + arg + "'");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  Options options;
+};
+
+} // namespace
+
+static PragmaHandlerRegistry::Add<XMPPragmaHandler>
+    pragmaRegistration("xmp", "XcalableMP directives");
+static FrontendPluginRegistry::Add<XMPAction>
+    actionRegistration("xmp", "translate XcalableMP directives to C");

@@ -1,0 +1,70 @@
+//===- Program.h - directives after semantic analysis ------------*- C++ -*-===//
+//
+// The checked form of a translation unit's directives: names resolved to
+// unique symbols, arrays and loops tied to their declarations and
+// statements, bounds and types extracted. MLIR generation and source
+// rewriting both read this.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XMP_FRONTEND_PROGRAM_H
+#define XMP_FRONTEND_PROGRAM_H
+
+#include "Directive.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace xmp::frontend {
+
+/// A C array whose storage the runtime now owns.
+struct DistArray {
+  const clang::VarDecl *decl;
+  std::string name;
+  std::string elemType;
+  std::vector<int64_t> extents;
+};
+
+/// One distributed loop of a work-shared nest.
+struct LoopDim {
+  const clang::ForStmt *stmt;
+  std::string var;
+  std::string declPrefix; // "int " when the init declares the variable
+  int64_t tdim;
+  std::string offset, lower, upper, step;
+};
+
+struct CheckedReduction {
+  std::string kind;
+  std::vector<std::string> vars, types;
+  std::string on; // symbol of a template or node array, or empty
+};
+
+struct Site {
+  const Directive *dir;
+  int64_t id;
+  bool fileScope;
+  std::string sym;      // nodes / template: the declared symbol
+  std::string tmplSym;  // distribute, align, loop
+  std::string nodesSym; // distribute
+  const DistArray *array = nullptr; // align
+  std::vector<int64_t> tdims;       // align
+  std::vector<std::string> offsets; // align
+  std::vector<LoopDim> loop;        // loop, outermost first
+  std::vector<CheckedReduction> reductions; // loop clauses / reduction
+  int64_t postSite = -1; // loop: the site of its reductions
+  std::string barrierOn;
+};
+
+struct Program {
+  std::vector<Site> sites;
+  std::map<const clang::VarDecl *, DistArray> arrays;
+};
+
+} // namespace xmp::frontend
+
+#endif // XMP_FRONTEND_PROGRAM_H

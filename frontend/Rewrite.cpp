@@ -1,0 +1,307 @@
+//===- Rewrite.cpp - splicing generated C into the user's source ----------===//
+//
+// Every edit keeps the user's line structure (generated fragments are single
+// lines, replaced pragmas keep their newlines), so diagnostics from the C
+// compiler and debuggers point at the original lines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rewrite.h"
+#include "DirectiveParser.h"
+
+#include "xmp/Target/CNames.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/STLExtras.h"
+#include <set>
+
+using namespace clang;
+using namespace xmp;
+using namespace xmp::frontend;
+
+namespace {
+
+class SourceRewriter {
+public:
+  SourceRewriter(const Program &program, const std::map<int64_t, SiteText> &sites,
+                 const SourceIndex &index, DiagnosticsEngine &diags)
+      : program(program), sites(sites), index(index), ctx(index.context()),
+        sm(ctx.getSourceManager()), diags(diags),
+        rewriter(ctx.getSourceManager(), ctx.getLangOpts()) {}
+
+  bool run(std::string &out);
+
+private:
+  bool error(SourceLocation loc, const std::string &message) {
+    reportError(diags, loc, message);
+    ok = false;
+    return false;
+  }
+  std::string part(int64_t site, const std::string &name) const {
+    auto s = sites.find(site);
+    if (s == sites.end())
+      return "";
+    auto p = s->second.find(name);
+    return p == s->second.end() ? "" : p->second;
+  }
+  std::string join(std::initializer_list<std::string> pieces) const {
+    std::string out;
+    for (const std::string &p : pieces)
+      if (!p.empty())
+        out += (out.empty() ? "" : " ") + p;
+    return out;
+  }
+  /// Replaces a pragma line, keeping its newlines (backslash continuations).
+  void replacePragma(const Directive &d, const std::string &text) {
+    CharSourceRange range = CharSourceRange::getCharRange(d.range);
+    StringRef original = Lexer::getSourceText(range, sm, ctx.getLangOpts());
+    rewriter.ReplaceText(range, text + std::string(original.count('\n'), '\n'));
+  }
+  std::string sourceText(SourceRange range) const {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm,
+                                ctx.getLangOpts())
+        .str();
+  }
+
+  void placeSites();
+  void placeLoop(const Site &site);
+  void replaceArrayDeclarations();
+  void rewriteAccesses();
+  std::string renderChain(const ArraySubscriptExpr *chain);
+  std::string renderRange(SourceRange range);
+  void wrapMain();
+
+  const Program &program;
+  const std::map<int64_t, SiteText> &sites;
+  const SourceIndex &index;
+  ASTContext &ctx;
+  SourceManager &sm;
+  DiagnosticsEngine &diags;
+  Rewriter rewriter;
+  bool ok = true;
+  std::string moduleInit;
+  std::vector<std::pair<unsigned, unsigned>> replacedHeaders;
+  // Maximal subscript chains on distributed arrays, by begin offset.
+  std::vector<const ArraySubscriptExpr *> chains;
+};
+
+void SourceRewriter::placeLoop(const Site &site) {
+  replacePragma(*site.dir, join({"{", part(site.id, "decl")}));
+  for (size_t k = 0; k < site.loop.size(); ++k) {
+    const LoopDim &dim = site.loop[k];
+    const ForStmt *f = dim.stmt;
+    if (f->getForLoc().isMacroID() || f->getRParenLoc().isMacroID()) {
+      error(f->getForLoc(), "a work-shared loop cannot come from a macro");
+      return;
+    }
+    rewriter.InsertTextBefore(f->getForLoc(),
+                              join({"{", part(site.id, "pre" + std::to_string(k))}) + " ");
+    std::string lb = cnames::loopBound(site.id, k, "lb"),
+                ub = cnames::loopBound(site.id, k, "ub"),
+                st = cnames::loopBound(site.id, k, "st");
+    std::string header = "for (" + dim.declPrefix + dim.var + " = " + lb +
+                         "; " + st + " > 0 ? " + dim.var + " <= " + ub +
+                         " : " + dim.var + " >= " + ub + "; " + dim.var +
+                         " += " + st + ")";
+    SourceRange headerRange(f->getForLoc(), f->getRParenLoc());
+    replacedHeaders.push_back({index.offset(headerRange.getBegin()),
+                               index.offset(headerRange.getEnd())});
+    rewriter.ReplaceText(headerRange, header);
+  }
+  // Close inner blocks first: insertions at one place keep their order.
+  for (size_t k = site.loop.size(); k-- > 0;)
+    rewriter.InsertTextAfterToken(site.loop[k].stmt->getEndLoc(), " }");
+  std::string post = join({part(site.postSite, "decl"), part(site.postSite, "exec")});
+  rewriter.InsertTextAfterToken(site.loop.front().stmt->getEndLoc(),
+                                join({"", post, "}"}).insert(0, " "));
+}
+
+void SourceRewriter::placeSites() {
+  for (const Site &site : program.sites) {
+    if (site.dir->kind == DirectiveKind::Loop) {
+      placeLoop(site);
+      continue;
+    }
+    std::string decl = part(site.id, "decl"), exec = part(site.id, "exec");
+    if (site.fileScope) {
+      replacePragma(*site.dir, decl);
+      moduleInit = join({moduleInit, exec});
+    } else {
+      replacePragma(*site.dir, join({decl, exec}));
+    }
+  }
+}
+
+void SourceRewriter::replaceArrayDeclarations() {
+  for (const auto &[decl, array] : program.arrays) {
+    std::string storage = decl->getStorageClass() == SC_Static ? "static " : "";
+    std::string text = storage + array.elemType + " *" +
+                       cnames::arrayAddr(array.name) + "; " + storage +
+                       "xmp_rt_array_t *" + cnames::arrayDesc(array.name) +
+                       "; " + storage + "xmp_rt_layout_t " +
+                       cnames::arrayLayout(array.name);
+    rewriter.ReplaceText(decl->getSourceRange(), text);
+  }
+}
+
+/// The root array of a subscript chain, if distributed.
+const DistArray *distributedRoot(const Program &program, const Expr *e,
+                                 unsigned &depth) {
+  depth = 0;
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+    ++depth;
+    e = s->getBase();
+  }
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  if (!ref)
+    return nullptr;
+  const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+  auto it = var ? program.arrays.find(var) : program.arrays.end();
+  return it == program.arrays.end() ? nullptr : &it->second;
+}
+
+std::string SourceRewriter::renderRange(SourceRange range) {
+  unsigned begin = index.offset(range.getBegin());
+  std::string text = sourceText(range);
+  // Replace the outermost chains inside, from the back so offsets hold.
+  std::vector<const ArraySubscriptExpr *> inner;
+  unsigned covered = 0;
+  for (const ArraySubscriptExpr *c : chains) {
+    unsigned cb = index.offset(c->getBeginLoc());
+    if (cb < begin || cb < covered || index.offset(c->getEndLoc()) > index.offset(range.getEnd()))
+      continue;
+    inner.push_back(c);
+    covered = index.offset(c->getEndLoc()) + 1;
+  }
+  for (auto it = inner.rbegin(); it != inner.rend(); ++it) {
+    unsigned cb = index.offset((*it)->getBeginLoc()) - begin;
+    unsigned len = sourceText((*it)->getSourceRange()).size();
+    text.replace(cb, len, renderChain(*it));
+  }
+  return text;
+}
+
+std::string SourceRewriter::renderChain(const ArraySubscriptExpr *chain) {
+  std::vector<const Expr *> subscripts;
+  const Expr *e = chain;
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+    subscripts.insert(subscripts.begin(), s->getIdx());
+    e = s->getBase();
+  }
+  unsigned depth;
+  const DistArray *array = distributedRoot(program, chain, depth);
+  std::string layout = cnames::arrayLayout(array->name), offset;
+  for (size_t d = 0; d < subscripts.size(); ++d) {
+    std::string term = "((" + renderRange(subscripts[d]->getSourceRange()) +
+                       ") - " + layout + ".base[" + std::to_string(d) + "])";
+    if (d + 1 < subscripts.size())
+      term += " * " + layout + ".stride[" + std::to_string(d) + "]";
+    offset += (d ? " + " : "") + term;
+  }
+  return cnames::arrayAddr(array->name) + "[" + offset + "]";
+}
+
+void SourceRewriter::rewriteAccesses() {
+  std::set<const Expr *> innerParts;
+  for (const ArraySubscriptExpr *s : index.subscripts())
+    innerParts.insert(s->getBase()->IgnoreParenImpCasts());
+  std::set<const DeclRefExpr *> subscripted;
+  for (const ArraySubscriptExpr *s : index.subscripts()) {
+    if (innerParts.count(s))
+      continue;
+    unsigned depth;
+    const DistArray *array = distributedRoot(program, s, depth);
+    if (!array)
+      continue;
+    const Expr *root = s;
+    while (const auto *r = dyn_cast<ArraySubscriptExpr>(root->IgnoreParenImpCasts()))
+      root = r->getBase();
+    subscripted.insert(cast<DeclRefExpr>(root->IgnoreParenImpCasts()));
+    if (depth != array->extents.size()) {
+      error(s->getBeginLoc(), "distributed array '" + array->name +
+                                  "' must be indexed in all its " +
+                                  std::to_string(array->extents.size()) +
+                                  " dimensions");
+      continue;
+    }
+    if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
+      error(s->getBeginLoc(), "an access to distributed array '" +
+                                  array->name +
+                                  "' inside a macro expansion is not supported");
+      continue;
+    }
+    unsigned b = index.offset(s->getBeginLoc()), e = index.offset(s->getEndLoc());
+    for (auto [hb, he] : replacedHeaders)
+      if (b <= he && e >= hb)
+        error(s->getBeginLoc(), "distributed array accesses in the header of "
+                                "a work-shared loop are not supported");
+    chains.push_back(s);
+  }
+  for (const DeclRefExpr *ref : index.declRefs()) {
+    const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+    if (var && program.arrays.count(var) && !subscripted.count(ref))
+      error(ref->getLocation(), "distributed array '" + var->getName().str() +
+                                    "' can only be used through subscripts");
+  }
+  if (!ok)
+    return;
+  llvm::sort(chains, [&](auto *a, auto *b) {
+    return index.offset(a->getBeginLoc()) < index.offset(b->getBeginLoc());
+  });
+  // Edit only the outermost chains; inner ones are rendered inside them.
+  unsigned covered = 0;
+  for (const ArraySubscriptExpr *c : chains) {
+    unsigned b = index.offset(c->getBeginLoc());
+    if (b < covered)
+      continue;
+    covered = index.offset(c->getEndLoc()) + 1;
+    rewriter.ReplaceText(c->getSourceRange(), renderChain(c));
+  }
+}
+
+void SourceRewriter::wrapMain() {
+  FileID fid = sm.getMainFileID();
+  SourceLocation end = sm.getLocForEndOfFile(fid);
+  std::string tail;
+  if (!moduleInit.empty())
+    tail += std::string("\nstatic void ") + cnames::moduleInit + "(void) { " +
+            moduleInit + " }\n__attribute__((constructor)) static void " +
+            cnames::moduleInit + "_register(void) { " +
+            "xmp_rt_register_module_init(" + cnames::moduleInit + "); }\n";
+  if (const FunctionDecl *main = index.mainFunction()) {
+    rewriter.ReplaceText(main->getLocation(), 4, cnames::userMain);
+    std::string call = std::string(cnames::userMain) +
+                       (main->getNumParams() >= 2 ? "(argc, argv)" : "()");
+    tail += "\nint main(int argc, char **argv) {\n  xmp_rt_init(&argc, &argv);\n"
+            "  int status = " + call + ";\n  return xmp_rt_finalize(status);\n}\n";
+  }
+  rewriter.InsertTextBefore(end, tail);
+  PresumedLoc p = sm.getPresumedLoc(sm.getLocForStartOfFile(fid));
+  rewriter.InsertTextBefore(sm.getLocForStartOfFile(fid),
+                            std::string("#include <xmp_rt.h>\n#line 1 \"") +
+                                p.getFilename() + "\"\n");
+}
+
+bool SourceRewriter::run(std::string &out) {
+  placeSites();
+  rewriteAccesses();
+  replaceArrayDeclarations();
+  if (!ok)
+    return false;
+  wrapMain();
+  const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
+  out = buffer ? std::string(buffer->begin(), buffer->end())
+               : sm.getBufferData(sm.getMainFileID()).str();
+  return true;
+}
+
+} // namespace
+
+bool xmp::frontend::rewriteSource(const Program &program,
+                                  const std::map<int64_t, SiteText> &sites,
+                                  const SourceIndex &index,
+                                  DiagnosticsEngine &diags, std::string &out) {
+  return SourceRewriter(program, sites, index, diags).run(out);
+}

@@ -1,0 +1,27 @@
+//===- Rewrite.h - splicing generated C into the user's source ---*- C++ -*-===//
+#ifndef XMP_FRONTEND_REWRITE_H
+#define XMP_FRONTEND_REWRITE_H
+
+#include "Program.h"
+#include "SourceIndex.h"
+
+#include "xmp/Target/EmitC.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include <map>
+#include <string>
+
+namespace xmp::frontend {
+
+/// The translated main file: directives replaced by their C, distributed
+/// arrays by runtime-managed storage and their accesses by local indexing,
+/// work-shared loops bounded to the local part, main() wrapped by runtime
+/// start-up. Returns false after reporting what cannot be translated.
+bool rewriteSource(const Program &program,
+                   const std::map<int64_t, SiteText> &sites,
+                   const SourceIndex &index, clang::DiagnosticsEngine &diags,
+                   std::string &out);
+
+} // namespace xmp::frontend
+
+#endif // XMP_FRONTEND_REWRITE_H

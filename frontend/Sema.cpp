@@ -1,0 +1,493 @@
+//===- Sema.cpp - semantic analysis of XMP directives ---------------------===//
+
+#include "Sema.h"
+#include "DirectiveParser.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include <optional>
+#include <set>
+
+using namespace clang;
+using namespace xmp::frontend;
+
+namespace {
+
+/// A node array or template known at some scope.
+struct Symbol {
+  enum Kind { Nodes, Template } kind;
+  std::string sym;
+  size_t rank;
+  bool distributed = false;
+  std::vector<std::string> formats; // template: per dimension, once distributed
+};
+
+class Analyzer {
+public:
+  Analyzer(const SourceIndex &index, DiagnosticsEngine &diags)
+      : index(index), ctx(index.context()), sm(ctx.getSourceManager()),
+        diags(diags) {}
+
+  Program run(const std::vector<Directive> &directives);
+
+private:
+  bool error(SourceLocation loc, const std::string &message) {
+    reportError(diags, loc, message);
+    return false;
+  }
+
+  // Symbols are scoped by function (null: file scope).
+  Symbol *lookup(const Name &name, const FunctionDecl *fn) {
+    auto it = symbols.find({fn, name.text});
+    if (it == symbols.end() && fn)
+      it = symbols.find({nullptr, name.text});
+    return it == symbols.end() ? nullptr : &it->second;
+  }
+  Symbol *lookupKind(const Name &name, const FunctionDecl *fn, Symbol::Kind kind,
+                     const char *what) {
+    Symbol *s = lookup(name, fn);
+    if (!s || s->kind != kind) {
+      error(name.loc, std::string(what) + " '" + name.text +
+                          "' is not declared");
+      return nullptr;
+    }
+    return s;
+  }
+  bool declare(const Name &name, const FunctionDecl *fn, Symbol symbol) {
+    if (symbols.count({fn, name.text}))
+      return error(name.loc, "'" + name.text +
+                                 "' is already declared as a node array or "
+                                 "template in this scope");
+    symbol.sym = fn ? (fn->getName() + "_" + name.text).str() : name.text;
+    symbols.emplace(std::make_pair(fn, name.text), symbol);
+    return true;
+  }
+  std::string text(SourceRange range) const {
+    return Lexer::getSourceText(
+               sm.getExpansionRange(range), sm,
+               ctx.getLangOpts())
+        .str();
+  }
+
+  bool checkNodes(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkDistribute(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkAlign(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkReduction(const ReductionClause &c, SourceLocation at,
+                      CheckedReduction &out);
+  bool checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
+               std::string &sym, bool nodesOnly);
+  bool analyzeFor(const ForStmt *f, LoopDim &dim);
+
+  const SourceIndex &index;
+  ASTContext &ctx;
+  SourceManager &sm;
+  DiagnosticsEngine &diags;
+  std::map<std::pair<const FunctionDecl *, std::string>, Symbol> symbols;
+  Program program;
+  int64_t nextSite = 0;
+};
+
+/// The runtime's name for a scalar C type, if reductions apply to it.
+std::optional<std::string> runtimeType(QualType type) {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (const auto *e = type->getAs<EnumType>())
+    type = e->getDecl()->getIntegerType().getCanonicalType();
+  const auto *b = type->getAs<BuiltinType>();
+  if (!b)
+    return std::nullopt;
+  switch (b->getKind()) {
+  case BuiltinType::Char_S:
+  case BuiltinType::Char_U: return "XMP_RT_CHAR";
+  case BuiltinType::SChar: return "XMP_RT_SCHAR";
+  case BuiltinType::UChar: return "XMP_RT_UCHAR";
+  case BuiltinType::Short: return "XMP_RT_SHORT";
+  case BuiltinType::UShort: return "XMP_RT_USHORT";
+  case BuiltinType::Int: return "XMP_RT_INT";
+  case BuiltinType::UInt: return "XMP_RT_UINT";
+  case BuiltinType::Long: return "XMP_RT_LONG";
+  case BuiltinType::ULong: return "XMP_RT_ULONG";
+  case BuiltinType::LongLong: return "XMP_RT_LLONG";
+  case BuiltinType::ULongLong: return "XMP_RT_ULLONG";
+  case BuiltinType::Float: return "XMP_RT_FLOAT";
+  case BuiltinType::Double: return "XMP_RT_DOUBLE";
+  case BuiltinType::LongDouble: return "XMP_RT_LDOUBLE";
+  case BuiltinType::Bool: return "XMP_RT_BOOL";
+  default: return std::nullopt;
+  }
+}
+
+bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn) {
+  if (!declare(d.nodes.name, fn, {Symbol::Nodes, "", d.nodes.shape.size(), false, {}}))
+    return false;
+  if (d.nodes.shape.size() > 7)
+    return error(d.nodes.name.loc, "node arrays have at most 7 dimensions");
+  if (llvm::count_if(d.nodes.shape, [](const CExpr &e) { return e.isStar(); }) > 1)
+    return error(d.nodes.name.loc, "only one dimension of a node array may be '*'");
+  site.sym = lookup(d.nodes.name, fn)->sym;
+  return true;
+}
+
+bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn) {
+  if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.lower.size(), false, {}}))
+    return false;
+  if (d.templ.lower.size() > 7)
+    return error(d.templ.name.loc, "templates have at most 7 dimensions");
+  site.sym = lookup(d.templ.name, fn)->sym;
+  return true;
+}
+
+bool Analyzer::checkDistribute(const Directive &d, Site &site,
+                               const FunctionDecl *fn) {
+  const DistributeDirective &dist = d.distribute;
+  Symbol *t = lookupKind(dist.templ, fn, Symbol::Template, "template");
+  Symbol *n = lookupKind(dist.nodes, fn, Symbol::Nodes, "node array");
+  if (!t || !n)
+    return false;
+  if (t->distributed)
+    return error(dist.templ.loc, "template '" + dist.templ.text +
+                                     "' is already distributed");
+  if (dist.formats.size() != t->rank)
+    return error(dist.templ.loc,
+                 "'distribute' gives " + std::to_string(dist.formats.size()) +
+                     " formats but template '" + dist.templ.text + "' has " +
+                     std::to_string(t->rank) + " dimensions");
+  size_t distributed = llvm::count_if(
+      dist.formats, [](const DistFormat &f) { return f.kind != "*"; });
+  if (distributed != n->rank)
+    return error(dist.nodes.loc,
+                 "'distribute' distributes " + std::to_string(distributed) +
+                     " dimensions of '" + dist.templ.text +
+                     "' onto node array '" + dist.nodes.text + "' of " +
+                     std::to_string(n->rank) + " dimensions");
+  t->distributed = true;
+  for (const DistFormat &f : dist.formats)
+    t->formats.push_back(f.kind);
+  site.tmplSym = t->sym;
+  site.nodesSym = n->sym;
+  return true;
+}
+
+bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const AlignDirective &al = d.align;
+  const SourceIndex::Var *var = index.lookupVar(al.array.text, al.array.loc);
+  if (!var)
+    return error(al.array.loc, "array '" + al.array.text + "' is not declared");
+  const VarDecl *decl = var->decl;
+  if (var->function)
+    return error(al.array.loc, "aligning the local array '" + al.array.text +
+                                   "' is not supported yet; declare it at "
+                                   "file scope");
+  if (decl->hasExternalStorage() || decl->hasInit())
+    return error(al.array.loc, "a distributed array cannot be 'extern' or "
+                               "have an initializer");
+  if (program.arrays.count(decl))
+    return error(al.array.loc, "array '" + al.array.text + "' is already aligned");
+  std::vector<int64_t> extents;
+  QualType type = decl->getType();
+  while (const auto *at = ctx.getAsConstantArrayType(type)) {
+    extents.push_back(at->getSize().getSExtValue());
+    type = at->getElementType();
+  }
+  if (extents.empty())
+    return error(al.array.loc, "'" + al.array.text +
+                                   "' is not an array of constant size");
+  if (al.source.size() != extents.size())
+    return error(al.array.loc, "'align' lists " +
+                                   std::to_string(al.source.size()) +
+                                   " subscripts but array '" + al.array.text +
+                                   "' has " + std::to_string(extents.size()) +
+                                   " dimensions");
+  Symbol *t = lookupKind(al.templ, fn, Symbol::Template, "template");
+  if (!t)
+    return false;
+  if (!t->distributed)
+    return error(al.templ.loc, "template '" + al.templ.text +
+                                   "' must be distributed before arrays are "
+                                   "aligned with it");
+  if (al.target.size() != t->rank)
+    return error(al.templ.loc, "'align' gives " +
+                                   std::to_string(al.target.size()) +
+                                   " subscripts but template '" +
+                                   al.templ.text + "' has " +
+                                   std::to_string(t->rank) + " dimensions");
+  if (!index.declaredAlone(decl))
+    return error(al.array.loc, "declare the distributed array '" +
+                                   al.array.text +
+                                   "' in a declaration of its own");
+  site.tdims.assign(extents.size(), -1);
+  site.offsets.assign(extents.size(), "0");
+  for (size_t a = 0; a < al.source.size(); ++a) {
+    const Subscript &src = al.source[a];
+    if (src.var.empty())
+      continue;
+    bool found = false;
+    for (size_t td = 0; td < al.target.size(); ++td) {
+      if (al.target[td].var != src.var)
+        continue;
+      if (found)
+        return error(al.target[td].loc, "'" + src.var +
+                                            "' appears twice in the template "
+                                            "subscripts");
+      if (t->formats[td] == "cyclic")
+        return error(al.target[td].loc,
+                     "aligning arrays with a cyclic-distributed template "
+                     "dimension is not supported yet");
+      found = true;
+      site.tdims[a] = static_cast<int64_t>(td);
+      site.offsets[a] = al.target[td].offset;
+    }
+    if (!found)
+      return error(src.loc, "'" + src.var + "' of array '" + al.array.text +
+                                "' does not appear in the template subscripts");
+  }
+  for (const Subscript &tgt : al.target)
+    if (!tgt.var.empty() &&
+        llvm::none_of(al.source, [&](const Subscript &s) { return s.var == tgt.var; }))
+      return error(tgt.loc, "'" + tgt.var +
+                                "' is not a subscript variable of array '" +
+                                al.array.text + "'");
+  DistArray array{decl, al.array.text, type.getAsString(), extents};
+  site.array = &program.arrays.emplace(decl, array).first->second;
+  site.tmplSym = t->sym;
+  return true;
+}
+
+/// Normalises `for (init; cond; inc)` to lower, inclusive upper, step.
+bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
+  const VarDecl *var = nullptr;
+  const Expr *initExpr = nullptr;
+  if (const auto *ds = dyn_cast_or_null<DeclStmt>(f->getInit())) {
+    if (ds->isSingleDecl())
+      if ((var = dyn_cast<VarDecl>(ds->getSingleDecl())))
+        initExpr = var->getInit();
+    if (var)
+      dim.declPrefix = var->getType().getAsString() + " ";
+  } else if (const auto *bo = dyn_cast_or_null<BinaryOperator>(f->getInit())) {
+    if (bo->getOpcode() == BO_Assign)
+      if (const auto *ref = dyn_cast<DeclRefExpr>(bo->getLHS()->IgnoreParenImpCasts())) {
+        var = dyn_cast<VarDecl>(ref->getDecl());
+        initExpr = bo->getRHS();
+      }
+  }
+  if (!var || !initExpr)
+    return error(f->getForLoc(), "a work-shared loop must initialise its "
+                                 "index: 'for (i = lb; ...)'");
+  dim.var = var->getName().str();
+  auto isVar = [&](const Expr *e) {
+    const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref && ref->getDecl() == var;
+  };
+  const auto *cond = dyn_cast_or_null<BinaryOperator>(f->getCond());
+  if (!cond || !isVar(cond->getLHS()))
+    return error(f->getCond() ? f->getCond()->getBeginLoc() : f->getForLoc(),
+                 "a work-shared loop's condition must compare its index: "
+                 "'" + dim.var + " < ub', '<=', '>' or '>='");
+  std::string bound = text(cond->getRHS()->getSourceRange());
+  switch (cond->getOpcode()) {
+  case BO_LT: dim.upper = "(" + bound + ") - 1"; break;
+  case BO_LE: dim.upper = bound; break;
+  case BO_GT: dim.upper = "(" + bound + ") + 1"; break;
+  case BO_GE: dim.upper = bound; break;
+  default:
+    return error(cond->getOperatorLoc(), "a work-shared loop's condition "
+                                         "must use <, <=, > or >=");
+  }
+  dim.lower = text(initExpr->getSourceRange());
+  const Expr *inc = f->getInc();
+  if (const auto *u = dyn_cast_or_null<UnaryOperator>(inc); u && isVar(u->getSubExpr())) {
+    if (u->isIncrementOp())
+      dim.step = "1";
+    else if (u->isDecrementOp())
+      dim.step = "-1";
+  } else if (const auto *c = dyn_cast_or_null<CompoundAssignOperator>(inc);
+             c && isVar(c->getLHS())) {
+    std::string s = text(c->getRHS()->getSourceRange());
+    if (c->getOpcode() == BO_AddAssign)
+      dim.step = s;
+    else if (c->getOpcode() == BO_SubAssign)
+      dim.step = "-(" + s + ")";
+  }
+  if (dim.step.empty())
+    return error(inc ? inc->getBeginLoc() : f->getForLoc(),
+                 "a work-shared loop must step its index by '++', '--', "
+                 "'+= s' or '-= s'");
+  bool up = cond->getOpcode() == BO_LT || cond->getOpcode() == BO_LE;
+  bool literalStep = dim.step == "1" || dim.step == "-1";
+  if (literalStep && up != (dim.step == "1"))
+    return error(cond->getOperatorLoc(), "the loop's condition and step go in "
+                                         "opposite directions");
+  dim.stmt = f;
+  return true;
+}
+
+bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const LoopDirective &loop = d.loop;
+  Symbol *t = lookup(loop.templ, fn);
+  if (t && t->kind == Symbol::Nodes)
+    return error(loop.templ.loc, "'loop on' a node array is not supported yet; "
+                                 "use a template");
+  if (!(t = lookupKind(loop.templ, fn, Symbol::Template, "template")))
+    return false;
+  if (loop.subscripts.size() != t->rank)
+    return error(loop.templ.loc, "'loop' gives " +
+                                     std::to_string(loop.subscripts.size()) +
+                                     " subscripts but template '" +
+                                     loop.templ.text + "' has " +
+                                     std::to_string(t->rank) + " dimensions");
+  // The distributed indices: the list if given, else the subscript variables.
+  std::vector<std::string> indices;
+  for (const Name &n : loop.indices)
+    indices.push_back(n.text);
+  if (indices.empty())
+    for (const Subscript &s : loop.subscripts)
+      if (!s.var.empty())
+        indices.push_back(s.var);
+  if (indices.empty())
+    return error(loop.templ.loc, "'loop' distributes no loop index");
+  for (const Name &n : loop.indices)
+    if (llvm::none_of(loop.subscripts, [&](const Subscript &s) { return s.var == n.text; }))
+      return error(n.loc, "loop index '" + n.text +
+                              "' does not appear in the template subscripts");
+
+  // The directive must be followed directly by the nest.
+  const ForStmt *outer = index.forAfter(d.range.getEnd());
+  unsigned pragmaEnd = index.offset(d.range.getEnd());
+  FileID fid = sm.getMainFileID();
+  StringRef buffer = sm.getBufferData(fid);
+  Lexer raw(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buffer.begin(),
+            buffer.begin() + pragmaEnd, buffer.end());
+  Token next;
+  raw.LexFromRawLexer(next);
+  if (!outer || next.getLocation() != outer->getForLoc())
+    return error(next.getLocation(), "'loop' directive must be followed by a "
+                                     "for statement");
+
+  std::set<std::string> pending(indices.begin(), indices.end());
+  for (const ForStmt *f = outer; f && !pending.empty();) {
+    LoopDim dim;
+    if (!analyzeFor(f, dim))
+      return false;
+    if (pending.erase(dim.var)) {
+      for (size_t td = 0; td < loop.subscripts.size(); ++td)
+        if (loop.subscripts[td].var == dim.var) {
+          dim.tdim = static_cast<int64_t>(td);
+          dim.offset = loop.subscripts[td].offset;
+        }
+      site.loop.push_back(dim);
+    }
+    const Stmt *body = f->getBody();
+    if (const auto *cs = dyn_cast<CompoundStmt>(body); cs && cs->size() == 1)
+      body = cs->body_front();
+    f = dyn_cast<ForStmt>(body);
+  }
+  if (!pending.empty())
+    return error(loop.templ.loc, "loop index '" + *pending.begin() +
+                                     "' is not the control variable of a "
+                                     "tightly nested loop that follows");
+  for (const ReductionClause &c : loop.reductions) {
+    CheckedReduction r;
+    if (!checkReduction(c, d.range.getBegin(), r))
+      return false;
+    r.on = t->sym;
+    site.reductions.push_back(r);
+  }
+  if (!site.reductions.empty())
+    site.postSite = nextSite++;
+  site.tmplSym = t->sym;
+  return true;
+}
+
+bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
+                              CheckedReduction &out) {
+  out.kind = c.kind;
+  for (const Name &v : c.vars) {
+    const SourceIndex::Var *var = index.lookupVar(v.text, at);
+    if (!var)
+      return error(v.loc, "reduction variable '" + v.text + "' is not declared");
+    std::optional<std::string> type = runtimeType(var->decl->getType());
+    if (!type)
+      return error(v.loc, "reduction variable '" + v.text + "' has type '" +
+                              var->decl->getType().getAsString() +
+                              "'; reductions apply to arithmetic scalars");
+    bool isFloat = var->decl->getType()->isRealFloatingType();
+    if (isFloat && (c.kind == "&" || c.kind == "|" || c.kind == "^" ||
+                    c.kind == "&&" || c.kind == "||"))
+      return error(c.loc, "reduction '" + c.kind + "' does not apply to the "
+                          "floating-point variable '" + v.text + "'");
+    if (program.arrays.count(var->decl))
+      return error(v.loc, "'" + v.text + "' is a distributed array; "
+                          "reductions apply to scalars");
+    out.vars.push_back(v.text);
+    out.types.push_back(*type);
+  }
+  return true;
+}
+
+bool Analyzer::checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
+                       std::string &sym, bool nodesOnly) {
+  if (!on)
+    return true;
+  Symbol *s = lookup(*on, fn);
+  if (!s)
+    return error(on->loc, "'" + on->text +
+                              "' is neither a template nor a node array");
+  if (nodesOnly && s->kind != Symbol::Nodes)
+    return error(on->loc, "'on' a template is not supported here yet; name a "
+                          "node array");
+  if (s->kind == Symbol::Template && !s->distributed)
+    return error(on->loc, "template '" + on->text + "' is not distributed");
+  sym = s->sym;
+  return true;
+}
+
+Program Analyzer::run(const std::vector<Directive> &directives) {
+  for (const Directive &d : directives) {
+    Site site;
+    site.dir = &d;
+    site.id = nextSite++;
+    const FunctionDecl *fn = index.enclosingFunction(d.range.getBegin());
+    site.fileScope = fn == nullptr;
+    bool executable = d.kind == DirectiveKind::Loop ||
+                      d.kind == DirectiveKind::Reduction ||
+                      d.kind == DirectiveKind::Barrier;
+    if (executable && site.fileScope) {
+      error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
+                                    "' is an executable directive and must "
+                                    "stand inside a function");
+      continue;
+    }
+    bool ok = false;
+    switch (d.kind) {
+    case DirectiveKind::Nodes: ok = checkNodes(d, site, fn); break;
+    case DirectiveKind::Template: ok = checkTemplate(d, site, fn); break;
+    case DirectiveKind::Distribute: ok = checkDistribute(d, site, fn); break;
+    case DirectiveKind::Align: ok = checkAlign(d, site, fn); break;
+    case DirectiveKind::Loop: ok = checkLoop(d, site, fn); break;
+    case DirectiveKind::Reduction: {
+      CheckedReduction r;
+      ok = checkReduction(d.reduction.clause, d.range.getBegin(), r) &&
+           checkOn(d.reduction.on, fn, r.on, /*nodesOnly=*/false);
+      site.reductions.push_back(r);
+      break;
+    }
+    case DirectiveKind::Barrier:
+      ok = checkOn(d.barrier.on, fn, site.barrierOn, /*nodesOnly=*/true);
+      break;
+    }
+    if (ok)
+      program.sites.push_back(std::move(site));
+  }
+  return std::move(program);
+}
+
+} // namespace
+
+Program xmp::frontend::analyze(const std::vector<Directive> &directives,
+                               const SourceIndex &index,
+                               DiagnosticsEngine &diags) {
+  return Analyzer(index, diags).run(directives);
+}

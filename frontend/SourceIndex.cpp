@@ -1,0 +1,127 @@
+//===- SourceIndex.cpp - what the directives need to know of the AST ------===//
+
+#include "SourceIndex.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+
+using namespace clang;
+using namespace xmp::frontend;
+
+namespace xmp::frontend {
+class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
+public:
+  IndexBuilder(SourceIndex &index) : index(index), sm(index.ctx.getSourceManager()) {}
+
+  bool TraverseDecl(Decl *d) {
+    // Only the main file is translated; headers are left alone.
+    if (d && !isa<TranslationUnitDecl>(d) && !sm.isInMainFile(d->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+  bool VisitFunctionDecl(FunctionDecl *f) {
+    if (!f->doesThisDeclarationHaveABody())
+      return true;
+    index.functions_.push_back(f);
+    if (f->isMain())
+      index.main_ = f;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (isa<ParmVarDecl>(v) && !v->getDeclContext()->isFunctionOrMethod())
+      return true;
+    unsigned begin = index.offset(v->getLocation());
+    unsigned end = sm.getFileIDSize(sm.getMainFileID());
+    const FunctionDecl *fn = nullptr;
+    if (v->isLocalVarDeclOrParm()) {
+      fn = dyn_cast<FunctionDecl>(v->getDeclContext());
+      end = scopeEnd(v);
+    }
+    index.vars_.push_back({v, begin, end, fn});
+    return true;
+  }
+  bool VisitForStmt(ForStmt *f) {
+    index.fors_.push_back(f);
+    return true;
+  }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
+    index.subscripts_.push_back(e);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    index.declRefs_.push_back(e);
+    return true;
+  }
+
+private:
+  /// End of the innermost block (or for statement) that declares v.
+  unsigned scopeEnd(const VarDecl *v) {
+    if (isa<ParmVarDecl>(v))
+      return index.offset(cast<FunctionDecl>(v->getDeclContext())->getEndLoc());
+    DynTypedNodeList parents = index.ctx.getParents(*v);
+    while (!parents.empty()) {
+      const DynTypedNode &p = parents[0];
+      if (const auto *s = p.get<CompoundStmt>())
+        return index.offset(s->getEndLoc());
+      if (const auto *s = p.get<ForStmt>())
+        return index.offset(s->getEndLoc());
+      parents = index.ctx.getParents(p);
+    }
+    return sm.getFileIDSize(sm.getMainFileID());
+  }
+  SourceIndex &index;
+  SourceManager &sm;
+};
+} // namespace xmp::frontend
+
+SourceIndex::SourceIndex(ASTContext &ctx) : ctx(ctx) {
+  IndexBuilder(*this).TraverseDecl(ctx.getTranslationUnitDecl());
+  auto byBegin = [this](const ForStmt *a, const ForStmt *b) {
+    return offset(a->getBeginLoc()) < offset(b->getBeginLoc());
+  };
+  std::sort(fors_.begin(), fors_.end(), byBegin);
+}
+
+unsigned SourceIndex::offset(SourceLocation loc) const {
+  const SourceManager &sm = ctx.getSourceManager();
+  return sm.getFileOffset(sm.getExpansionLoc(loc));
+}
+
+const SourceIndex::Var *SourceIndex::lookupVar(llvm::StringRef name,
+                                               SourceLocation loc) const {
+  unsigned at = offset(loc);
+  const Var *best = nullptr;
+  for (const Var &v : vars_) {
+    if (v.decl->getName() != name || v.begin >= at || at >= v.scopeEnd)
+      continue;
+    if (!best || v.begin > best->begin)
+      best = &v;
+  }
+  return best;
+}
+
+const FunctionDecl *SourceIndex::enclosingFunction(SourceLocation loc) const {
+  unsigned at = offset(loc);
+  for (const FunctionDecl *f : functions_) {
+    const Stmt *body = f->getBody();
+    if (offset(body->getBeginLoc()) < at && at < offset(body->getEndLoc()))
+      return f;
+  }
+  return nullptr;
+}
+
+const ForStmt *SourceIndex::forAfter(SourceLocation loc) const {
+  unsigned at = offset(loc);
+  for (const ForStmt *f : fors_)
+    if (offset(f->getBeginLoc()) > at)
+      return f;
+  return nullptr;
+}
+
+bool SourceIndex::declaredAlone(const VarDecl *v) const {
+  return llvm::none_of(vars_, [&](const Var &other) {
+    return other.decl != v && other.decl->getBeginLoc() == v->getBeginLoc();
+  });
+}

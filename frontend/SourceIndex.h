@@ -1,0 +1,57 @@
+//===- SourceIndex.h - what the directives need to know of the AST -*- C++ -*-===//
+#ifndef XMP_FRONTEND_SOURCEINDEX_H
+#define XMP_FRONTEND_SOURCEINDEX_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include <vector>
+
+namespace xmp::frontend {
+
+/// Declarations and statements of the main file, in source order, with the
+/// scope each variable is visible in (file offsets).
+class SourceIndex {
+public:
+  struct Var {
+    const clang::VarDecl *decl;
+    unsigned begin, scopeEnd; // visible in (begin, scopeEnd)
+    const clang::FunctionDecl *function; // null at file scope
+  };
+
+  explicit SourceIndex(clang::ASTContext &ctx);
+
+  /// The variable `name` visible at `loc`, innermost first; null if none.
+  const Var *lookupVar(llvm::StringRef name, clang::SourceLocation loc) const;
+  /// The function whose body contains `loc`; null at file scope.
+  const clang::FunctionDecl *enclosingFunction(clang::SourceLocation loc) const;
+  /// Whether no other variable shares v's declaration ("double a[N], b;").
+  bool declaredAlone(const clang::VarDecl *v) const;
+  /// The first `for` statement starting after `loc`.
+  const clang::ForStmt *forAfter(clang::SourceLocation loc) const;
+
+  const std::vector<const clang::ArraySubscriptExpr *> &subscripts() const {
+    return subscripts_;
+  }
+  const std::vector<const clang::DeclRefExpr *> &declRefs() const {
+    return declRefs_;
+  }
+  const clang::FunctionDecl *mainFunction() const { return main_; }
+  unsigned offset(clang::SourceLocation loc) const;
+  clang::ASTContext &context() const { return ctx; }
+
+private:
+  friend class IndexBuilder;
+  clang::ASTContext &ctx;
+  std::vector<Var> vars_;
+  std::vector<const clang::FunctionDecl *> functions_;
+  std::vector<const clang::ForStmt *> fors_;
+  std::vector<const clang::ArraySubscriptExpr *> subscripts_;
+  std::vector<const clang::DeclRefExpr *> declRefs_;
+  const clang::FunctionDecl *main_ = nullptr;
+};
+
+} // namespace xmp::frontend
+
+#endif // XMP_FRONTEND_SOURCEINDEX_H
