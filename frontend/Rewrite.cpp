@@ -59,12 +59,18 @@ private:
     StringRef original = Lexer::getSourceText(range, sm, ctx.getLangOpts());
     rewriter.ReplaceText(range, text + std::string(original.count('\n'), '\n'));
   }
+  /// Replaces the original text of a token range. Rewriter's own range
+  /// size would count text inserted before the range and erase too much.
+  void replaceTokens(SourceRange range, const std::string &text) {
+    rewriter.ReplaceText(range.getBegin(), sourceText(range).size(), text);
+  }
   std::string sourceText(SourceRange range) const {
     return Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm,
                                 ctx.getLangOpts())
         .str();
   }
 
+  SourceLocation afterStmt(const Stmt *s) const;
   void placeSites();
   void placeLoop(const Site &site);
   void replaceArrayDeclarations();
@@ -87,6 +93,23 @@ private:
   std::vector<const ArraySubscriptExpr *> chains;
 };
 
+/// The location just past a statement, its ';' included (Clang's end
+/// location of `x = 1;` is the last token of the expression).
+SourceLocation SourceRewriter::afterStmt(const Stmt *s) const {
+  const LangOptions &lo = ctx.getLangOpts();
+  if (const auto *c = dyn_cast<CompoundStmt>(s))
+    return Lexer::getLocForEndOfToken(c->getRBracLoc(), 0, sm, lo);
+  if (const auto *f = dyn_cast<ForStmt>(s))
+    return afterStmt(f->getBody());
+  if (const auto *w = dyn_cast<WhileStmt>(s))
+    return afterStmt(w->getBody());
+  if (const auto *i = dyn_cast<IfStmt>(s))
+    return afterStmt(i->getElse() ? i->getElse() : i->getThen());
+  SourceLocation semi =
+      Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, lo, false);
+  return semi.isValid() ? semi : Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, lo);
+}
+
 void SourceRewriter::placeLoop(const Site &site) {
   replacePragma(*site.dir, join({"{", part(site.id, "decl")}));
   for (size_t k = 0; k < site.loop.size(); ++k) {
@@ -108,14 +131,14 @@ void SourceRewriter::placeLoop(const Site &site) {
     SourceRange headerRange(f->getForLoc(), f->getRParenLoc());
     replacedHeaders.push_back({index.offset(headerRange.getBegin()),
                                index.offset(headerRange.getEnd())});
-    rewriter.ReplaceText(headerRange, header);
+    replaceTokens(headerRange, header);
   }
   // Close inner blocks first: insertions at one place keep their order.
   for (size_t k = site.loop.size(); k-- > 0;)
-    rewriter.InsertTextAfterToken(site.loop[k].stmt->getEndLoc(), " }");
+    rewriter.InsertText(afterStmt(site.loop[k].stmt), " }", /*InsertAfter=*/true);
   std::string post = join({part(site.postSite, "decl"), part(site.postSite, "exec")});
-  rewriter.InsertTextAfterToken(site.loop.front().stmt->getEndLoc(),
-                                join({"", post, "}"}).insert(0, " "));
+  rewriter.InsertText(afterStmt(site.loop.front().stmt), " " + join({post, "}"}),
+                      /*InsertAfter=*/true);
 }
 
 void SourceRewriter::placeSites() {
@@ -142,7 +165,7 @@ void SourceRewriter::replaceArrayDeclarations() {
                        "xmp_rt_array_t *" + cnames::arrayDesc(array.name) +
                        "; " + storage + "xmp_rt_layout_t " +
                        cnames::arrayLayout(array.name);
-    rewriter.ReplaceText(decl->getSourceRange(), text);
+    replaceTokens(decl->getSourceRange(), text);
   }
 }
 
@@ -257,7 +280,7 @@ void SourceRewriter::rewriteAccesses() {
     if (b < covered)
       continue;
     covered = index.offset(c->getEndLoc()) + 1;
-    rewriter.ReplaceText(c->getSourceRange(), renderChain(c));
+    replaceTokens(c->getSourceRange(), renderChain(c));
   }
 }
 
