@@ -16,6 +16,7 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <set>
 
 using namespace mlir;
 using namespace xmp;
@@ -82,8 +83,10 @@ std::string reduceOp(StringRef kind) {
 /// Builds the lowered ops of one site, tagging each with site and part.
 class SiteBuilder {
 public:
-  SiteBuilder(Operation *op, int64_t site)
-      : builder(op), loc(op->getLoc()), site(site) {}
+  /// `described` holds the sites whose source record exists already: one
+  /// directive may lower to several ops (a loop's reduction clauses).
+  SiteBuilder(Operation *op, int64_t site, std::set<int64_t> &described)
+      : builder(op), loc(op->getLoc()), site(site), described(described) {}
 
   /// A C declaration or statement, verbatim, in the given part.
   void text(StringRef part, const Twine &text) {
@@ -109,6 +112,8 @@ public:
 
   /// The static record runtime errors quote for this directive.
   void where(StringRef directive) {
+    if (!described.insert(site).second)
+      return;
     FileLineColLoc flc = dyn_cast<FileLineColLoc>(loc);
     std::string file = flc ? flc.getFilename().str() : "<unknown>";
     unsigned line = flc ? flc.getLine() : 0;
@@ -126,6 +131,7 @@ private:
   OpBuilder builder;
   Location loc;
   int64_t site;
+  std::set<int64_t> &described;
 };
 
 std::string storage(StringRef scope) {
@@ -140,8 +146,8 @@ std::string objectOf(Operation *from, FlatSymbolRefAttr ref) {
   return cnames::templ(ref.getValue());
 }
 
-void lower(NodesOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(NodesOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   std::string var = cnames::nodes(op.getSymName());
   b.decl(storage(op.getScope()) + "xmp_rt_nodes_t *" + var + ";");
   b.where(op.getDirective());
@@ -154,8 +160,8 @@ void lower(NodesOp op) {
          var, "xmp_rt_nodes_t *");
 }
 
-void lower(TemplateOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(TemplateOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   std::string var = cnames::templ(op.getSymName());
   b.decl(storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
   b.where(op.getDirective());
@@ -167,8 +173,8 @@ void lower(TemplateOp op) {
          var, "xmp_rt_template_t *");
 }
 
-void lower(DistributeOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(DistributeOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
   SmallVector<std::string> kinds, params;
   for (auto [f, p] : llvm::zip(strings(op.getFormats()), strings(op.getParams()))) {
@@ -181,8 +187,8 @@ void lower(DistributeOp op) {
           b.whereRef()});
 }
 
-void lower(AlignOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(AlignOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
   std::string desc = cnames::arrayDesc(op.getArray());
   b.call("exec", "xmp_rt_array_create",
@@ -196,8 +202,8 @@ void lower(AlignOp op) {
          desc, "xmp_rt_array_t *");
 }
 
-void lower(ArrayAllocOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(ArrayAllocOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   StringRef array = op.getArray();
   b.call("exec", "xmp_rt_array_allocate",
          {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
@@ -206,8 +212,8 @@ void lower(ArrayAllocOp op) {
                      " *)" + cnames::arrayLayout(array) + ".addr;");
 }
 
-void lower(LoopOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(LoopOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
        step = strings(op.getStep()), offsets = strings(op.getOffsets());
   std::string tmpl = cnames::templ(op.getTmpl());
@@ -225,8 +231,8 @@ void lower(LoopOp op) {
   }
 }
 
-void lower(ReductionOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(ReductionOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
   std::string tmpl = "NULL", nodes = "NULL";
   if (auto on = op.getOnAttr()) {
@@ -239,8 +245,8 @@ void lower(ReductionOp op) {
             b.whereRef()});
 }
 
-void lower(BarrierOp op) {
-  SiteBuilder b(op, op.getSite());
+void lower(BarrierOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
   b.call("exec", "xmp_rt_barrier",
          {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
 }
@@ -258,11 +264,13 @@ struct LowerToRuntimePass
   void runOnOperation() override {
     // Symbols are looked up while lowering, so erase only at the end.
     SmallVector<Operation *> lowered;
+    std::set<int64_t> described;
     getOperation().walk([&](Operation *op) {
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
-                LoopOp, ReductionOp, BarrierOp>([](auto op) { lower(op); })
+                LoopOp, ReductionOp, BarrierOp>(
+              [&](auto op) { lower(op, described); })
           .Default([&](Operation *) { known = false; });
       if (known)
         lowered.push_back(op);

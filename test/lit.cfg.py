@@ -1,0 +1,29 @@
+# lit configuration for xmpcc: frontend (source -> dialect), lowering
+# (dialect -> runtime calls, via xmp-opt), e2e (compile, mpirun, check).
+import os
+
+import lit.formats
+
+config.name = "xmpcc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".mlir"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.xmpcc_obj_root, "test")
+
+mpirun = "mpirun --allow-run-as-root --oversubscribe --mca btl_vader_single_copy_mechanism none"
+config.substitutions.append(("%xmpcc", os.path.join(config.xmpcc_obj_root, "bin", "xmpcc")))
+config.substitutions.append(("%xmp-opt", os.path.join(config.xmpcc_obj_root, "bin", "xmp-opt")))
+config.substitutions.append(("%mpirun", mpirun))
+config.substitutions.append(("%examples", os.path.join(config.xmpcc_src_root, "examples")))
+config.substitutions.append(("%runtime_include", os.path.join(config.xmpcc_src_root, "runtime", "include")))
+config.substitutions.append(("%cc", "gcc -std=c11 -O2 -w"))
+
+# FileCheck, not and count come with llvm-19-tools.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
+    config.environment[var] = "1"
+# Ranks oversubscribe two cores: yield instead of spinning.
+config.environment["OMPI_MCA_mpi_yield_when_idle"] = "1"
+config.environment["HOME"] = os.environ.get("HOME", "/root")
