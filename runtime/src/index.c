@@ -126,7 +126,10 @@ int xmpi_dist_local_range(const xmpi_dist_t *d, int coord, long *lo, long *hi) {
     *hi = d->gblock_start[coord + 1] - 1;
     return XMPI_OK;
   case XMP_RT_DIST_CYCLIC: {
-    /* Node coord owns blocks coord, coord + P, ...; one interval only if it has <= 1. */
+    /* Node coord owns blocks coord, coord + P, ...; with P > 1 other nodes' blocks separate
+     * them, so that is one interval only if it has at most one. */
+    if (d->nprocs == 1)
+      break;
     long nblocks = xmpi_ceil_div(extent(d), d->width);
     long owned = nblocks > coord ? (nblocks - 1 - coord) / d->nprocs + 1 : 0;
     if (owned > 1)
@@ -136,10 +139,11 @@ int xmpi_dist_local_range(const xmpi_dist_t *d, int coord, long *lo, long *hi) {
     return XMPI_OK;
   }
   default:
-    *lo = d->lower;
-    *hi = d->upper;
-    return XMPI_OK;
+    break;
   }
+  *lo = d->lower;
+  *hi = d->upper;
+  return XMPI_OK;
 }
 
 static long gcd(long a, long b) {

@@ -1,0 +1,23 @@
+// The reduction and barrier directives, with and without 'on'.
+// RUN: %xmpcc -emit-mlir %s | FileCheck %s
+#pragma xmp nodes p(*)
+#pragma xmp template t(0:9)
+#pragma xmp distribute t(block) onto p
+
+int main(void) {
+  int n = 1;
+  unsigned flags = 3;
+  float x = 2.0f;
+  _Bool ok = 1;
+// CHECK: xmp.reduction "+" ["n", "x"] : ["XMP_RT_INT", "XMP_RT_FLOAT"] {
+#pragma xmp reduction(+:n, x)
+// CHECK: xmp.reduction "|" ["flags"] : ["XMP_RT_UINT"] on @p
+#pragma xmp reduction(|:flags) on p
+// CHECK: xmp.reduction "&&" ["ok"] : ["XMP_RT_BOOL"] on @t
+#pragma xmp reduction(&&:ok) on t
+// CHECK: xmp.barrier {
+#pragma xmp barrier
+// CHECK: xmp.barrier on @p
+#pragma xmp barrier on p
+  return n;
+}
