@@ -13,6 +13,7 @@
 #include "Directive.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include <cstdint>
 #include <map>
@@ -63,7 +64,14 @@ struct Site {
 struct Program {
   std::vector<Site> sites;
   std::map<const clang::VarDecl *, DistArray> arrays;
+  /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
+  /// order; chains nested in their subscripts are included too.
+  std::vector<const clang::ArraySubscriptExpr *> accesses;
 };
+
+/// The distributed array at the root of a subscript chain, or null.
+const DistArray *distributedRoot(const Program &program, const clang::Expr *e,
+                                 unsigned *depth = nullptr);
 
 } // namespace xmp::frontend
 

@@ -15,7 +15,6 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/STLExtras.h"
-#include <set>
 
 using namespace clang;
 using namespace xmp;
@@ -169,22 +168,6 @@ void SourceRewriter::replaceArrayDeclarations() {
   }
 }
 
-/// The root array of a subscript chain, if distributed.
-const DistArray *distributedRoot(const Program &program, const Expr *e,
-                                 unsigned &depth) {
-  depth = 0;
-  while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
-    ++depth;
-    e = s->getBase();
-  }
-  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-  if (!ref)
-    return nullptr;
-  const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-  auto it = var ? program.arrays.find(var) : program.arrays.end();
-  return it == program.arrays.end() ? nullptr : &it->second;
-}
-
 std::string SourceRewriter::renderRange(SourceRange range) {
   unsigned begin = index.offset(range.getBegin());
   std::string text = sourceText(range);
@@ -213,8 +196,7 @@ std::string SourceRewriter::renderChain(const ArraySubscriptExpr *chain) {
     subscripts.insert(subscripts.begin(), s->getIdx());
     e = s->getBase();
   }
-  unsigned depth;
-  const DistArray *array = distributedRoot(program, chain, depth);
+  const DistArray *array = distributedRoot(program, chain);
   std::string layout = cnames::arrayLayout(array->name), offset;
   for (size_t d = 0; d < subscripts.size(); ++d) {
     std::string term = "((" + renderRange(subscripts[d]->getSourceRange()) +
@@ -227,52 +209,16 @@ std::string SourceRewriter::renderChain(const ArraySubscriptExpr *chain) {
 }
 
 void SourceRewriter::rewriteAccesses() {
-  std::set<const Expr *> innerParts;
-  for (const ArraySubscriptExpr *s : index.subscripts())
-    innerParts.insert(s->getBase()->IgnoreParenImpCasts());
-  std::set<const DeclRefExpr *> subscripted;
-  for (const ArraySubscriptExpr *s : index.subscripts()) {
-    if (innerParts.count(s))
-      continue;
-    unsigned depth;
-    const DistArray *array = distributedRoot(program, s, depth);
-    if (!array)
-      continue;
-    const Expr *root = s;
-    while (const auto *r = dyn_cast<ArraySubscriptExpr>(root->IgnoreParenImpCasts()))
-      root = r->getBase();
-    subscripted.insert(cast<DeclRefExpr>(root->IgnoreParenImpCasts()));
-    if (depth != array->extents.size()) {
-      error(s->getBeginLoc(), "distributed array '" + array->name +
-                                  "' must be indexed in all its " +
-                                  std::to_string(array->extents.size()) +
-                                  " dimensions");
-      continue;
-    }
-    if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID()) {
-      error(s->getBeginLoc(), "an access to distributed array '" +
-                                  array->name +
-                                  "' inside a macro expansion is not supported");
-      continue;
-    }
-    unsigned b = index.offset(s->getBeginLoc()), e = index.offset(s->getEndLoc());
+  chains = program.accesses;
+  for (const ArraySubscriptExpr *c : chains) {
+    unsigned b = index.offset(c->getBeginLoc()), e = index.offset(c->getEndLoc());
     for (auto [hb, he] : replacedHeaders)
       if (b <= he && e >= hb)
-        error(s->getBeginLoc(), "distributed array accesses in the header of "
+        error(c->getBeginLoc(), "distributed array accesses in the header of "
                                 "a work-shared loop are not supported");
-    chains.push_back(s);
-  }
-  for (const DeclRefExpr *ref : index.declRefs()) {
-    const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-    if (var && program.arrays.count(var) && !subscripted.count(ref))
-      error(ref->getLocation(), "distributed array '" + var->getName().str() +
-                                    "' can only be used through subscripts");
   }
   if (!ok)
     return;
-  llvm::sort(chains, [&](auto *a, auto *b) {
-    return index.offset(a->getBeginLoc()) < index.offset(b->getBeginLoc());
-  });
   // Edit only the outermost chains; inner ones are rendered inside them.
   unsigned covered = 0;
   for (const ArraySubscriptExpr *c : chains) {

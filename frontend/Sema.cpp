@@ -81,6 +81,7 @@ private:
   bool checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
                std::string &sym, bool nodesOnly);
   bool analyzeFor(const ForStmt *f, LoopDim &dim);
+  void checkAccesses();
 
   const SourceIndex &index;
   ASTContext &ctx;
@@ -444,6 +445,47 @@ bool Analyzer::checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
   return true;
 }
 
+/// Every use of a distributed array must be a full subscript chain: its
+/// storage is now the node's local part, reached through the layout.
+void Analyzer::checkAccesses() {
+  std::set<const Expr *> innerParts;
+  for (const ArraySubscriptExpr *s : index.subscripts())
+    innerParts.insert(s->getBase()->IgnoreParenImpCasts());
+  std::set<const DeclRefExpr *> subscripted;
+  for (const ArraySubscriptExpr *s : index.subscripts()) {
+    if (innerParts.count(s))
+      continue;
+    unsigned depth;
+    const DistArray *array = distributedRoot(program, s, &depth);
+    if (!array)
+      continue;
+    const Expr *root = s;
+    while (const auto *r = dyn_cast<ArraySubscriptExpr>(root->IgnoreParenImpCasts()))
+      root = r->getBase();
+    subscripted.insert(cast<DeclRefExpr>(root->IgnoreParenImpCasts()));
+    if (depth != array->extents.size())
+      error(s->getBeginLoc(), "distributed array '" + array->name +
+                                  "' must be indexed in all its " +
+                                  std::to_string(array->extents.size()) +
+                                  " dimensions");
+    else if (s->getBeginLoc().isMacroID() || s->getEndLoc().isMacroID())
+      error(s->getBeginLoc(), "an access to distributed array '" +
+                                  array->name +
+                                  "' inside a macro expansion is not supported");
+    else
+      program.accesses.push_back(s);
+  }
+  for (const DeclRefExpr *ref : index.declRefs()) {
+    const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+    if (var && program.arrays.count(var) && !subscripted.count(ref))
+      error(ref->getLocation(), "distributed array '" + var->getName().str() +
+                                    "' can only be used through subscripts");
+  }
+  llvm::sort(program.accesses, [&](auto *a, auto *b) {
+    return index.offset(a->getBeginLoc()) < index.offset(b->getBeginLoc());
+  });
+}
+
 Program Analyzer::run(const std::vector<Directive> &directives) {
   for (const Directive &d : directives) {
     Site site;
@@ -481,6 +523,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     if (ok)
       program.sites.push_back(std::move(site));
   }
+  checkAccesses();
   return std::move(program);
 }
 
@@ -490,4 +533,19 @@ Program xmp::frontend::analyze(const std::vector<Directive> &directives,
                                const SourceIndex &index,
                                DiagnosticsEngine &diags) {
   return Analyzer(index, diags).run(directives);
+}
+
+const DistArray *xmp::frontend::distributedRoot(const Program &program,
+                                                const Expr *e, unsigned *depth) {
+  unsigned n = 0;
+  while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+    ++n;
+    e = s->getBase();
+  }
+  if (depth)
+    *depth = n;
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  auto it = var ? program.arrays.find(var) : program.arrays.end();
+  return it == program.arrays.end() ? nullptr : &it->second;
 }
