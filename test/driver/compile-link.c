@@ -1,0 +1,10 @@
+// xmpcc behaves like a C compiler: -c makes an object, objects link, -D and
+// -O pass through, -v prints each command.
+// RUN: rm -rf %t && mkdir %t && cd %t
+// RUN: %xmpcc -v -c -O1 -DN=101 %examples/sum/sum.c -o sum.o 2> %t/log
+// RUN: FileCheck %s --check-prefix=VERBOSE < %t/log
+// RUN: test -f sum.o
+// RUN: %xmpcc sum.o -o prog && %mpirun -np 2 ./prog | FileCheck %s
+// VERBOSE: clang-19 -fsyntax-only -fplugin={{.*}}xmp-frontend.so {{.*}}-DN=101
+// VERBOSE: mpicc {{.*}}-DN=101 -O1 {{.*}}-c {{.*}}sum.xmp.c -o sum.o
+// CHECK: sum = 160691.000

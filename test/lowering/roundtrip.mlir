@@ -1,0 +1,21 @@
+// The dialect parses and prints back unchanged.
+// RUN: %xmp-opt %s | %xmp-opt | FileCheck %s
+
+// CHECK: xmp.nodes @p shape ["2", "*"] {directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
+xmp.nodes @p shape ["2", "*"] {directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
+// CHECK: xmp.template @t lower ["0", "1"] upper ["N-1", "M"]
+xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {directive = "", name = "t", scope = "file", site = 1 : i64}
+// CHECK: xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"]
+xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"] {directive = "", site = 2 : i64}
+// CHECK: xmp.align "a" : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"]
+xmp.align "a" : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"] {directive = "", site = 3 : i64}
+// CHECK: xmp.array_alloc "a" : "double"
+xmp.array_alloc "a" : "double" {directive = "", site = 3 : i64}
+// CHECK: xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "0"] upper ["9", "19"] step ["1", "1"]
+xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "0"] upper ["9", "19"] step ["1", "1"] {directive = "", site = 4 : i64}
+// CHECK: xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t
+xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t {directive = "", site = 5 : i64}
+// CHECK: xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {
+xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {directive = "", site = 6 : i64}
+// CHECK: xmp.barrier on @p
+xmp.barrier on @p {directive = "", site = 7 : i64}
