@@ -18,7 +18,7 @@ run() { # name, xmpcc flags...
   "$xmpcc" "$@" "$root/examples/$name/$name.c" -o "$out/$name"
   cc -O2 "$root/examples/$name/${name}_serial.c" -o "$out/${name}_serial"
   printf '%-8s serial       : %s\n' "$name" "$("$out/${name}_serial")"
-  printf '%-8s xmpcc, np=%-2s: %s\n' "$name" "$np" "$("${mpirun[@]}" "$out/$name")"
+  printf '%-8s xmpcc, np=%-3s: %s\n' "$name" "$np" "$("${mpirun[@]}" "$out/$name")"
 }
 run sum
 px=1; [ $((np % 2)) -eq 0 ] && px=2

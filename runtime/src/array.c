@@ -36,9 +36,7 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
                             "dimension %d", name, t->name, td);
   }
 
-  xmp_rt_array_t *a = calloc(1, sizeof *a);
-  if (a == NULL)
-    xmpi_fatal(where, "out of memory");
+  xmp_rt_array_t *a = xmpi_calloc_or_die(1, sizeof *a, where);
   a->rank = rank;
   a->elem_size = elem_size;
   a->tmpl = t;

@@ -57,3 +57,10 @@ void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   MPI_Barrier(MPI_COMM_WORLD);
   die();
 }
+
+void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where) {
+  void *p = calloc(count, size);
+  if (p == NULL)
+    xmpi_fatal(where, "out of memory allocating %zu bytes", count * size);
+  return p;
+}

@@ -39,9 +39,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
                           nprocs);
   }
 
-  xmp_rt_nodes_t *n = calloc(1, sizeof *n);
-  if (n == NULL)
-    xmpi_fatal(where, "out of memory");
+  xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
   n->rank = rank;
   n->name = name;
   n->where = xmpi_srcloc_copy(where);

@@ -17,9 +17,7 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
     xmpi_fatal_collective(where, "template '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
-  xmp_rt_template_t *t = calloc(1, sizeof *t);
-  if (t == NULL)
-    xmpi_fatal(where, "out of memory");
+  xmp_rt_template_t *t = xmpi_calloc_or_die(1, sizeof *t, where);
   t->rank = rank;
   t->name = name;
   t->where = xmpi_srcloc_copy(where);

@@ -15,6 +15,9 @@ _Noreturn void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 _Noreturn void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* calloc that reports exhaustion through xmpi_fatal: every runtime object is
+ * created on behalf of a directive, so the message names it. */
+void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where);
 
 /* Copies *where (NULL gives an empty location) so objects can name their declaration later. */
 xmp_rt_srcloc_t xmpi_srcloc_copy(const xmp_rt_srcloc_t *where);
