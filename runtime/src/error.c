@@ -44,18 +44,22 @@ void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
 
 void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   int rank = 0;
-  if (mpi_active())
+  int active = mpi_active();
+  if (active)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   if (rank == 0) {
     va_list ap;
     va_start(ap, fmt);
     vreport(where, fmt, ap);
     va_end(ap);
-    die();
   }
-  /* Other ranks wait for rank 0's abort, so that it gets to print before being killed. */
-  MPI_Barrier(MPI_COMM_WORLD);
-  die();
+  /* Every rank found the same error, so all can leave cleanly: MPI_Abort
+   * would add OpenMPI's own abort report to the one message that matters. */
+  if (active) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Finalize();
+  }
+  exit(1);
 }
 
 void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where) {

@@ -8,9 +8,10 @@
 #include "xmpi_index.h"
 
 /* ---- error.c: the one reporting path ---- */
-/* Prints `xmpcc runtime: file:line: 'directive': message` to stderr and aborts all ranks.
- * xmpi_fatal is for errors found by one rank; xmpi_fatal_collective for errors every rank
- * finds at the same point, so that only rank 0 prints. where may be NULL. */
+/* Print `xmpcc runtime: file:line: 'directive': message` to stderr and end the program
+ * with status 1. xmpi_fatal is for errors found by one rank (MPI_Abort); xmpi_fatal_collective
+ * for errors every rank finds at the same point: rank 0 prints, all ranks finalize and exit.
+ * where may be NULL. */
 _Noreturn void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 _Noreturn void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...)
