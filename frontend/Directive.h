@@ -91,7 +91,46 @@ struct BarrierDirective {
   std::optional<Name> on;
 };
 
-enum class DirectiveKind { Nodes, Template, Distribute, Align, Loop, Reduction, Barrier };
+/// One dimension of a `shadow` (w, lo:hi or '*') or of a reflect `width`
+/// (['/periodic/'] w or lo:hi).
+struct Width {
+  std::string lo, hi;
+  bool full = false;     // shadow '*'
+  bool periodic = false; // reflect '/periodic/'
+  clang::SourceLocation loc;
+};
+
+struct ShadowDirective {
+  Name array;
+  std::vector<Width> widths; // C order
+};
+
+struct ReflectDirective {
+  std::vector<Name> arrays;
+  std::vector<Width> widths; // empty: the declared widths
+  std::optional<CExpr> async;
+};
+
+struct WaitAsyncDirective {
+  std::vector<CExpr> ids;
+};
+
+/// A node reference with optional subscripts: `p`, `p(2)`, `p[1][0]`.
+struct NodeRef {
+  Name name;
+  std::vector<CExpr> subscripts; // C order, 0-based C expressions
+};
+
+struct BcastDirective {
+  std::vector<Name> vars;
+  std::optional<NodeRef> from;
+  std::optional<Name> on;
+};
+
+enum class DirectiveKind {
+  Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
+  WaitAsync, Bcast
+};
 
 struct Directive {
   DirectiveKind kind;
@@ -104,6 +143,10 @@ struct Directive {
   LoopDirective loop;
   ReductionDirective reduction;
   BarrierDirective barrier;
+  ShadowDirective shadow;
+  ReflectDirective reflect;
+  WaitAsyncDirective waitAsync;
+  BcastDirective bcast;
 };
 
 /// Directives of the translation unit in source order. Clang constructs

@@ -88,6 +88,14 @@ private:
   bool parseReductionClause(ReductionClause &c);
   bool parseOnRef(std::optional<Name> &on);
   bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset);
+  bool parseNameList(std::vector<Name> &out, StringRef what);
+  bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
+  bool parseShadow(ShadowDirective &d);
+  bool parseReflect(ReflectDirective &d);
+  bool parseWaitAsync(WaitAsyncDirective &d);
+  bool parseBcast(BcastDirective &d);
+  bool parseNodeRef(NodeRef &ref);
+  bool rejectDeviceClause(StringRef directive);
 
   Preprocessor &pp;
   SourceManager &sm;
@@ -401,6 +409,176 @@ bool Parser::parseOnRef(std::optional<Name> &on) {
   return true;
 }
 
+bool Parser::parseNameList(std::vector<Name> &out, StringRef what) {
+  if (!expect(tok::l_paren, "'('"))
+    return false;
+  for (bool more = true; more; more = consume(tok::comma)) {
+    Name n;
+    if (!parseName(n, what))
+      return false;
+    out.push_back(n);
+  }
+  return expect(tok::r_paren, "')'");
+}
+
+/// `w`, `lo:hi`, and where allowed `*` (full shadow) or `/periodic/` first.
+bool Parser::parseWidth(Width &w, bool allowPeriodic, bool allowFull) {
+  w.loc = here();
+  if (allowPeriodic && is(tok::slash)) {
+    ++pos;
+    if (!isKeyword("periodic"))
+      return error(here(), "expected 'periodic' in '/periodic/'");
+    ++pos;
+    if (!expect(tok::slash, "'/' after 'periodic'"))
+      return false;
+    w.periodic = true;
+  }
+  if (allowFull && is(tok::star)) {
+    ++pos;
+    w.full = true;
+    return true;
+  }
+  CExpr lo;
+  if (!parseExpr(lo, {tok::colon, tok::comma}))
+    return false;
+  w.lo = w.hi = lo.text;
+  if (consume(tok::colon)) {
+    CExpr hi;
+    if (!parseExpr(hi, {tok::comma}))
+      return false;
+    w.hi = hi.text;
+  }
+  return true;
+}
+
+bool Parser::parseShadow(ShadowDirective &d) {
+  if (!parseName(d.array, "an array name"))
+    return false;
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    Width w;
+    if (!parseWidth(w, /*allowPeriodic=*/false, /*allowFull=*/true))
+      return false;
+    d.widths.push_back(w);
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, d.widths);
+  return true;
+}
+
+bool Parser::rejectDeviceClause(StringRef directive) {
+  if (isKeyword("acc") || isKeyword("device") || isKeyword("host"))
+    return error(here(), "'" + spelling(peek()) + "' on '" + directive.str() +
+                             "' is not supported by this version of xmpcc yet");
+  if (isKeyword("orthogonal"))
+    return error(here(), "'orthogonal' is not supported yet");
+  return true;
+}
+
+bool Parser::parseReflect(ReflectDirective &d) {
+  if (!parseNameList(d.arrays, "an array name"))
+    return false;
+  while (!atEnd()) {
+    if (isKeyword("width") && d.widths.empty()) {
+      ++pos;
+      if (!expect(tok::l_paren, "'(' after 'width'"))
+        return false;
+      for (bool more = true; more; more = consume(tok::comma)) {
+        Width w;
+        if (!parseWidth(w, /*allowPeriodic=*/true, /*allowFull=*/false))
+          return false;
+        d.widths.push_back(w);
+      }
+      if (!expect(tok::r_paren, "')'"))
+        return false;
+    } else if (isKeyword("async") && !d.async) {
+      ++pos;
+      CExpr id;
+      if (!expect(tok::l_paren, "'(' after 'async'") || !parseExpr(id, {}) ||
+          !expect(tok::r_paren, "')'"))
+        return false;
+      d.async = id;
+    } else {
+      if (!rejectDeviceClause("reflect"))
+        return false;
+      return error(here(), "unexpected '" + spelling(peek()) +
+                               "' in 'reflect'; expected 'width' or 'async'");
+    }
+  }
+  return true;
+}
+
+bool Parser::parseWaitAsync(WaitAsyncDirective &d) {
+  if (!expect(tok::l_paren, "'(' after 'wait_async'"))
+    return false;
+  for (bool more = true; more; more = consume(tok::comma)) {
+    CExpr id;
+    if (!parseExpr(id, {tok::comma}))
+      return false;
+    d.ids.push_back(id);
+  }
+  if (!expect(tok::r_paren, "')'"))
+    return false;
+  if (isKeyword("on"))
+    return error(here(), "'wait_async ... on' is not supported yet");
+  return true;
+}
+
+/// `p`, `p(k, ...)` (1-based, Fortran order) or `p[k]...` (0-based, C order);
+/// subscripts come back as 0-based C-order expressions.
+bool Parser::parseNodeRef(NodeRef &ref) {
+  if (!parseName(ref.name, "a node array name"))
+    return false;
+  if (!is(tok::l_paren) && !is(tok::l_square))
+    return true;
+  Bracket style;
+  if (!openList(style))
+    return false;
+  for (bool more = true; more;) {
+    CExpr e;
+    if (is(tok::star) || is(tok::colon))
+      return error(here(), "node subsets in a node reference are not "
+                           "supported yet; name one node");
+    if (!parseExpr(e, {tok::comma, tok::colon}))
+      return false;
+    if (style == Bracket::Round)
+      e.text = "(" + e.text + ") - 1";
+    ref.subscripts.push_back(e);
+    if (!moreInList(style, more))
+      return false;
+  }
+  toCOrder(style, ref.subscripts);
+  return true;
+}
+
+bool Parser::parseBcast(BcastDirective &d) {
+  if (!parseNameList(d.vars, "a variable name"))
+    return false;
+  while (!atEnd()) {
+    if (isKeyword("from") && !d.from) {
+      ++pos;
+      NodeRef ref;
+      if (!parseNodeRef(ref))
+        return false;
+      d.from = ref;
+    } else if (isKeyword("on") && !d.on) {
+      if (!parseOnRef(d.on))
+        return false;
+    } else {
+      if (isKeyword("async"))
+        return error(here(), "'async' on 'bcast' is not supported yet");
+      if (!rejectDeviceClause("bcast"))
+        return false;
+      return error(here(), "unexpected '" + spelling(peek()) +
+                               "' in 'bcast'; expected 'from' or 'on'");
+    }
+  }
+  return true;
+}
+
 bool Parser::parseLoop(LoopDirective &d) {
   if (is(tok::l_paren) || is(tok::l_square)) {
     Bracket style;
@@ -474,11 +652,22 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "barrier") {
     d.kind = DirectiveKind::Barrier;
     ok = parseOnRef(d.barrier.on);
+  } else if (word == "shadow") {
+    d.kind = DirectiveKind::Shadow;
+    ok = parseShadow(d.shadow);
+  } else if (word == "reflect") {
+    d.kind = DirectiveKind::Reflect;
+    ok = parseReflect(d.reflect);
+  } else if (word == "wait_async") {
+    d.kind = DirectiveKind::WaitAsync;
+    ok = parseWaitAsync(d.waitAsync);
+  } else if (word == "bcast") {
+    d.kind = DirectiveKind::Bcast;
+    ok = parseBcast(d.bcast);
   } else {
     bool known = llvm::StringSwitch<bool>(word)
-                     .Cases("shadow", "reflect", "reflect_init", "reflect_do",
-                            "wait_async", true)
-                     .Cases("bcast", "gmove", "task", "tasks", "array", true)
+                     .Cases("reflect_init", "reflect_do", true)
+                     .Cases("gmove", "task", "tasks", "array", true)
                      .Cases("template_fix", "reduce_shadow", "device", "acc",
                             "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)

@@ -48,6 +48,15 @@ private:
                           b.getStringAttr(site.dir->text));
   }
 
+  /// An array's storage is laid out once its last mapping directive is seen.
+  void allocateIfLast(const Site &site, Location l) {
+    const DistArray &a = *site.array;
+    if (a.lastMappingSite == site.id)
+      b.create<ArrayAllocOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
+                             b.getI64IntegerAttr(site.id),
+                             b.getStringAttr(site.dir->text));
+  }
+
   void emit(const Site &site) {
     Location l = loc(site);
     const Directive &d = *site.dir;
@@ -82,10 +91,44 @@ private:
                         b.getDenseI64ArrayAttr(a.extents), ref(site.tmplSym),
                         b.getDenseI64ArrayAttr(site.tdims), strs(site.offsets),
                         id, text);
-      b.create<ArrayAllocOp>(l, b.getStringAttr(a.name),
-                             b.getStringAttr(a.elemType), id, text);
+      allocateIfLast(site, l);
       break;
     }
+    case DirectiveKind::Shadow: {
+      std::vector<std::string> lower, upper;
+      SmallVector<int64_t> full;
+      for (const Width &w : site.widths) {
+        lower.push_back(w.full ? "0" : w.lo);
+        upper.push_back(w.full ? "0" : w.hi);
+        full.push_back(w.full);
+      }
+      b.create<ShadowOp>(l, b.getStringAttr(site.array->name), strs(lower),
+                         strs(upper), b.getDenseI64ArrayAttr(full), id, text);
+      allocateIfLast(site, l);
+      break;
+    }
+    case DirectiveKind::Reflect:
+      for (const DistArray *a : site.arrays) {
+        std::vector<std::string> lower, upper;
+        SmallVector<int64_t> periodic(a->extents.size(), 0);
+        for (size_t d = 0; d < site.widths.size(); ++d) {
+          lower.push_back(site.widths[d].lo);
+          upper.push_back(site.widths[d].hi);
+          periodic[d] = site.widths[d].periodic;
+        }
+        b.create<ReflectOp>(l, b.getStringAttr(a->name), strs(lower), strs(upper),
+                            b.getDenseI64ArrayAttr(periodic),
+                            site.async.empty() ? StringAttr() : b.getStringAttr(site.async),
+                            id, text);
+      }
+      break;
+    case DirectiveKind::WaitAsync:
+      b.create<WaitAsyncOp>(l, strs(site.exprs), id, text);
+      break;
+    case DirectiveKind::Bcast:
+      b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id,
+                        text);
+      break;
     case DirectiveKind::Loop: {
       std::vector<std::string> indices, offsets, lower, upper, step;
       SmallVector<int64_t> tdims;

@@ -28,6 +28,8 @@ struct DistArray {
   std::string name;
   std::string elemType;
   std::vector<int64_t> extents;
+  std::vector<int64_t> tdims; // template dimension per array dimension, -1 collapsed
+  int64_t lastMappingSite = -1; // its storage is laid out after this site
 };
 
 /// One distributed loop of a work-shared nest.
@@ -59,6 +61,12 @@ struct Site {
   std::vector<CheckedReduction> reductions; // loop clauses / reduction
   int64_t postSite = -1; // loop: the site of its reductions
   std::string barrierOn;
+  std::vector<const DistArray *> arrays; // reflect
+  std::vector<Width> widths;             // shadow, reflect
+  std::string async;                     // reflect
+  std::vector<std::string> exprs;        // wait_async ids, bcast variables
+  std::string onSym;                     // bcast
+  std::vector<std::string> root;         // bcast source coordinates
 };
 
 struct Program {

@@ -15,6 +15,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/STLExtras.h"
+#include <set>
 
 using namespace clang;
 using namespace xmp;
@@ -156,15 +157,45 @@ void SourceRewriter::placeSites() {
   }
 }
 
+/// Replaces each declaration that declares a distributed array by the
+/// runtime-managed storage of its distributed arrays, keeping the other
+/// variables it declares ("double u[N], uu[N], x;").
 void SourceRewriter::replaceArrayDeclarations() {
-  for (const auto &[decl, array] : program.arrays) {
-    std::string storage = decl->getStorageClass() == SC_Static ? "static " : "";
-    std::string text = storage + array.elemType + " *" +
-                       cnames::arrayAddr(array.name) + "; " + storage +
-                       "xmp_rt_array_t *" + cnames::arrayDesc(array.name) +
-                       "; " + storage + "xmp_rt_layout_t " +
-                       cnames::arrayLayout(array.name);
-    replaceTokens(decl->getSourceRange(), text);
+  std::set<unsigned> done;
+  const LangOptions &lo = ctx.getLangOpts();
+  for (const auto &[decl, unused] : program.arrays) {
+    if (!done.insert(index.offset(decl->getBeginLoc())).second)
+      continue;
+    std::vector<const VarDecl *> group = index.declarationGroup(decl);
+    SourceLocation typeEnd =
+        Lexer::getLocForEndOfToken(group.front()->getTypeSpecEndLoc(), 0, sm, lo);
+    std::string prefix = Lexer::getSourceText(
+                             CharSourceRange::getCharRange(decl->getBeginLoc(), typeEnd),
+                             sm, lo)
+                             .str();
+    std::string text;
+    SourceLocation from = typeEnd;
+    for (const VarDecl *var : group) {
+      SourceLocation end = Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
+      std::string declarator =
+          Lexer::getSourceText(CharSourceRange::getCharRange(from, end), sm, lo).str();
+      declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
+      from = end;
+      if (!text.empty())
+        text += "; ";
+      auto it = program.arrays.find(var);
+      if (it == program.arrays.end()) {
+        text += prefix + " " + declarator;
+        continue;
+      }
+      const DistArray &array = it->second;
+      std::string storage = var->getStorageClass() == SC_Static ? "static " : "";
+      text += storage + array.elemType + " *" + cnames::arrayAddr(array.name) + "; " +
+              storage + "xmp_rt_array_t *" + cnames::arrayDesc(array.name) + "; " +
+              storage + "xmp_rt_layout_t " + cnames::arrayLayout(array.name);
+    }
+    SourceRange whole(decl->getBeginLoc(), group.back()->getEndLoc());
+    replaceTokens(whole, text);
   }
 }
 

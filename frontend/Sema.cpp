@@ -81,6 +81,10 @@ private:
   bool checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
                std::string &sym, bool nodesOnly);
   bool analyzeFor(const ForStmt *f, LoopDim &dim);
+  DistArray *distributedArray(const Name &name, const char *directive);
+  bool checkShadow(const Directive &d, Site &site);
+  bool checkReflect(const Directive &d, Site &site);
+  bool checkBcast(const Directive &d, Site &site, const FunctionDecl *fn);
   void checkAccesses();
 
   const SourceIndex &index;
@@ -215,10 +219,6 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                    " subscripts but template '" +
                                    al.templ.text + "' has " +
                                    std::to_string(t->rank) + " dimensions");
-  if (!index.declaredAlone(decl))
-    return error(al.array.loc, "declare the distributed array '" +
-                                   al.array.text +
-                                   "' in a declaration of its own");
   site.tdims.assign(extents.size(), -1);
   site.offsets.assign(extents.size(), "0");
   for (size_t a = 0; a < al.source.size(); ++a) {
@@ -251,9 +251,109 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
       return error(tgt.loc, "'" + tgt.var +
                                 "' is not a subscript variable of array '" +
                                 al.array.text + "'");
-  DistArray array{decl, al.array.text, type.getAsString(), extents};
+  DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
+                  site.id};
   site.array = &program.arrays.emplace(decl, array).first->second;
   site.tmplSym = t->sym;
+  return true;
+}
+
+DistArray *Analyzer::distributedArray(const Name &name, const char *directive) {
+  const SourceIndex::Var *var = index.lookupVar(name.text, name.loc);
+  if (!var) {
+    error(name.loc, "array '" + name.text + "' is not declared");
+    return nullptr;
+  }
+  auto it = program.arrays.find(var->decl);
+  if (it == program.arrays.end()) {
+    error(name.loc, "'" + name.text + "' is not a distributed array; '" +
+                        directive + "' needs an 'align' directive for it first");
+    return nullptr;
+  }
+  return &it->second;
+}
+
+bool Analyzer::checkShadow(const Directive &d, Site &site) {
+  const ShadowDirective &sh = d.shadow;
+  DistArray *array = distributedArray(sh.array, "shadow");
+  if (!array)
+    return false;
+  for (const Site &other : program.sites)
+    if (other.dir->kind == DirectiveKind::Shadow && other.array == array)
+      return error(sh.array.loc, "array '" + sh.array.text +
+                                     "' already has a 'shadow' directive");
+  if (sh.widths.size() != array->extents.size())
+    return error(sh.array.loc, "'shadow' gives " +
+                                   std::to_string(sh.widths.size()) +
+                                   " widths but array '" + sh.array.text +
+                                   "' has " +
+                                   std::to_string(array->extents.size()) +
+                                   " dimensions");
+  for (size_t dim = 0; dim < sh.widths.size(); ++dim) {
+    const Width &w = sh.widths[dim];
+    bool none = !w.full && w.lo == "0" && w.hi == "0";
+    if (array->tdims[dim] < 0 && !none)
+      return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
+                              sh.array.text +
+                              "' is not distributed and can have no shadow");
+  }
+  site.array = array;
+  site.widths = sh.widths;
+  array->lastMappingSite = site.id;
+  return true;
+}
+
+bool Analyzer::checkReflect(const Directive &d, Site &site) {
+  const ReflectDirective &r = d.reflect;
+  for (const Name &n : r.arrays) {
+    DistArray *array = distributedArray(n, "reflect");
+    if (!array)
+      return false;
+    if (!r.widths.empty() && r.widths.size() != array->extents.size())
+      return error(n.loc, "'width' gives " + std::to_string(r.widths.size()) +
+                              " widths but array '" + n.text + "' has " +
+                              std::to_string(array->extents.size()) +
+                              " dimensions");
+    site.arrays.push_back(array);
+  }
+  site.widths = r.widths;
+  if (r.async)
+    site.async = r.async->text;
+  return true;
+}
+
+bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const BcastDirective &b = d.bcast;
+  for (const Name &v : b.vars) {
+    const SourceIndex::Var *var = index.lookupVar(v.text, d.range.getBegin());
+    if (!var)
+      return error(v.loc, "variable '" + v.text + "' is not declared");
+    if (program.arrays.count(var->decl))
+      return error(v.loc, "'bcast' of the distributed array '" + v.text +
+                              "' is not supported; distributed arrays have "
+                              "one owner per element");
+    site.exprs.push_back(v.text);
+  }
+  if (!checkOn(b.on, fn, site.onSym, /*nodesOnly=*/true))
+    return false;
+  if (b.from) {
+    Symbol *from = lookup(b.from->name, fn);
+    if (!from || from->kind != Symbol::Nodes)
+      return error(b.from->name.loc, "'from' must name a node of a node array; '" +
+                                         b.from->name.text + "' is not one");
+    if (!site.onSym.empty() && from->sym != site.onSym)
+      return error(b.from->name.loc, "'from' must name a node of the 'on' node "
+                                     "array '" + b.on->text + "'");
+    if (b.from->subscripts.size() != from->rank)
+      return error(b.from->name.loc, "'from' gives " +
+                                         std::to_string(b.from->subscripts.size()) +
+                                         " subscripts for node array '" +
+                                         b.from->name.text + "' of " +
+                                         std::to_string(from->rank) + " dimensions");
+    site.onSym = from->sym;
+    for (const CExpr &e : b.from->subscripts)
+      site.root.push_back(e.text);
+  }
   return true;
 }
 
@@ -495,7 +595,10 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     site.fileScope = fn == nullptr;
     bool executable = d.kind == DirectiveKind::Loop ||
                       d.kind == DirectiveKind::Reduction ||
-                      d.kind == DirectiveKind::Barrier;
+                      d.kind == DirectiveKind::Barrier ||
+                      d.kind == DirectiveKind::Reflect ||
+                      d.kind == DirectiveKind::WaitAsync ||
+                      d.kind == DirectiveKind::Bcast;
     if (executable && site.fileScope) {
       error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
                                     "' is an executable directive and must "
@@ -519,6 +622,14 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::Barrier:
       ok = checkOn(d.barrier.on, fn, site.barrierOn, /*nodesOnly=*/true);
       break;
+    case DirectiveKind::Shadow: ok = checkShadow(d, site); break;
+    case DirectiveKind::Reflect: ok = checkReflect(d, site); break;
+    case DirectiveKind::WaitAsync:
+      for (const CExpr &id : d.waitAsync.ids)
+        site.exprs.push_back(id.text);
+      ok = true;
+      break;
+    case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
     }
     if (ok)
       program.sites.push_back(std::move(site));

@@ -120,8 +120,13 @@ const ForStmt *SourceIndex::forAfter(SourceLocation loc) const {
   return nullptr;
 }
 
-bool SourceIndex::declaredAlone(const VarDecl *v) const {
-  return llvm::none_of(vars_, [&](const Var &other) {
-    return other.decl != v && other.decl->getBeginLoc() == v->getBeginLoc();
+std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) const {
+  std::vector<const VarDecl *> group;
+  for (const Var &other : vars_)
+    if (other.decl->getBeginLoc() == v->getBeginLoc())
+      group.push_back(other.decl);
+  llvm::sort(group, [this](const VarDecl *a, const VarDecl *b) {
+    return offset(a->getLocation()) < offset(b->getLocation());
   });
+  return group;
 }

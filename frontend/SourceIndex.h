@@ -26,8 +26,8 @@ public:
   const Var *lookupVar(llvm::StringRef name, clang::SourceLocation loc) const;
   /// The function whose body contains `loc`; null at file scope.
   const clang::FunctionDecl *enclosingFunction(clang::SourceLocation loc) const;
-  /// Whether no other variable shares v's declaration ("double a[N], b;").
-  bool declaredAlone(const clang::VarDecl *v) const;
+  /// The variables declared together with v ("double a[N], b;"), in order.
+  std::vector<const clang::VarDecl *> declarationGroup(const clang::VarDecl *v) const;
   /// The first `for` statement starting after `loc`.
   const clang::ForStmt *forAfter(clang::SourceLocation loc) const;
 

@@ -38,3 +38,14 @@ xmp.reduction "avg" ["x"] : ["XMP_RT_DOUBLE"] {directive = "", site = 1 : i64}
 
 // expected-error @+1 {{'t' is not a template}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {directive = "", site = 1 : i64}
+
+// -----
+
+xmp.nodes @q shape ["*", "2"] {directive = "", name = "q", scope = "file", site = 0 : i64}
+// expected-error @+1 {{names the source node with 1 coordinates in a node array of rank 2}}
+xmp.bcast ["x"] on @q from ["0"] {directive = "", site = 1 : i64}
+
+// -----
+
+// expected-error @+1 {{needs lower, upper and full entries for each of the 2 dimensions}}
+xmp.shadow "b" lower ["1", "0"] upper ["2"] full [0, 1] {directive = "", site = 1 : i64}

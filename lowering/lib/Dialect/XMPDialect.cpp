@@ -178,3 +178,38 @@ LogicalResult ReductionOp::verify() {
   }
   return success();
 }
+
+LogicalResult ShadowOp::verify() {
+  size_t rank = getLower().size();
+  if (failed(verifyRank(*this, rank, "a shadow")))
+    return failure();
+  if (getUpper().size() != rank || getFull().size() != rank)
+    return emitOpError("needs lower, upper and full entries for each of the ")
+           << rank << " dimensions";
+  return success();
+}
+
+LogicalResult ReflectOp::verify() {
+  size_t rank = getPeriodic().size();
+  if (getLower().size() != getUpper().size() ||
+      (!getLower().empty() && getLower().size() != rank))
+    return emitOpError("needs one width pair per periodic flag, or none");
+  return success();
+}
+
+LogicalResult BcastOp::verify() {
+  if (getVars().empty())
+    return emitOpError("needs at least one variable");
+  if (auto on = getOnAttr()) {
+    auto nodes = lookup<NodesOp>(*this, on);
+    if (!nodes)
+      return emitOpError("'") << on.getValue() << "' is not a node array";
+    if (!getRoot().empty() && getRoot().size() != nodes.getShape().size())
+      return emitOpError("names the source node with ")
+             << getRoot().size() << " coordinates in a node array of rank "
+             << nodes.getShape().size();
+  } else if (getRoot().size() > 1) {
+    return emitOpError("without 'on' the source is one rank");
+  }
+  return success();
+}

@@ -251,6 +251,50 @@ void lower(BarrierOp op, std::set<int64_t> &described) {
          {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
 }
 
+/// "(const long[]){...}" of a width list, or "NULL" for the declared widths.
+std::string widthsOrNull(ArrayAttr widths) {
+  return widths.empty() ? "NULL" : compoundLiteral("long", strings(widths));
+}
+
+void lower(ShadowOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  b.call("exec", "xmp_rt_array_shadow",
+         {cnames::arrayDesc(op.getArray()),
+          compoundLiteral("long", strings(op.getLower())),
+          compoundLiteral("long", strings(op.getUpper())),
+          compoundLiteral("int", numbers(op.getFull())), b.whereRef()});
+}
+
+void lower(ReflectOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  b.call("exec", "xmp_rt_reflect",
+         {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
+          widthsOrNull(op.getUpper()),
+          anyPeriodic ? compoundLiteral("int", numbers(op.getPeriodic())) : "NULL",
+          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+}
+
+void lower(WaitAsyncOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  for (const std::string &id : strings(op.getIds()))
+    b.call("exec", "xmp_rt_wait_async", {"(" + id + ")", b.whereRef()});
+}
+
+void lower(BcastOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  std::string nodes = op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
+  std::string root =
+      op.getRoot().empty() ? "NULL" : compoundLiteral("int", strings(op.getRoot()));
+  for (const std::string &var : strings(op.getVars()))
+    b.call("exec", "xmp_rt_bcast",
+           {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
+}
+
 struct LowerToRuntimePass
     : public PassWrapper<LowerToRuntimePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerToRuntimePass)
@@ -269,7 +313,8 @@ struct LowerToRuntimePass
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
-                LoopOp, ReductionOp, BarrierOp>(
+                LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
+                WaitAsyncOp, BcastOp>(
               [&](auto op) { lower(op, described); })
           .Default([&](Operation *) { known = false; });
       if (known)

@@ -1,6 +1,6 @@
 // RUN: not %xmpcc -emit-mlir %s 2>&1 | FileCheck %s
-// CHECK: {{.*}}unsupported-directive.c:4:13: error: the 'bcast' directive is not supported by this version of xmpcc yet
+// CHECK: {{.*}}unsupported-directive.c:4:13: error: the 'gmove' directive is not supported by this version of xmpcc yet
 int main(void) {
-#pragma xmp bcast (x)
+#pragma xmp gmove
   return 0;
 }

@@ -130,4 +130,52 @@ def XMP_BarrierOp : XMP_Op<"barrier"> {
   let assemblyFormat = "(`on` $on^)? attr-dict";
 }
 
+def XMP_ShadowOp : XMP_Op<"shadow"> {
+  let summary = "shadow (halo) widths of a distributed array";
+  let description = [{
+    Per array dimension, the lower and upper widths as C expressions, and
+    whether the dimension has a full shadow ('*': stored whole on every node).
+  }];
+  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+      DenseI64ArrayAttr:$full, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$array `lower` $lower `upper` $upper `full` $full attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_ReflectOp : XMP_Op<"reflect"> {
+  let summary = "update of an array's shadow areas from their owners";
+  let description = [{
+    Widths per array dimension as C expressions ("-1": the declared width),
+    or empty lists for the declared widths everywhere; `periodic` per
+    dimension. With `async`, completion is left to `xmp.wait_async`.
+  }];
+  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+      DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = [{
+    $array `lower` $lower `upper` $upper `periodic` $periodic (`async` $async^)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_WaitAsyncOp : XMP_Op<"wait_async"> {
+  let summary = "completion of asynchronous communications by id";
+  let arguments = (ins StrArrayAttr:$ids, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$ids attr-dict";
+}
+
+def XMP_BcastOp : XMP_Op<"bcast"> {
+  let summary = "broadcast of variables from one node";
+  let description = [{
+    `root` holds the 0-based C-order coordinates of the source node in the
+    node array `on` (empty: its first node); without `on`, all executing
+    nodes, and `root` has at most one entry (the node's rank among them).
+  }];
+  let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
+      StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$vars (`on` $on^)? `from` $root attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // XMP_DIALECT_TD
