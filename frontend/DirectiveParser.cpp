@@ -324,8 +324,8 @@ bool Parser::parseSubscripts(std::vector<Subscript> &out, bool allowOffset) {
 
 bool Parser::parseAlign(AlignDirective &d) {
   if (is(tok::l_square) || is(tok::l_paren))
-    return error(here(), "the combined form ('align [i] with t[i] :: a') is "
-                         "not supported yet");
+    return error(here(), "expected an array name; the combined form needs "
+                         "'::' and the names after it ('align [i] with t[i] :: a')");
   if (!parseName(d.array, "an array name"))
     return false;
   if (!is(tok::l_square))
@@ -695,8 +695,107 @@ std::optional<Directive> Parser::parse() {
 
 } // namespace
 
-std::optional<Directive>
-xmp::frontend::parseDirective(Preprocessor &pp, ArrayRef<Token> tokens,
-                              SourceRange range) {
-  return Parser(pp, tokens, range).parse();
+namespace {
+/// Splits `toks` at depth-0 commas.
+std::vector<std::vector<Token>> splitAtCommas(ArrayRef<Token> toks) {
+  std::vector<std::vector<Token>> parts(1);
+  int depth = 0;
+  for (const Token &t : toks) {
+    if (t.isOneOf(tok::l_paren, tok::l_square))
+      ++depth;
+    if (t.isOneOf(tok::r_paren, tok::r_square))
+      --depth;
+    if (depth == 0 && t.is(tok::comma)) {
+      parts.emplace_back();
+      continue;
+    }
+    parts.back().push_back(t);
+  }
+  return parts;
+}
+
+/// Where `::` of the combined form stands (one token in C23/C++, two colons
+/// otherwise), or tokens.size(); `width` is set to its token count.
+size_t findDoubleColon(ArrayRef<Token> toks, size_t &width) {
+  int depth = 0;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const Token &t = toks[i];
+    if (t.isOneOf(tok::l_paren, tok::l_square))
+      ++depth;
+    if (t.isOneOf(tok::r_paren, tok::r_square))
+      --depth;
+    if (depth != 0)
+      continue;
+    if (t.is(tok::coloncolon)) {
+      width = 1;
+      return i;
+    }
+    if (t.is(tok::colon) && i + 1 < toks.size() && toks[i + 1].is(tok::colon) &&
+        toks[i + 1].getLocation() == t.getLocation().getLocWithOffset(1)) {
+      width = 2;
+      return i;
+    }
+  }
+  return toks.size();
+}
+} // namespace
+
+std::vector<Directive> xmp::frontend::parseDirective(Preprocessor &pp,
+                                                     ArrayRef<Token> tokens,
+                                                     SourceRange range) {
+  size_t width = 0;
+  size_t split = findDoubleColon(tokens, width);
+  if (split == tokens.size()) {
+    std::optional<Directive> d = Parser(pp, tokens, range).parse();
+    return d ? std::vector<Directive>{std::move(*d)} : std::vector<Directive>{};
+  }
+  // The combined form `attr [, attr]... :: decl [, decl]...`: each attribute
+  // applied to each declared name is an ordinary directive, with the name
+  // put back after the attribute's keyword.
+  const SourceManager &sm = pp.getSourceManager();
+  std::string text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(
+                               sm.getExpansionLoc(tokens.front().getLocation()),
+                               sm.getExpansionLoc(tokens.back().getLocation())),
+                           sm, pp.getLangOpts())
+          .str();
+  std::vector<std::vector<Token>> attrs = splitAtCommas(tokens.take_front(split));
+  std::vector<std::vector<Token>> decls =
+      splitAtCommas(tokens.drop_front(split + width));
+  std::vector<Directive> out;
+  for (const std::vector<Token> &attr : attrs) {
+    if (attr.empty() || !attr.front().is(tok::identifier)) {
+      reportError(pp.getDiagnostics(),
+                  attr.empty() ? tokens[split].getLocation() : attr.front().getLocation(),
+                  "expected a directive name before '::'");
+      return {};
+    }
+    StringRef word = attr.front().getIdentifierInfo()->getName();
+    bool declarative = llvm::StringSwitch<bool>(word.lower())
+                           .Cases("nodes", "template", "distribute", "align",
+                                  "shadow", true)
+                           .Default(false);
+    if (!declarative) {
+      reportError(pp.getDiagnostics(), attr.front().getLocation(),
+                  "'" + word.str() + "' cannot be used in the combined ('::') form");
+      return {};
+    }
+    for (const std::vector<Token> &decl : decls) {
+      if (decl.empty()) {
+        reportError(pp.getDiagnostics(), tokens[split].getLocation(),
+                    "expected a name after '::'");
+        return {};
+      }
+      std::vector<Token> combined{attr.front()};
+      // nodes and template declarations carry their shape after the name.
+      combined.insert(combined.end(), decl.begin(), decl.end());
+      combined.insert(combined.end(), attr.begin() + 1, attr.end());
+      std::optional<Directive> d = Parser(pp, combined, range).parse();
+      if (!d)
+        return {};
+      d->text = text;
+      out.push_back(std::move(*d));
+    }
+  }
+  return out;
 }

@@ -10,9 +10,10 @@
 namespace xmp::frontend {
 
 /// Parses the tokens of one pragma line (after `xmp`, up to the end of the
-/// directive). Reports malformed input as Clang errors at the offending
-/// token and returns std::nullopt.
-std::optional<Directive> parseDirective(clang::Preprocessor &pp,
+/// directive): one directive, or several for the combined form
+/// (`align [i] with t(i), shadow [1] :: a, b`). Reports malformed input as
+/// Clang errors at the offending token and returns nothing.
+std::vector<Directive> parseDirective(clang::Preprocessor &pp,
                                         llvm::ArrayRef<clang::Token> tokens,
                                         clang::SourceRange range);
 

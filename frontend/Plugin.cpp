@@ -63,8 +63,8 @@ public:
                   "them to the file being compiled");
       return;
     }
-    if (std::optional<Directive> d = parseDirective(pp, tokens, range))
-      directiveTable().push_back(std::move(*d));
+    for (Directive &d : parseDirective(pp, tokens, range))
+      directiveTable().push_back(std::move(d));
   }
 };
 

@@ -142,19 +142,27 @@ void SourceRewriter::placeLoop(const Site &site) {
 }
 
 void SourceRewriter::placeSites() {
+  // One pragma line may hold several directives (the combined '::' form):
+  // their code replaces the line once, in order.
+  std::vector<std::pair<const Directive *, std::string>> lines;
   for (const Site &site : program.sites) {
     if (site.dir->kind == DirectiveKind::Loop) {
       placeLoop(site);
       continue;
     }
     std::string decl = part(site.id, "decl"), exec = part(site.id, "exec");
-    if (site.fileScope) {
-      replacePragma(*site.dir, decl);
+    std::string here = decl;
+    if (site.fileScope)
       moduleInit = join({moduleInit, exec});
-    } else {
-      replacePragma(*site.dir, join({decl, exec}));
-    }
+    else
+      here = join({decl, exec});
+    if (!lines.empty() && lines.back().first->range == site.dir->range)
+      lines.back().second = join({lines.back().second, here});
+    else
+      lines.push_back({site.dir, here});
   }
+  for (const auto &[dir, text] : lines)
+    replacePragma(*dir, text);
 }
 
 /// Replaces each declaration that declares a distributed array by the
