@@ -30,6 +30,7 @@ struct DistArray {
   std::vector<int64_t> extents;
   std::vector<int64_t> tdims; // template dimension per array dimension, -1 collapsed
   int64_t lastMappingSite = -1; // its storage is laid out after this site
+  clang::SourceLocation scopeClose; // local arrays: freed before this '}'
 };
 
 /// One distributed loop of a work-shared nest.

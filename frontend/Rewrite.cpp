@@ -175,12 +175,15 @@ void SourceRewriter::replaceArrayDeclarations() {
     if (!done.insert(index.offset(decl->getBeginLoc())).second)
       continue;
     std::vector<const VarDecl *> group = index.declarationGroup(decl);
-    SourceLocation typeEnd =
-        Lexer::getLocForEndOfToken(group.front()->getTypeSpecEndLoc(), 0, sm, lo);
-    std::string prefix = Lexer::getSourceText(
-                             CharSourceRange::getCharRange(decl->getBeginLoc(), typeEnd),
+    // The declaration specifiers: what precedes the first declarator (its
+    // name, less any '*' or '(' of the declarator itself).
+    std::string prefix =
+        Lexer::getSourceText(CharSourceRange::getCharRange(decl->getBeginLoc(),
+                                                           group.front()->getLocation()),
                              sm, lo)
-                             .str();
+            .str();
+    prefix.erase(prefix.find_last_not_of(" \t\n*(") + 1);
+    SourceLocation typeEnd = decl->getBeginLoc().getLocWithOffset(prefix.size());
     std::string text;
     SourceLocation from = typeEnd;
     for (const VarDecl *var : group) {
@@ -205,6 +208,12 @@ void SourceRewriter::replaceArrayDeclarations() {
     SourceRange whole(decl->getBeginLoc(), group.back()->getEndLoc());
     replaceTokens(whole, text);
   }
+  // A local array's storage goes when its block ends normally; on an early
+  // return the runtime releases it at finalize.
+  for (const auto &[decl, array] : program.arrays)
+    if (array.scopeClose.isValid() && decl->isLocalVarDecl())
+      rewriter.InsertTextBefore(array.scopeClose,
+                                "xmp_rt_array_free(" + cnames::arrayDesc(array.name) + "); ");
 }
 
 std::string SourceRewriter::renderRange(SourceRange range) {

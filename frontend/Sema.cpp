@@ -182,10 +182,13 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   if (!var)
     return error(al.array.loc, "array '" + al.array.text + "' is not declared");
   const VarDecl *decl = var->decl;
-  if (var->function)
-    return error(al.array.loc, "aligning the local array '" + al.array.text +
-                                   "' is not supported yet; declare it at "
-                                   "file scope");
+  if (var->function && decl->isStaticLocal())
+    return error(al.array.loc, "the static local array '" + al.array.text +
+                                   "' cannot be distributed; declare it at file "
+                                   "scope or without 'static'");
+  if (var->function != fn)
+    return error(al.array.loc, "'align' must stand in the scope that declares '" +
+                                   al.array.text + "'");
   if (decl->hasExternalStorage() || decl->hasInit())
     return error(al.array.loc, "a distributed array cannot be 'extern' or "
                                "have an initializer");
@@ -252,7 +255,7 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                 "' is not a subscript variable of array '" +
                                 al.array.text + "'");
   DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
-                  site.id};
+                  site.id, var->scopeClose};
   site.array = &program.arrays.emplace(decl, array).first->second;
   site.tmplSym = t->sym;
   return true;

@@ -35,11 +35,13 @@ public:
     unsigned begin = index.offset(v->getLocation());
     unsigned end = sm.getFileIDSize(sm.getMainFileID());
     const FunctionDecl *fn = nullptr;
+    SourceLocation close;
     if (v->isLocalVarDeclOrParm()) {
       fn = dyn_cast<FunctionDecl>(v->getDeclContext());
-      end = scopeEnd(v);
+      close = scopeClose(v);
+      end = index.offset(close);
     }
-    index.vars_.push_back({v, begin, end, fn});
+    index.vars_.push_back({v, begin, end, fn, close});
     return true;
   }
   bool VisitForStmt(ForStmt *f) {
@@ -57,19 +59,19 @@ public:
 
 private:
   /// End of the innermost block (or for statement) that declares v.
-  unsigned scopeEnd(const VarDecl *v) {
+  SourceLocation scopeClose(const VarDecl *v) {
     if (isa<ParmVarDecl>(v))
-      return index.offset(cast<FunctionDecl>(v->getDeclContext())->getEndLoc());
+      return cast<FunctionDecl>(v->getDeclContext())->getEndLoc();
     DynTypedNodeList parents = index.ctx.getParents(*v);
     while (!parents.empty()) {
       const DynTypedNode &p = parents[0];
       if (const auto *s = p.get<CompoundStmt>())
-        return index.offset(s->getEndLoc());
+        return s->getRBracLoc();
       if (const auto *s = p.get<ForStmt>())
-        return index.offset(s->getEndLoc());
+        return s->getEndLoc();
       parents = index.ctx.getParents(p);
     }
-    return sm.getFileIDSize(sm.getMainFileID());
+    return sm.getLocForEndOfFile(sm.getMainFileID());
   }
   SourceIndex &index;
   SourceManager &sm;

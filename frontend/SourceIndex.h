@@ -18,6 +18,7 @@ public:
     const clang::VarDecl *decl;
     unsigned begin, scopeEnd; // visible in (begin, scopeEnd)
     const clang::FunctionDecl *function; // null at file scope
+    clang::SourceLocation scopeClose;    // the '}' ending its block (locals)
   };
 
   explicit SourceIndex(clang::ASTContext &ctx);
