@@ -110,6 +110,12 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
                                     xmp_rt_template_t *t, const int *align_tdim,
                                     const long *align_offset, const char *name,
                                     const xmp_rt_srcloc_t *where);
+/* Shadow (halo) widths of a distributed array, from the `shadow` directive; before
+ * xmp_rt_array_allocate. lo[d], hi[d] >= 0 per array dimension (0:0 = none); full[d] != 0
+ * for '*': the whole dimension is stored on every node, the part it does not own being
+ * shadow. Shadows apply to dimensions aligned with block or gblock template dimensions. */
+void xmp_rt_array_shadow(xmp_rt_array_t *a, const long *lo, const long *hi, const int *full,
+                         const xmp_rt_srcloc_t *where);
 /* Allocates (zero-filled) local storage and returns the layout used by generated accesses:
  * element (g0, g1, ...) of the global array lives at
  *   addr[(g0 - base[0]) * stride[0] + (g1 - base[1]) * stride[1] + ...]   (stride[rank-1] == 1). */
@@ -130,12 +136,31 @@ void xmp_rt_array_free(xmp_rt_array_t *a);
 void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
                         long step, long *llb, long *lub, long *lstep);
 
+/* ---- halo exchange ---- */
+/* Updates the shadow areas of `a` from the owners of those elements (corners included):
+ * per array dimension, widths lo[d], hi[d] (-1: the declared width; 0: that side is not
+ * updated) and periodic[d] (wrap around the global bounds). lo/hi/periodic may be NULL for
+ * "declared widths, not periodic". A full shadow dimension is gathered from every node.
+ * Runs on MPI persistent requests with derived datatypes, built once per (array, widths)
+ * and kept. async_id < 0: complete before returning; otherwise the exchange is started and
+ * completed by xmp_rt_wait_async(async_id). */
+void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                    int async_id, const xmp_rt_srcloc_t *where);
+/* Completes every communication started with this async id. An id with nothing pending is
+ * an error. */
+void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where);
+
 /* ---- collectives ---- */
 /* In-place allreduce of count elements over the nodes that template t (or nodes n) is
  * distributed on; pass t == NULL and n == NULL for all executing nodes. */
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 void xmp_rt_barrier(const xmp_rt_nodes_t *n);
+/* Broadcast of `bytes` bytes at data over node array n (NULL: all executing nodes) from the
+ * node with 0-based C-order coordinates root[0..rank-1] of n (root NULL: the first node,
+ * i.e. coordinates all 0; with n NULL, root[0] is the rank among all nodes). */
+void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
+                  const xmp_rt_srcloc_t *where);
 
 #ifdef __cplusplus
 }

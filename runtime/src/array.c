@@ -5,6 +5,7 @@
 
 static void array_destroy(xmpi_obj_t *self) {
   xmp_rt_array_t *a = (xmp_rt_array_t *)self;
+  xmpi_reflect_free_plans(a);
   free(a->data);
   free(a);
 }
@@ -51,17 +52,15 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
   return a;
 }
 
-/* Owned global indices of array dim d: the indices whose template index this node owns.
- * Evaluated on use, so the template may be distributed after the array is created. */
-static int owned_range(const xmp_rt_array_t *a, int d, long *lo, long *hi) {
+/* Evaluated on use, so the template may be distributed after the array is created. */
+int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, long *hi) {
   *lo = 0;
   *hi = a->extent[d] - 1;
   int td = a->align_tdim[d];
   if (td < 0)
     return XMPI_OK;
   long tlo, thi;
-  int st = xmpi_dist_local_range(&a->tmpl->dist[td], xmpi_template_coord(a->tmpl, td), &tlo,
-                                 &thi);
+  int st = xmpi_dist_local_range(&a->tmpl->dist[td], coord, &tlo, &thi);
   if (st)
     return st;
   long off = a->align_offset[d];
@@ -72,29 +71,38 @@ static int owned_range(const xmp_rt_array_t *a, int d, long *lo, long *hi) {
   return XMPI_OK;
 }
 
+int xmpi_array_nprocs(const xmp_rt_array_t *a, int d) {
+  int td = a->align_tdim[d];
+  return td < 0 ? 1 : a->tmpl->dist[td].nprocs;
+}
+
+int xmpi_array_coord(const xmp_rt_array_t *a, int d) {
+  int td = a->align_tdim[d];
+  return td < 0 ? 0 : xmpi_template_coord(a->tmpl, td);
+}
+
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data != NULL)
     xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
-  long local_extent[XMP_RT_MAX_DIMS];
   for (int d = 0; d < a->rank; d++) {
     long lo, hi;
-    int st = owned_range(a, d, &lo, &hi);
+    int st = xmpi_array_owned_range(a, d, xmpi_array_coord(a, d), &lo, &hi);
     if (st == XMPI_E_NOT_INTERVAL) {
       /* Block-cyclic: the affine layout cannot compress several blocks, so the node holds
-       * the whole dimension and uses only its own elements. */
+       * the whole dimension and uses only its own elements (shadows are refused there). */
       lo = 0;
       hi = a->extent[d] - 1;
     } else if (st) {
       xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
     }
-    long owned = hi >= lo ? hi - lo + 1 : 0;
-    local_extent[d] = owned + a->shadow_lo[d] + a->shadow_hi[d];
-    layout->base[d] = lo - a->shadow_lo[d];
+    xmpi_shadow_layout(a->extent[d], lo, hi, a->shadow_lo[d], a->shadow_hi[d],
+                       a->shadow_full[d], &a->base[d], &a->local_extent[d]);
+    layout->base[d] = a->base[d];
   }
   size_t count = 1;
   for (int d = a->rank - 1; d >= 0; d--) {
     layout->stride[d] = (long)count;
-    count *= (size_t)local_extent[d];
+    count *= (size_t)a->local_extent[d];
   }
   for (int d = a->rank; d < XMP_RT_MAX_DIMS; d++) {
     layout->base[d] = 0;
@@ -110,7 +118,7 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
 void xmp_rt_array_local_range(const xmp_rt_array_t *a, int dim, long *lower, long *upper) {
   if (dim < 0 || dim >= a->rank)
     xmpi_fatal(&a->where, "array '%s' has no dimension %d", a->name, dim);
-  int st = owned_range(a, dim, lower, upper);
+  int st = xmpi_array_owned_range(a, dim, xmpi_array_coord(a, dim), lower, upper);
   if (st)
     xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, dim, xmpi_status_str(st));
 }

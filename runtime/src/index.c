@@ -20,6 +20,8 @@ const char *xmpi_status_str(int status) {
     return "the local part of a block-cyclic dimension is not one interval";
   case XMPI_E_UNSUPPORTED:
     return "loops over cyclic(w) dimensions with w > 1 are not supported yet";
+  case XMPI_E_HALO:
+    return "the shadow reaches past the elements of the neighbouring node";
   default: return "unknown error";
   }
 }

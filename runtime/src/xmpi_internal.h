@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "xmp_rt.h"
+#include "xmpi_halo.h"
 #include "xmpi_index.h"
 
 /* ---- error.c: the one reporting path ---- */
@@ -66,6 +67,7 @@ struct xmp_rt_template {
 int xmpi_template_coord(const xmp_rt_template_t *t, int tdim);
 
 /* ---- array.c ---- */
+struct xmpi_reflect_plan;
 struct xmp_rt_array {
   xmpi_obj_t obj;
   int rank;
@@ -74,11 +76,40 @@ struct xmp_rt_array {
   xmp_rt_template_t *tmpl;
   int align_tdim[XMP_RT_MAX_DIMS];
   long align_offset[XMP_RT_MAX_DIMS];
-  /* Shadow widths; 0 until shadows are implemented, but already part of the layout. */
+  /* Declared shadow widths (shadow.c); a full ('*') dimension has shadow_full set and
+   * widths 0. */
   long shadow_lo[XMP_RT_MAX_DIMS], shadow_hi[XMP_RT_MAX_DIMS];
+  int shadow_full[XMP_RT_MAX_DIMS];
+  /* Local storage, set by xmp_rt_array_allocate: element g at data position
+   * sum (g[d] - base[d]) * stride[d] with strides from local_extent (C order). */
   void *data;
+  long base[XMP_RT_MAX_DIMS], local_extent[XMP_RT_MAX_DIMS];
+  struct xmpi_reflect_plan *plans; /* reflect.c's cache */
   const char *name;
   xmp_rt_srcloc_t where;
 };
+
+/* Owned global indices [*lo, *hi] of array dim d on the node with coordinate coord along
+ * the node dimension d is distributed over (coord 0 for undistributed dims); empty when
+ * *lo > *hi. XMPI_E_NOT_INTERVAL for block-cyclic. */
+int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, long *hi);
+/* Number of nodes along the node dimension array dim d is distributed over (1 when none),
+ * and this node's coordinate there. */
+int xmpi_array_nprocs(const xmp_rt_array_t *a, int d);
+int xmpi_array_coord(const xmp_rt_array_t *a, int d);
+
+/* ---- reflect.c ---- */
+/* Frees the array's cached reflect plans (completing any asynchronous exchange first). */
+void xmpi_reflect_free_plans(xmp_rt_array_t *a);
+/* Number of cached plans, for tests. */
+int xmpi_reflect_plan_count(const xmp_rt_array_t *a);
+
+/* ---- async.c: async id -> started requests ---- */
+/* Records that reqs[0..count) were started under async id (count may be 0: the id is then
+ * known but has nothing to wait on). *owner_id is set to id until they are completed, by
+ * xmp_rt_wait_async(id) or xmpi_async_complete(owner_id); the owner keeps reqs alive. */
+void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id);
+/* Completes the requests registered with owner_id now, if any (before the owner frees them). */
+void xmpi_async_complete(int *owner_id);
 
 #endif /* XMPI_INTERNAL_H */

@@ -1,0 +1,60 @@
+/* async.c - communication started under an async id, completed by xmp_rt_wait_async. */
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+typedef struct async_item {
+  struct async_item *next;
+  int id;
+  MPI_Request *reqs;
+  int count;
+  int *owner_id;
+} async_item_t;
+
+/* Few exchanges are in flight at once, so a list is enough. */
+static async_item_t *items;
+
+void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id) {
+  async_item_t *it = xmpi_calloc_or_die(1, sizeof *it, NULL);
+  it->id = id;
+  it->reqs = reqs;
+  it->count = count;
+  it->owner_id = owner_id;
+  it->next = items;
+  items = it;
+  *owner_id = id;
+}
+
+/* Completes and unlinks *link. */
+static void complete(async_item_t **link) {
+  async_item_t *it = *link;
+  MPI_Waitall(it->count, it->reqs, MPI_STATUSES_IGNORE);
+  *it->owner_id = -1;
+  *link = it->next;
+  free(it);
+}
+
+void xmpi_async_complete(int *owner_id) {
+  for (async_item_t **link = &items; *link != NULL; link = &(*link)->next)
+    if ((*link)->owner_id == owner_id) {
+      complete(link);
+      return;
+    }
+}
+
+void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
+  int found = 0;
+  async_item_t **link = &items;
+  while (*link != NULL) {
+    if ((*link)->id == async_id) {
+      complete(link);
+      found = 1;
+    } else {
+      link = &(*link)->next;
+    }
+  }
+  /* Every node runs the same asynchronous directives, so all find this. */
+  if (!found)
+    xmpi_fatal_collective(where, "no asynchronous communication with id %d is pending",
+                          async_id);
+}

@@ -1,0 +1,305 @@
+/* reflect.c - the `reflect` directive: halo exchange on persistent MPI requests.
+ *
+ * A plan per (array, widths, periodic) holds one step per array dimension to update, in
+ * order 0..rank-1. Each step moves faces that span the whole local allocation in the other
+ * dimensions, shadows included, so once the later steps have carried the earlier steps'
+ * shadows along, the corners hold their diagonal neighbours' elements too. (Corner elements
+ * outside the requested widths may thereby be overwritten with the neighbour's copy of the
+ * same global element.) Plans are built on first use and kept on the array. */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+typedef struct reflect_step {
+  /* Dimension with a shadow of widths lo:hi: up to two receives and two sends. */
+  int nreq;
+  MPI_Request req[4];
+  MPI_Datatype type[4];
+  /* Full shadow: one broadcast of each owning node's block over the node dimension. */
+  MPI_Comm sub;
+  int nroots;
+  int *root;
+  MPI_Datatype *root_type;
+} reflect_step_t;
+
+typedef struct xmpi_reflect_plan {
+  struct xmpi_reflect_plan *next;
+  /* The key: widths with -1 resolved; a full dimension has 1:1 (gathered) or 0:0. */
+  long lo[XMP_RT_MAX_DIMS], hi[XMP_RT_MAX_DIMS];
+  int periodic[XMP_RT_MAX_DIMS];
+  int nsteps;
+  reflect_step_t step[XMP_RT_MAX_DIMS];
+  int async_id; /* -1, or the async id under which the last step is still in flight */
+} reflect_plan_t;
+
+/* Tags of the two directions, so that a node exchanging with one peer on both sides (two
+ * nodes, periodic; or itself) matches each message with the right shadow. */
+static int tag_up(int d) { return 2 * d; }
+static int tag_down(int d) { return 2 * d + 1; }
+
+static MPI_Comm array_comm(const xmp_rt_array_t *a) {
+  return a->tmpl != NULL && a->tmpl->distributed ? a->tmpl->nodes->comm : MPI_COMM_SELF;
+}
+
+/* Rank of the node with coordinate coord along array dim d's node dimension and this
+ * node's coordinates in the others (replicated dimensions keep their own coordinate). */
+static int peer_rank(const xmp_rt_array_t *a, int d, int coord) {
+  if (array_comm(a) == MPI_COMM_SELF)
+    return 0;
+  const xmp_rt_nodes_t *n = a->tmpl->nodes;
+  int coords[XMP_RT_MAX_DIMS];
+  for (int k = 0; k < n->rank; k++)
+    coords[k] = n->coord[k];
+  int nd = a->tmpl->node_dim[a->align_tdim[d]];
+  if (nd >= 0)
+    coords[nd] = coord;
+  int r;
+  MPI_Cart_rank(n->comm, coords, &r);
+  return r;
+}
+
+/* A face: [start, start + count) of local dim d, all of every other dimension. */
+static MPI_Datatype face_type(const xmp_rt_array_t *a, MPI_Datatype elem, int d, long start,
+                              long count) {
+  int sizes[XMP_RT_MAX_DIMS], subs[XMP_RT_MAX_DIMS], starts[XMP_RT_MAX_DIMS];
+  for (int e = 0; e < a->rank; e++) {
+    sizes[e] = (int)a->local_extent[e];
+    subs[e] = e == d ? (int)count : sizes[e];
+    starts[e] = e == d ? (int)start : 0;
+  }
+  MPI_Datatype t;
+  MPI_Type_create_subarray(a->rank, sizes, subs, starts, MPI_ORDER_C, elem, &t);
+  MPI_Type_commit(&t);
+  return t;
+}
+
+/* Faces are empty when another dimension holds nothing here; MPI subarrays cannot be. Nodes
+ * exchanging along d agree, having the same part of every other dimension. */
+static int faces_empty(const xmp_rt_array_t *a, int d) {
+  for (int e = 0; e < a->rank; e++)
+    if (e != d && a->local_extent[e] == 0)
+      return 1;
+  return 0;
+}
+
+/* Owned ranges of dim d on every node along its node dimension: olo[0..P), ohi[0..P). */
+static long *owned_ranges(const xmp_rt_array_t *a, int d, int nprocs,
+                          const xmp_rt_srcloc_t *where) {
+  long *r = xmpi_calloc_or_die(2 * (size_t)nprocs, sizeof *r, where);
+  for (int k = 0; k < nprocs; k++) {
+    int st = xmpi_array_owned_range(a, d, k, &r[k], &r[nprocs + k]);
+    if (st)
+      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
+                            xmpi_status_str(st));
+  }
+  return r;
+}
+
+static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, int d,
+                              MPI_Datatype elem, reflect_step_t *s,
+                              const xmp_rt_srcloc_t *where) {
+  int nprocs = xmpi_array_nprocs(a, d), me = xmpi_array_coord(a, d);
+  long *olo = owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
+  /* Checked for every node, not only this one, so that all report a bad width together. */
+  xmpi_halo_dim_t mine = {{-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}};
+  for (int k = 0; k < nprocs; k++) {
+    xmpi_halo_dim_t h;
+    long w;
+    int st = xmpi_halo_dim(olo, ohi, nprocs, a->extent[d], k, p->lo[d], p->hi[d],
+                           p->periodic[d], &h, &w);
+    if (st)
+      xmpi_fatal_collective(where, "array '%s' dimension %d, shadow width %ld: %s", a->name,
+                            d, w, xmpi_status_str(st));
+    if (k == me)
+      mine = h;
+  }
+  long own = ohi[me] >= olo[me] ? ohi[me] - olo[me] + 1 : 0, slo = a->shadow_lo[d];
+  free(olo);
+  if (faces_empty(a, d))
+    return;
+  /* Positions in local dim d; an upward message fills the receiver's lower shadow. */
+  const struct {
+    xmpi_halo_side_t side;
+    long start;
+    int send, tag;
+  } x[4] = {
+      {mine.recv_lo, slo - mine.recv_lo.count, 0, tag_up(d)},
+      {mine.recv_hi, slo + own, 0, tag_down(d)},
+      {mine.send_lo, slo, 1, tag_down(d)},
+      {mine.send_hi, slo + own - mine.send_hi.count, 1, tag_up(d)},
+  };
+  MPI_Comm comm = array_comm(a);
+  for (int i = 0; i < 4; i++) {
+    if (x[i].side.count == 0)
+      continue;
+    MPI_Datatype t = face_type(a, elem, d, x[i].start, x[i].side.count);
+    int peer = peer_rank(a, d, x[i].side.peer);
+    if (x[i].send)
+      MPI_Send_init(a->data, 1, t, peer, x[i].tag, comm, &s->req[s->nreq]);
+    else
+      MPI_Recv_init(a->data, 1, t, peer, x[i].tag, comm, &s->req[s->nreq]);
+    s->type[s->nreq++] = t;
+  }
+}
+
+static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
+                            reflect_step_t *s, const xmp_rt_srcloc_t *where) {
+  int nd = array_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
+  if (nd < 0 || faces_empty(a, d))
+    return; /* not distributed over nodes: every node owns all of it already */
+  const xmp_rt_nodes_t *n = a->tmpl->nodes;
+  int remain[XMP_RT_MAX_DIMS] = {0};
+  remain[nd] = 1;
+  /* Ranks of the one-dimensional sub-communicator are the coordinates along nd. */
+  MPI_Cart_sub(n->comm, remain, &s->sub);
+  int nprocs = xmpi_array_nprocs(a, d);
+  long *olo = owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
+  s->root = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root, where);
+  s->root_type = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root_type, where);
+  for (int k = 0; k < nprocs; k++) {
+    if (ohi[k] < olo[k])
+      continue;
+    /* base is 0 in a full dimension: the owned block sits at its global position. */
+    s->root[s->nroots] = k;
+    s->root_type[s->nroots++] = face_type(a, elem, d, olo[k], ohi[k] - olo[k] + 1);
+  }
+  free(olo);
+}
+
+static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
+                                  const xmp_rt_srcloc_t *where) {
+  if (a->elem_size > INT_MAX)
+    xmpi_fatal_collective(where, "array '%s': elements of %zu bytes are too large to reflect",
+                          a->name, a->elem_size);
+  for (int d = 0; d < a->rank; d++)
+    if (a->local_extent[d] > INT_MAX)
+      xmpi_fatal_collective(where, "array '%s' dimension %d: %ld local elements are too many "
+                            "to reflect", a->name, d, a->local_extent[d]);
+  reflect_plan_t *p = xmpi_calloc_or_die(1, sizeof *p, where);
+  *p = *key;
+  p->async_id = -1;
+  MPI_Datatype elem;
+  MPI_Type_contiguous((int)a->elem_size, MPI_BYTE, &elem);
+  for (int d = 0; d < a->rank; d++) {
+    if (p->lo[d] == 0 && p->hi[d] == 0)
+      continue;
+    reflect_step_t *s = &p->step[p->nsteps++];
+    s->sub = MPI_COMM_NULL;
+    if (a->shadow_full[d])
+      build_full_step(a, d, elem, s, where);
+    else
+      build_shadow_step(a, p, d, elem, s, where);
+  }
+  MPI_Type_free(&elem); /* the face types keep what they need of it */
+  p->next = a->plans;
+  a->plans = p;
+  return p;
+}
+
+static void free_plan(reflect_plan_t *p) {
+  xmpi_async_complete(&p->async_id);
+  for (int i = 0; i < p->nsteps; i++) {
+    reflect_step_t *s = &p->step[i];
+    for (int r = 0; r < s->nreq; r++) {
+      MPI_Request_free(&s->req[r]);
+      MPI_Type_free(&s->type[r]);
+    }
+    for (int r = 0; r < s->nroots; r++)
+      MPI_Type_free(&s->root_type[r]);
+    free(s->root);
+    free(s->root_type);
+    if (s->sub != MPI_COMM_NULL)
+      MPI_Comm_free(&s->sub);
+  }
+  free(p);
+}
+
+void xmpi_reflect_free_plans(xmp_rt_array_t *a) {
+  while (a->plans != NULL) {
+    reflect_plan_t *p = a->plans;
+    a->plans = p->next;
+    free_plan(p);
+  }
+}
+
+int xmpi_reflect_plan_count(const xmp_rt_array_t *a) {
+  int n = 0;
+  for (const reflect_plan_t *p = a->plans; p != NULL; p = p->next)
+    n++;
+  return n;
+}
+
+/* The plan key of a request; every node makes the same one, so errors are collective. */
+static void make_key(const xmp_rt_array_t *a, const long *lo, const long *hi,
+                     const int *periodic, reflect_plan_t *key, const xmp_rt_srcloc_t *where) {
+  for (int d = 0; d < a->rank; d++) {
+    long l = lo != NULL ? lo[d] : -1, h = hi != NULL ? hi[d] : -1;
+    if (a->shadow_full[d]) {
+      /* The whole dimension is gathered unless both sides are turned off. */
+      if (l < -1 || h < -1)
+        xmpi_fatal_collective(where, "array '%s' dimension %d: negative reflect width %ld:%ld",
+                              a->name, d, l, h);
+      key->lo[d] = key->hi[d] = l != 0 || h != 0;
+      key->periodic[d] = 0;
+      continue;
+    }
+    l = l == -1 ? a->shadow_lo[d] : l;
+    h = h == -1 ? a->shadow_hi[d] : h;
+    if (l < 0 || h < 0 || l > a->shadow_lo[d] || h > a->shadow_hi[d])
+      xmpi_fatal_collective(where, "array '%s' dimension %d: reflect width %ld:%ld is not "
+                            "within the declared shadow %ld:%ld", a->name, d, l, h,
+                            a->shadow_lo[d], a->shadow_hi[d]);
+    key->lo[d] = l;
+    key->hi[d] = h;
+    key->periodic[d] = periodic != NULL && periodic[d] != 0 && (l != 0 || h != 0);
+  }
+}
+
+static int same_key(const xmp_rt_array_t *a, const reflect_plan_t *p, const reflect_plan_t *k) {
+  for (int d = 0; d < a->rank; d++)
+    if (p->lo[d] != k->lo[d] || p->hi[d] != k->hi[d] || p->periodic[d] != k->periodic[d])
+      return 0;
+  return 1;
+}
+
+/* Starts a step; a full-shadow step completes here (blocking broadcasts). */
+static void step_start(const xmp_rt_array_t *a, reflect_step_t *s) {
+  for (int r = 0; r < s->nroots; r++)
+    MPI_Bcast(a->data, 1, s->root_type[r], s->root[r], s->sub);
+  if (s->nreq > 0)
+    MPI_Startall(s->nreq, s->req);
+}
+
+static void step_wait(reflect_step_t *s) {
+  if (s->nreq > 0)
+    MPI_Waitall(s->nreq, s->req, MPI_STATUSES_IGNORE);
+}
+
+void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                    int async_id, const xmp_rt_srcloc_t *where) {
+  if (a->data == NULL)
+    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
+  reflect_plan_t key = {0};
+  make_key(a, lo, hi, periodic, &key, where);
+  reflect_plan_t *p = a->plans;
+  while (p != NULL && !same_key(a, p, &key))
+    p = p->next;
+  if (p == NULL)
+    p = build_plan(a, &key, where);
+  /* Its persistent requests are still active: restarting them is erroneous in MPI. */
+  if (p->async_id >= 0)
+    xmpi_fatal_collective(where, "reflect of array '%s' while the same reflect started with "
+                          "async(%d) is still pending", a->name, p->async_id);
+  /* A step's faces include the shadows of the steps before it, so with async those must
+   * complete first: only the last step is left in flight. */
+  int last = p->nsteps - 1;
+  for (int i = 0; i <= last; i++) {
+    step_start(a, &p->step[i]);
+    if (i < last || async_id < 0)
+      step_wait(&p->step[i]);
+  }
+  if (async_id >= 0)
+    xmpi_async_add(async_id, last >= 0 ? p->step[last].req : NULL,
+                   last >= 0 ? p->step[last].nreq : 0, &p->async_id);
+}
