@@ -44,7 +44,14 @@ enum xmp_rt_reduce_op {
   XMP_RT_OP_BXOR = 6,
   XMP_RT_OP_LAND = 7,
   XMP_RT_OP_LOR = 8,
-  XMP_RT_OP_MINUS = 9 /* XMP's '-': combined like '+' */
+  XMP_RT_OP_MINUS = 9, /* XMP's '-': combined like '+' */
+  /* With location variables (xmp_rt_reduce_loc only). Among nodes holding the extreme
+   * value, "first" takes the locations of the lowest-numbered node, "last" of the
+   * highest-numbered one. */
+  XMP_RT_OP_FIRSTMAX = 10,
+  XMP_RT_OP_FIRSTMIN = 11,
+  XMP_RT_OP_LASTMAX = 12,
+  XMP_RT_OP_LASTMIN = 13
 };
 
 /* C scalar types a reduction can apply to. */
@@ -150,11 +157,75 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
  * an error. */
 void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where);
 
+/* Block-cyclic loops: the local iterations of a loop on a cyclic(w) template dimension
+ * form several arithmetic progressions, one per locally owned block. The compiler emits
+ *   for (b = 0; b < xmp_rt_loop_block_count(...); b++) { xmp_rt_loop_block(..., b, ...); loop }
+ * for dimensions distributed cyclic; the arguments are those of xmp_rt_loop_bounds. Every
+ * distribution is accepted (block, gblock and '*' give one block). */
+long xmp_rt_loop_block_count(const xmp_rt_template_t *t, int tdim, long offset, long lb,
+                             long ub, long step);
+void xmp_rt_loop_block(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
+                       long step, long block, long *llb, long *lub, long *lstep);
+
+/* ---- node subsets, tasks, the executing node set ---- */
+/* `nodes q(shape) = parent(triplets)`: the parent's nodes selected by lb[d]..ub[d] step
+ * st[d] per parent dimension (C order, 0-based, inclusive), taken in the parent's C order
+ * and reshaped to `shape` (one -1 allowed: what is left). parent NULL: the executing node
+ * set (as a 1-D array; `nodes q(4) = *`). Collective over the executing node set. */
+xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
+                                           const xmp_rt_nodes_t *parent, const long *lb,
+                                           const long *ub, const long *st, const char *name,
+                                           const xmp_rt_srcloc_t *where);
+/* Whether this process belongs to n. Objects of nodes it does not belong to exist on every
+ * process (so that all may name them), but only members take part in their collectives. */
+int xmp_rt_nodes_is_member(const xmp_rt_nodes_t *n);
+/* `task on n(triplets)`: called by every node of the executing set. Returns 1 on the nodes
+ * of the selected subset, which then form the executing node set until xmp_rt_task_end;
+ * returns 0 elsewhere. Triplets as for xmp_rt_nodes_create_subset, per dimension of n
+ * (lb == ub selects one index). Communicators are built once per distinct subset. */
+int xmp_rt_task_begin_nodes(const xmp_rt_nodes_t *n, const long *lb, const long *ub,
+                            const long *st, const xmp_rt_srcloc_t *where);
+/* `task on t(triplets)`: the nodes owning any of the selected template elements. */
+int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const long *ub,
+                               const long *st, const xmp_rt_srcloc_t *where);
+void xmp_rt_task_end(void);
+
+/* ---- gmove ---- */
+/* One side of a gmove assignment: a section of a distributed array (desc != NULL) or of a
+ * plain C array or scalar replicated on every node (desc == NULL: addr, extent[] give its
+ * storage). Per dimension (C order, 0-based global indices): first index lb, count len,
+ * step; scalar[d] != 0 for a subscript that is a single index (the dimension does not
+ * count in the section's shape). */
+typedef struct xmp_rt_section {
+  xmp_rt_array_t *desc;
+  void *addr;
+  size_t elem_size;
+  int rank;
+  long extent[XMP_RT_MAX_DIMS];
+  long lb[XMP_RT_MAX_DIMS];
+  long len[XMP_RT_MAX_DIMS];
+  long step[XMP_RT_MAX_DIMS];
+  int scalar[XMP_RT_MAX_DIMS];
+} xmp_rt_section_t;
+/* Collective assignment dst = src over the executing node set (XMP's collective gmove):
+ * the sections' shapes (non-scalar lengths, in order) must match and element sizes agree.
+ * Distributed destination elements are written by their owners (and their shadow copies
+ * are not updated); a replicated destination is written on every node. */
+void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
+                  const xmp_rt_srcloc_t *where);
+
 /* ---- collectives ---- */
 /* In-place allreduce of count elements over the nodes that template t (or nodes n) is
- * distributed on; pass t == NULL and n == NULL for all executing nodes. */
+ * distributed on; pass t == NULL and n == NULL for the executing node set. Processes that
+ * are not members of n (or of t's nodes) return without reducing. */
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
+/* firstmax/firstmin/lastmax/lastmin: reduces the scalar at value (type as for
+ * xmp_rt_reduce) and copies the nloc location variables (locs[i], loc_sizes[i] bytes)
+ * from the node that holds the extreme (see XMP_RT_OP_FIRSTMAX) to every node. */
+void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
+                       const size_t *loc_sizes, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 void xmp_rt_barrier(const xmp_rt_nodes_t *n);
 /* Broadcast of `bytes` bytes at data over node array n (NULL: all executing nodes) from the
  * node with 0-based C-order coordinates root[0..rank-1] of n (root NULL: the first node,
