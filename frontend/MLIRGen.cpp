@@ -131,8 +131,9 @@ private:
       break;
     case DirectiveKind::Loop: {
       std::vector<std::string> indices, offsets, lower, upper, step;
-      SmallVector<int64_t> tdims;
+      SmallVector<int64_t> tdims, cyclic;
       for (const LoopDim &dim : site.loop) {
+        cyclic.push_back(dim.cyclic);
         indices.push_back(dim.var);
         tdims.push_back(dim.tdim);
         offsets.push_back(dim.offset);
@@ -141,8 +142,10 @@ private:
         step.push_back(dim.step);
       }
       b.create<LoopOp>(l, ref(site.tmplSym), strs(indices),
-                       b.getDenseI64ArrayAttr(tdims), strs(offsets),
-                       strs(lower), strs(upper), strs(step), id, text);
+                       b.getDenseI64ArrayAttr(tdims), strs(offsets), strs(lower),
+                       strs(upper), strs(step), id, text,
+                       llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic)
+                                                     : DenseI64ArrayAttr());
       for (const CheckedReduction &r : site.reductions)
         reduction(site, site.postSite, r);
       break;

@@ -17,6 +17,7 @@
 #include "clang/AST/Stmt.h"
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ struct DistArray {
   std::vector<int64_t> tdims; // template dimension per array dimension, -1 collapsed
   int64_t lastMappingSite = -1; // its storage is laid out after this site
   clang::SourceLocation scopeClose; // local arrays: freed before this '}'
+  std::set<size_t> cyclicDims;      // aligned with cyclic template dimensions
 };
 
 /// One distributed loop of a work-shared nest.
@@ -40,6 +42,7 @@ struct LoopDim {
   std::string declPrefix; // "int " when the init declares the variable
   int64_t tdim;
   std::string offset, lower, upper, step;
+  bool cyclic = false; // the template dimension is distributed cyclic(w)
 };
 
 struct CheckedReduction {

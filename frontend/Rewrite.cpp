@@ -135,7 +135,9 @@ void SourceRewriter::placeLoop(const Site &site) {
   }
   // Close inner blocks first: insertions at one place keep their order.
   for (size_t k = site.loop.size(); k-- > 0;)
-    rewriter.InsertText(afterStmt(site.loop[k].stmt), " }", /*InsertAfter=*/true);
+    rewriter.InsertText(afterStmt(site.loop[k].stmt),
+                        " " + join({part(site.id, "post" + std::to_string(k)), "}"}),
+                        /*InsertAfter=*/true);
   std::string post = join({part(site.postSite, "decl"), part(site.postSite, "exec")});
   rewriter.InsertText(afterStmt(site.loop.front().stmt), " " + join({post, "}"}),
                       /*InsertAfter=*/true);

@@ -236,10 +236,6 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
         return error(al.target[td].loc, "'" + src.var +
                                             "' appears twice in the template "
                                             "subscripts");
-      if (t->formats[td] == "cyclic")
-        return error(al.target[td].loc,
-                     "aligning arrays with a cyclic-distributed template "
-                     "dimension is not supported yet");
       found = true;
       site.tdims[a] = static_cast<int64_t>(td);
       site.offsets[a] = al.target[td].offset;
@@ -255,7 +251,10 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                 "' is not a subscript variable of array '" +
                                 al.array.text + "'");
   DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
-                  site.id, var->scopeClose};
+                  site.id, var->scopeClose, {}};
+  for (size_t a = 0; a < site.tdims.size(); ++a)
+    if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
+      array.cyclicDims.insert(a);
   site.array = &program.arrays.emplace(decl, array).first->second;
   site.tmplSym = t->sym;
   return true;
@@ -299,6 +298,10 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
       return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
                               sh.array.text +
                               "' is not distributed and can have no shadow");
+    if (!none && array->cyclicDims.count(dim))
+      return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
+                              sh.array.text +
+                              "' is distributed cyclic and can have no shadow");
   }
   site.array = array;
   site.widths = sh.widths;
@@ -480,6 +483,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn)
         if (loop.subscripts[td].var == dim.var) {
           dim.tdim = static_cast<int64_t>(td);
           dim.offset = loop.subscripts[td].offset;
+          dim.cyclic = t->distributed && t->formats[td] == "cyclic";
         }
       site.loop.push_back(dim);
     }

@@ -150,6 +150,8 @@ LogicalResult LoopOp::verify() {
       getLower().size() != n || getUpper().size() != n || getStep().size() != n)
     return emitOpError("needs one template dimension, offset and bound triple "
                        "per loop index");
+  if (getCyclic() && getCyclic()->size() != n)
+    return emitOpError("needs one cyclic flag per loop index");
   return success();
 }
 

@@ -225,9 +225,25 @@ void lower(LoopOp op, std::set<int64_t> &described) {
     // loop k, so that inner bounds may use outer indices.
     std::string part = "pre" + std::to_string(k);
     b.text(part, "long " + lb + ", " + ub + ", " + st + ";");
-    b.call(part, "xmp_rt_loop_bounds",
-           {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")",
-            "(" + lower[k] + ")", "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb, "&" + ub, "&" + st});
+    std::vector<std::string> args = {tmpl, std::to_string(op.getTdims()[k]),
+                                     "(" + offsets[k] + ")", "(" + lower[k] + ")",
+                                     "(" + upper[k] + ")", "(" + step[k] + ")"};
+    bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
+    if (!cyclic) {
+      args.insert(args.end(), {"&" + lb, "&" + ub, "&" + st});
+      b.call(part, "xmp_rt_loop_bounds", args);
+      continue;
+    }
+    // One progression per owned block: an outer loop over the blocks, closed
+    // by the "post<k>" part after the user's loop.
+    std::string blocks = cnames::loopBound(op.getSite(), k, "nb"),
+                block = cnames::loopBound(op.getSite(), k, "b");
+    b.call(part, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
+    b.text(part, "for (long " + block + " = 0; " + block + " < " + blocks + "; ++" +
+                     block + ") {");
+    args.insert(args.end(), {block, "&" + lb, "&" + ub, "&" + st});
+    b.call(part, "xmp_rt_loop_block", args);
+    b.text("post" + std::to_string(k), "}");
   }
 }
 

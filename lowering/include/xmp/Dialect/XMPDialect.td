@@ -97,12 +97,14 @@ def XMP_LoopOp : XMP_Op<"loop"> {
     One entry per distributed loop of the nest, outermost first: the index
     variable, the template dimension it addresses, the template subscript
     offset, and the loop's normalised bounds (inclusive upper bound, signed
-    step) as C expressions.
+    step) as C expressions. `cyclic`, when present, marks the loops whose
+    template dimension is distributed cyclic(w): their local iterations are
+    one progression per owned block.
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
       StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site,
-      StrAttr:$directive);
+      StrAttr:$directive, OptionalAttr<DenseI64ArrayAttr>:$cyclic);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step attr-dict
