@@ -73,6 +73,7 @@ struct ReductionClause {
   std::string kind;
   clang::SourceLocation loc;
   std::vector<Name> vars;
+  std::vector<std::vector<Name>> locs; // per variable: `v/i, j/` location variables
 };
 
 struct LoopDirective {

@@ -368,18 +368,17 @@ bool Parser::parseReductionClause(ReductionClause &c) {
   case tok::pipepipe: c.kind = "||"; break;
   case tok::identifier: {
     std::string word = StringRef(spelling(t)).lower();
-    if (word == "max" || word == "min") {
+    if (word == "max" || word == "min" || word == "firstmax" || word == "firstmin" ||
+        word == "lastmax" || word == "lastmin") {
       c.kind = word;
       break;
     }
-    if (word == "firstmax" || word == "firstmin" || word == "lastmax" ||
-        word == "lastmin")
-      return error(c.loc, "reduction '" + word + "' is not supported yet");
     [[fallthrough]];
   }
   default:
     return error(c.loc, "unknown reduction operator '" + spelling(t) +
-                            "'; expected one of + * - & | ^ && || max min");
+                            "'; expected one of + * - & | ^ && || max min "
+                            "firstmax firstmin lastmax lastmin");
   }
   ++pos;
   if (!expect(tok::colon, "':' after the reduction operator"))
@@ -388,10 +387,19 @@ bool Parser::parseReductionClause(ReductionClause &c) {
     Name v;
     if (!parseName(v, "a variable name"))
       return false;
-    if (is(tok::slash))
-      return error(here(), "location variables ('/.../') are not supported "
-                           "yet");
+    std::vector<Name> locs;
+    if (consume(tok::slash)) {
+      for (bool moreLocs = true; moreLocs; moreLocs = consume(tok::comma)) {
+        Name l;
+        if (!parseName(l, "a location variable"))
+          return false;
+        locs.push_back(l);
+      }
+      if (!expect(tok::slash, "'/' after the location variables"))
+        return false;
+    }
     c.vars.push_back(v);
+    c.locs.push_back(locs);
   }
   return expect(tok::r_paren, "')'");
 }

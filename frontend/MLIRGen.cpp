@@ -43,9 +43,20 @@ private:
     return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
   }
   void reduction(const Site &site, int64_t id, const CheckedReduction &r) {
-    b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
-                          strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
-                          b.getStringAttr(site.dir->text));
+    bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
+    if (!withLocs) {
+      b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
+                            strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
+                            b.getStringAttr(site.dir->text), ArrayAttr());
+      return;
+    }
+    // Location reductions take one variable each.
+    for (size_t k = 0; k < r.vars.size(); ++k)
+      b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind),
+                            strs(ArrayRef<std::string>(r.vars[k])),
+                            strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
+                            b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
+                            strs(r.locs[k]));
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.

@@ -48,6 +48,7 @@ struct LoopDim {
 struct CheckedReduction {
   std::string kind;
   std::vector<std::string> vars, types;
+  std::vector<std::vector<std::string>> locs; // location variables per variable
   std::string on; // symbol of a template or node array, or empty
 };
 

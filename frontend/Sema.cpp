@@ -512,7 +512,27 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn)
 bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
                               CheckedReduction &out) {
   out.kind = c.kind;
-  for (const Name &v : c.vars) {
+  bool anyLocs = llvm::any_of(c.locs, [](const auto &l) { return !l.empty(); });
+  // max/min with location variables mean their 'first' forms (as in Omni).
+  if (anyLocs && (c.kind == "max" || c.kind == "min"))
+    out.kind = "first" + c.kind;
+  bool locKind = StringRef(out.kind).starts_with("first") ||
+                 StringRef(out.kind).starts_with("last");
+  for (size_t k = 0; k < c.vars.size(); ++k) {
+    const Name &v = c.vars[k];
+    if (locKind && c.locs[k].empty())
+      return error(v.loc, "reduction '" + out.kind + "' needs location variables: '" +
+                              out.kind + ": " + v.text + "/i/'");
+    if (!locKind && !c.locs[k].empty())
+      return error(c.locs[k].front().loc, "reduction '" + c.kind +
+                                              "' takes no location variables");
+    std::vector<std::string> locs;
+    for (const Name &l : c.locs[k]) {
+      if (!index.lookupVar(l.text, at))
+        return error(l.loc, "location variable '" + l.text + "' is not declared");
+      locs.push_back(l.text);
+    }
+    out.locs.push_back(locs);
     const SourceIndex::Var *var = index.lookupVar(v.text, at);
     if (!var)
       return error(v.loc, "reduction variable '" + v.text + "' is not declared");

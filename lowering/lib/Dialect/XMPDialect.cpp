@@ -48,12 +48,18 @@ bool xmp::isReductionKind(StringRef kind) {
   return llvm::StringSwitch<bool>(kind)
       .Cases("+", "*", "-", "&", "|", "^", true)
       .Cases("&&", "||", "max", "min", true)
+      .Cases("firstmax", "firstmin", "lastmax", "lastmin", true)
       .Default(false);
+}
+
+bool xmp::isLocationReduction(StringRef kind) {
+  return kind.starts_with("first") || kind.starts_with("last");
 }
 
 bool xmp::reductionKindAllowsFloat(StringRef kind) {
   return llvm::StringSwitch<bool>(kind)
       .Cases("+", "*", "-", "max", "min", true)
+      .Cases("firstmax", "firstmin", "lastmax", "lastmin", true)
       .Default(false);
 }
 
@@ -162,6 +168,13 @@ LogicalResult ReductionOp::verify() {
     return emitOpError("needs at least one variable");
   if (getVars().size() != getTypes().size())
     return emitOpError("needs one type per variable");
+  bool hasLocs = getLocs() && !getLocs()->empty();
+  if (isLocationReduction(getKind()) != hasLocs)
+    return emitOpError(hasLocs ? "takes location variables only with firstmax, "
+                                 "firstmin, lastmax or lastmin"
+                               : "needs location variables");
+  if (hasLocs && getVars().size() != 1)
+    return emitOpError("with location variables takes one variable");
   for (Attribute a : getTypes()) {
     StringRef t = cast<StringAttr>(a).getValue();
     if (!isReductionType(t))

@@ -33,9 +33,10 @@ std::string cStringLiteral(StringRef s) {
   return out + "\"";
 }
 
-/// "(const T[]){a, b}" with each element parenthesised.
+/// "(T[]){a, b}" with each element parenthesised; T is given whole
+/// ("const long", "void *const").
 std::string compoundLiteral(StringRef elemType, ArrayRef<std::string> elems) {
-  std::string out = ("(const " + elemType + "[]){").str();
+  std::string out = ("(" + elemType + "[]){").str();
   for (size_t i = 0; i < elems.size(); ++i)
     out += (i ? ", (" : "(") + elems[i] + ")";
   return out + "}";
@@ -77,6 +78,10 @@ std::string reduceOp(StringRef kind) {
       .Case("||", "XMP_RT_OP_LOR")
       .Case("max", "XMP_RT_OP_MAX")
       .Case("min", "XMP_RT_OP_MIN")
+      .Case("firstmax", "XMP_RT_OP_FIRSTMAX")
+      .Case("firstmin", "XMP_RT_OP_FIRSTMIN")
+      .Case("lastmax", "XMP_RT_OP_LASTMAX")
+      .Case("lastmin", "XMP_RT_OP_LASTMIN")
       .Default(""); // unreachable: the verifier checked the kind
 }
 
@@ -155,7 +160,7 @@ void lower(NodesOp op, std::set<int64_t> &described) {
   for (const std::string &s : strings(op.getShape()))
     shape.push_back(s == "*" ? "-1" : s);
   b.call("exec", "xmp_rt_nodes_create",
-         {std::to_string(shape.size()), compoundLiteral("long", shape),
+         {std::to_string(shape.size()), compoundLiteral("const long", shape),
           cStringLiteral(op.getName()), b.whereRef()},
          var, "xmp_rt_nodes_t *");
 }
@@ -167,8 +172,8 @@ void lower(TemplateOp op, std::set<int64_t> &described) {
   b.where(op.getDirective());
   b.call("exec", "xmp_rt_template_create",
          {std::to_string(op.getLower().size()),
-          compoundLiteral("long", strings(op.getLower())),
-          compoundLiteral("long", strings(op.getUpper())),
+          compoundLiteral("const long", strings(op.getLower())),
+          compoundLiteral("const long", strings(op.getUpper())),
           cStringLiteral(op.getName()), b.whereRef()},
          var, "xmp_rt_template_t *");
 }
@@ -182,8 +187,8 @@ void lower(DistributeOp op, std::set<int64_t> &described) {
     params.push_back(p.empty() ? "0" : "(intptr_t)(" + p + ")");
   }
   b.call("exec", "xmp_rt_template_distribute",
-         {cnames::templ(op.getTmpl()), compoundLiteral("int", kinds),
-          compoundLiteral("intptr_t", params), cnames::nodes(op.getOnto()),
+         {cnames::templ(op.getTmpl()), compoundLiteral("const int", kinds),
+          compoundLiteral("const intptr_t", params), cnames::nodes(op.getOnto()),
           b.whereRef()});
 }
 
@@ -193,11 +198,11 @@ void lower(AlignOp op, std::set<int64_t> &described) {
   std::string desc = cnames::arrayDesc(op.getArray());
   b.call("exec", "xmp_rt_array_create",
          {std::to_string(op.getExtents().size()),
-          compoundLiteral("long", numbers(op.getExtents())),
+          compoundLiteral("const long", numbers(op.getExtents())),
           "sizeof(" + op.getElemType().str() + ")",
           cnames::templ(op.getTmpl()),
-          compoundLiteral("int", numbers(op.getTdims())),
-          compoundLiteral("long", strings(op.getOffsets())),
+          compoundLiteral("const int", numbers(op.getTdims())),
+          compoundLiteral("const long", strings(op.getOffsets())),
           cStringLiteral(op.getArray()), b.whereRef()},
          desc, "xmp_rt_array_t *");
 }
@@ -255,6 +260,19 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(op, on);
     (isa<NodesOp>(target) ? nodes : tmpl) = objectOf(op, on);
   }
+  if (op.getLocs() && !op.getLocs()->empty()) {
+    SmallVector<std::string> addrs, sizes;
+    for (const std::string &l : strings(*op.getLocs())) {
+      addrs.push_back("&(" + l + ")");
+      sizes.push_back("sizeof(" + l + ")");
+    }
+    std::string var = strings(op.getVars()).front();
+    b.call("exec", "xmp_rt_reduce_loc",
+           {"&(" + var + ")", strings(op.getTypes()).front(), reduceOp(op.getKind()),
+            std::to_string(addrs.size()), compoundLiteral("void *const", addrs),
+            compoundLiteral("const size_t", sizes), tmpl, nodes, b.whereRef()});
+    return;
+  }
   for (auto [var, type] : llvm::zip(strings(op.getVars()), strings(op.getTypes())))
     b.call("exec", "xmp_rt_reduce",
            {"&(" + var + ")", "1", type, reduceOp(op.getKind()), tmpl, nodes,
@@ -269,7 +287,7 @@ void lower(BarrierOp op, std::set<int64_t> &described) {
 
 /// "(const long[]){...}" of a width list, or "NULL" for the declared widths.
 std::string widthsOrNull(ArrayAttr widths) {
-  return widths.empty() ? "NULL" : compoundLiteral("long", strings(widths));
+  return widths.empty() ? "NULL" : compoundLiteral("const long", strings(widths));
 }
 
 void lower(ShadowOp op, std::set<int64_t> &described) {
@@ -277,9 +295,9 @@ void lower(ShadowOp op, std::set<int64_t> &described) {
   b.where(op.getDirective());
   b.call("exec", "xmp_rt_array_shadow",
          {cnames::arrayDesc(op.getArray()),
-          compoundLiteral("long", strings(op.getLower())),
-          compoundLiteral("long", strings(op.getUpper())),
-          compoundLiteral("int", numbers(op.getFull())), b.whereRef()});
+          compoundLiteral("const long", strings(op.getLower())),
+          compoundLiteral("const long", strings(op.getUpper())),
+          compoundLiteral("const int", numbers(op.getFull())), b.whereRef()});
 }
 
 void lower(ReflectOp op, std::set<int64_t> &described) {
@@ -289,7 +307,7 @@ void lower(ReflectOp op, std::set<int64_t> &described) {
   b.call("exec", "xmp_rt_reflect",
          {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
           widthsOrNull(op.getUpper()),
-          anyPeriodic ? compoundLiteral("int", numbers(op.getPeriodic())) : "NULL",
+          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
           op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
 }
 
@@ -305,7 +323,7 @@ void lower(BcastOp op, std::set<int64_t> &described) {
   b.where(op.getDirective());
   std::string nodes = op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
   std::string root =
-      op.getRoot().empty() ? "NULL" : compoundLiteral("int", strings(op.getRoot()));
+      op.getRoot().empty() ? "NULL" : compoundLiteral("const int", strings(op.getRoot()));
   for (const std::string &var : strings(op.getVars()))
     b.call("exec", "xmp_rt_bcast",
            {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});

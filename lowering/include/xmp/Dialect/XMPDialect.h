@@ -18,6 +18,8 @@ namespace xmp {
 bool isReductionKind(llvm::StringRef kind);
 /// Scalar C types (the runtime's enum xmp_rt_type names) a reduction takes.
 bool isReductionType(llvm::StringRef type);
+/// firstmax, firstmin, lastmax, lastmin: reductions with location variables.
+bool isLocationReduction(llvm::StringRef kind);
 /// Whether `kind` applies to floating-point operands.
 bool reductionKindAllowsFloat(llvm::StringRef kind);
 } // namespace xmp

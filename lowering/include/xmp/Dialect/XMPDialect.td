@@ -117,11 +117,13 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
   let description = [{
     `kind` is the XMP reduction operator; `types` the C scalar type of each
     variable. Without `on`, over all executing nodes; `on` names a template
-    (its distribution's nodes) or a node array.
+    (its distribution's nodes) or a node array. firstmax, firstmin, lastmax
+    and lastmin take one variable and its location variables (`locs`).
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
-      OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive);
-  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? attr-dict";
+      OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
+      OptionalAttr<StrArrayAttr>:$locs);
+  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? attr-dict";
   let hasVerifier = 1;
 }
 
