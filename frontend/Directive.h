@@ -40,9 +40,30 @@ struct Subscript {
   clang::SourceLocation loc;
 };
 
+/// One subscript of a node or template reference, as written: an index,
+/// a triplet (round `lb:ub:step`, square `base:length:step`, parts may be
+/// omitted), ':' (the whole dimension) or '*' (this node's own coordinate).
+struct RefSubscript {
+  enum Kind { Index, Triplet, All, Own } kind = Index;
+  std::string first, second, step; // empty when omitted
+  clang::SourceLocation loc;
+};
+
+/// A reference to nodes or template elements: `p`, `p(2)`, `p(1:2, *)`,
+/// `t[0:10]`. Subscripts are in C order; what they mean depends on whether
+/// the name is a node array (1-based in round brackets) or a template.
+struct NodeRef {
+  Name name;
+  Bracket style = Bracket::Round;
+  bool subscripted = false;
+  std::vector<RefSubscript> subscripts;
+};
+
 struct NodesDirective {
   Name name;
   std::vector<CExpr> shape; // "*" allowed
+  std::optional<NodeRef> parent; // `= p(...)`: a subset of p
+  bool ofExecutingSet = false;   // `= *`
 };
 
 struct TemplateDirective {
@@ -116,21 +137,19 @@ struct WaitAsyncDirective {
   std::vector<CExpr> ids;
 };
 
-/// A node reference with optional subscripts: `p`, `p(2)`, `p[1][0]`.
-struct NodeRef {
-  Name name;
-  std::vector<CExpr> subscripts; // C order, 0-based C expressions
-};
-
 struct BcastDirective {
   std::vector<Name> vars;
   std::optional<NodeRef> from;
   std::optional<Name> on;
 };
 
+struct TaskDirective {
+  NodeRef on;
+};
+
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast
+  WaitAsync, Bcast, Task, Tasks
 };
 
 struct Directive {
@@ -148,6 +167,7 @@ struct Directive {
   ReflectDirective reflect;
   WaitAsyncDirective waitAsync;
   BcastDirective bcast;
+  TaskDirective task;
 };
 
 /// Directives of the translation unit in source order. Clang constructs

@@ -194,8 +194,16 @@ bool Parser::parseNodes(NodesDirective &d) {
       return false;
   }
   toCOrder(style, d.shape);
-  if (is(tok::equal))
-    return error(here(), "node array subsets ('=') are not supported yet");
+  if (consume(tok::equal)) {
+    if (consume(tok::star)) {
+      d.ofExecutingSet = true;
+    } else {
+      NodeRef parent;
+      if (!parseNodeRef(parent))
+        return false;
+      d.parent = parent;
+    }
+  }
   if (is(tok::comma))
     return error(here(), "declare one node array per 'nodes' directive");
   return true;
@@ -535,30 +543,53 @@ bool Parser::parseWaitAsync(WaitAsyncDirective &d) {
   return true;
 }
 
-/// `p`, `p(k, ...)` (1-based, Fortran order) or `p[k]...` (0-based, C order);
-/// subscripts come back as 0-based C-order expressions.
+/// `name` with optional subscripts: indices, triplets, ':' and '*'.
 bool Parser::parseNodeRef(NodeRef &ref) {
-  if (!parseName(ref.name, "a node array name"))
+  if (!parseName(ref.name, "a node array or template name"))
     return false;
   if (!is(tok::l_paren) && !is(tok::l_square))
     return true;
-  Bracket style;
-  if (!openList(style))
+  ref.subscripted = true;
+  if (!openList(ref.style))
     return false;
   for (bool more = true; more;) {
-    CExpr e;
-    if (is(tok::star) || is(tok::colon))
-      return error(here(), "node subsets in a node reference are not "
-                           "supported yet; name one node");
-    if (!parseExpr(e, {tok::comma, tok::colon}))
-      return false;
-    if (style == Bracket::Round)
-      e.text = "(" + e.text + ") - 1";
-    ref.subscripts.push_back(e);
-    if (!moreInList(style, more))
+    RefSubscript sub;
+    sub.loc = here();
+    // `::` may come as one token (C23 lexing): lb::step.
+    std::initializer_list<tok::TokenKind> stops = {tok::comma, tok::colon,
+                                                   tok::coloncolon};
+    if (consume(tok::star)) {
+      sub.kind = RefSubscript::Own;
+    } else {
+      CExpr e;
+      if (!is(tok::colon) && !is(tok::coloncolon)) {
+        if (!parseExpr(e, stops))
+          return false;
+        sub.first = e.text;
+      }
+      bool bothColons = consume(tok::coloncolon);
+      if (bothColons || consume(tok::colon)) {
+        sub.kind = RefSubscript::Triplet;
+        if (!bothColons && !is(tok::colon) && !is(tok::comma) &&
+            !is(tok::r_paren) && !is(tok::r_square)) {
+          if (!parseExpr(e, stops))
+            return false;
+          sub.second = e.text;
+        }
+        if (bothColons || consume(tok::colon)) {
+          if (!parseExpr(e, stops))
+            return false;
+          sub.step = e.text;
+        }
+        if (sub.first.empty() && sub.second.empty() && sub.step.empty())
+          sub.kind = RefSubscript::All;
+      }
+    }
+    ref.subscripts.push_back(sub);
+    if (!moreInList(ref.style, more))
       return false;
   }
-  toCOrder(style, ref.subscripts);
+  toCOrder(ref.style, ref.subscripts);
   return true;
 }
 
@@ -672,10 +703,26 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "bcast") {
     d.kind = DirectiveKind::Bcast;
     ok = parseBcast(d.bcast);
+  } else if (word == "task") {
+    d.kind = DirectiveKind::Task;
+    ok = true;
+    if (!isKeyword("on"))
+      ok = error(here(), "expected 'on' after 'task'");
+    else {
+      ++pos;
+      ok = parseNodeRef(d.task.on);
+    }
+    if (ok && isKeyword("nocomm"))
+      ++pos; // Omni's extension; the runtime caches communicators anyway
+  } else if (word == "tasks") {
+    d.kind = DirectiveKind::Tasks;
+    ok = true;
+    if (isKeyword("nowait"))
+      ++pos; // tasks on disjoint nodes run concurrently in any case
   } else {
     bool known = llvm::StringSwitch<bool>(word)
                      .Cases("reflect_init", "reflect_do", true)
-                     .Cases("gmove", "task", "tasks", "array", true)
+                     .Cases("gmove", "array", true)
                      .Cases("template_fix", "reduce_shadow", "device", "acc",
                             "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)

@@ -78,8 +78,17 @@ private:
     case DirectiveKind::Nodes:
       b.create<NodesOp>(l, b.getStringAttr(site.sym),
                         b.getStringAttr(d.nodes.name.text), strs(d.nodes.shape),
-                        scope, id, text);
+                        scope, id, text, ref(site.targetSym),
+                        site.subset ? strs(site.lb) : ArrayAttr(),
+                        site.subset ? strs(site.ub) : ArrayAttr(),
+                        site.subset ? strs(site.st) : ArrayAttr());
       break;
+    case DirectiveKind::Task:
+      b.create<TaskOp>(l, ref(site.targetSym), strs(site.lb), strs(site.ub),
+                       strs(site.st), id, text);
+      break;
+    case DirectiveKind::Tasks:
+      break; // only groups tasks; nothing runs for it
     case DirectiveKind::Template:
       b.create<TemplateOp>(l, b.getStringAttr(site.sym),
                            b.getStringAttr(d.templ.name.text),

@@ -72,6 +72,13 @@ struct Site {
   std::vector<std::string> exprs;        // wait_async ids, bcast variables
   std::string onSym;                     // bcast
   std::vector<std::string> root;         // bcast source coordinates
+  // Node subsets and task: the selected triplets (0-based, inclusive, C order)
+  // of `targetSym`, a node array or (task only) a template.
+  std::string targetSym;
+  bool targetIsTemplate = false;
+  bool subset = false; // nodes: `= p(...)` or `= *`
+  std::vector<std::string> lb, ub, st;
+  const clang::CompoundStmt *body = nullptr; // task, tasks
 };
 
 struct Program {

@@ -153,6 +153,9 @@ void SourceRewriter::placeSites() {
       continue;
     }
     std::string decl = part(site.id, "decl"), exec = part(site.id, "exec");
+    if (site.body && site.dir->kind == DirectiveKind::Task)
+      rewriter.InsertText(afterStmt(site.body), " " + part(site.id, "post"),
+                          /*InsertAfter=*/true);
     std::string here = decl;
     if (site.fileScope)
       moduleInit = join({moduleInit, exec});

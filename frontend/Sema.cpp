@@ -85,6 +85,9 @@ private:
   bool checkShadow(const Directive &d, Site &site);
   bool checkReflect(const Directive &d, Site &site);
   bool checkBcast(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool selection(const NodeRef &ref, const Symbol &target, Site &site);
+  bool checkTask(const Directive &d, Site &site, const FunctionDecl *fn);
+  const CompoundStmt *blockAfter(const Directive &d, const char *directive);
   void checkAccesses();
 
   const SourceIndex &index;
@@ -126,6 +129,17 @@ std::optional<std::string> runtimeType(QualType type) {
 }
 
 bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn) {
+  if (d.nodes.parent) {
+    Symbol *parent = lookupKind(d.nodes.parent->name, fn, Symbol::Nodes, "node array");
+    if (!parent || !selection(*d.nodes.parent, *parent, site))
+      return false;
+    site.subset = true;
+  } else if (d.nodes.ofExecutingSet) {
+    site.subset = true;
+    site.lb = {"0"};
+    site.ub = {"xmp_num_nodes() - 1"};
+    site.st = {"1"};
+  }
   if (!declare(d.nodes.name, fn, {Symbol::Nodes, "", d.nodes.shape.size(), false, {}}))
     return false;
   if (d.nodes.shape.size() > 7)
@@ -350,15 +364,18 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
     if (!site.onSym.empty() && from->sym != site.onSym)
       return error(b.from->name.loc, "'from' must name a node of the 'on' node "
                                      "array '" + b.on->text + "'");
-    if (b.from->subscripts.size() != from->rank)
-      return error(b.from->name.loc, "'from' gives " +
-                                         std::to_string(b.from->subscripts.size()) +
-                                         " subscripts for node array '" +
-                                         b.from->name.text + "' of " +
-                                         std::to_string(from->rank) + " dimensions");
+    for (const RefSubscript &sub : b.from->subscripts)
+      if (sub.kind != RefSubscript::Index)
+        return error(sub.loc, "'from' names one node: give an index in each "
+                              "dimension");
+    Site selected;
+    if (!b.from->subscripted ||
+        !selection(*b.from, *from, selected))
+      return b.from->subscripted ? false
+                                 : error(b.from->name.loc, "'from' names one node: "
+                                                           "subscript the node array");
     site.onSym = from->sym;
-    for (const CExpr &e : b.from->subscripts)
-      site.root.push_back(e.text);
+    site.root = selected.lb;
   }
   return true;
 }
@@ -613,6 +630,93 @@ void Analyzer::checkAccesses() {
   });
 }
 
+/// The triplets `ref` selects of `target` (all of it when unsubscripted), as
+/// 0-based inclusive C expressions in C order.
+bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
+  bool nodes = target.kind == Symbol::Nodes;
+  std::string object = nodes ? "_XMP_nodes_" + target.sym : "";
+  site.targetSym = target.sym;
+  site.targetIsTemplate = !nodes;
+  if (ref.subscripted && ref.subscripts.size() != target.rank)
+    return error(ref.name.loc, "'" + ref.name.text + "' has " +
+                                   std::to_string(target.rank) + " dimensions but " +
+                                   std::to_string(ref.subscripts.size()) +
+                                   " subscripts are given");
+  bool round = ref.style == Bracket::Round;
+  for (size_t d = 0; d < target.rank; ++d) {
+    RefSubscript sub;
+    sub.kind = RefSubscript::All;
+    sub.loc = ref.name.loc;
+    if (ref.subscripted)
+      sub = ref.subscripts[d];
+    std::string dim = std::to_string(d);
+    // Node references in round brackets count from 1.
+    auto base0 = [&](const std::string &e) {
+      return nodes && round ? "(" + e + ") - 1" : e;
+    };
+    if (!nodes && (sub.kind == RefSubscript::All || sub.kind == RefSubscript::Own ||
+                   (sub.kind == RefSubscript::Triplet &&
+                    (sub.first.empty() || sub.second.empty()))))
+      return error(sub.loc, "template references need explicit bounds here");
+    std::string last = nodes ? "xmp_rt_nodes_size(" + object + ", " + dim + ") - 1" : "";
+    std::string lb, ub, st = sub.step.empty() ? "1" : sub.step;
+    switch (sub.kind) {
+    case RefSubscript::Index:
+      lb = ub = base0(sub.first);
+      break;
+    case RefSubscript::Own:
+      lb = ub = "xmp_rt_nodes_coord(" + object + ", " + dim + ")";
+      break;
+    case RefSubscript::All:
+      lb = "0";
+      ub = last;
+      break;
+    case RefSubscript::Triplet:
+      lb = sub.first.empty() ? "0" : base0(sub.first);
+      if (sub.second.empty())
+        ub = last;
+      else if (round)
+        ub = base0(sub.second);
+      else // square: base:length:step
+        ub = "(" + lb + ") + ((" + sub.second + ") - 1) * (" + st + ")";
+      break;
+    }
+    site.lb.push_back(lb);
+    site.ub.push_back(ub);
+    site.st.push_back(st);
+  }
+  return true;
+}
+
+/// The compound statement that must follow a task or tasks directive.
+const CompoundStmt *Analyzer::blockAfter(const Directive &d, const char *directive) {
+  FileID fid = sm.getMainFileID();
+  StringRef buffer = sm.getBufferData(fid);
+  Lexer raw(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buffer.begin(),
+            buffer.begin() + index.offset(d.range.getEnd()), buffer.end());
+  Token next;
+  raw.LexFromRawLexer(next);
+  const CompoundStmt *body = index.compoundAt(next.getLocation());
+  if (!body)
+    error(next.getLocation(), std::string("'") + directive +
+                                  "' must be followed by a block '{ ... }'");
+  return body;
+}
+
+bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn) {
+  Symbol *target = lookup(d.task.on.name, fn);
+  if (!target)
+    return error(d.task.on.name.loc, "'" + d.task.on.name.text +
+                                         "' is neither a template nor a node array");
+  if (target->kind == Symbol::Template && !target->distributed)
+    return error(d.task.on.name.loc, "template '" + d.task.on.name.text +
+                                         "' is not distributed");
+  if (!selection(d.task.on, *target, site))
+    return false;
+  site.body = blockAfter(d, "task");
+  return site.body != nullptr;
+}
+
 Program Analyzer::run(const std::vector<Directive> &directives) {
   for (const Directive &d : directives) {
     Site site;
@@ -625,7 +729,9 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::Barrier ||
                       d.kind == DirectiveKind::Reflect ||
                       d.kind == DirectiveKind::WaitAsync ||
-                      d.kind == DirectiveKind::Bcast;
+                      d.kind == DirectiveKind::Bcast ||
+                      d.kind == DirectiveKind::Task ||
+                      d.kind == DirectiveKind::Tasks;
     if (executable && site.fileScope) {
       error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
                                     "' is an executable directive and must "
@@ -657,6 +763,11 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       ok = true;
       break;
     case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
+    case DirectiveKind::Task: ok = checkTask(d, site, fn); break;
+    case DirectiveKind::Tasks:
+      site.body = blockAfter(d, "tasks");
+      ok = site.body != nullptr;
+      break;
     }
     if (ok)
       program.sites.push_back(std::move(site));

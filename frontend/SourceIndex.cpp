@@ -44,6 +44,10 @@ public:
     index.vars_.push_back({v, begin, end, fn, close});
     return true;
   }
+  bool VisitCompoundStmt(CompoundStmt *c) {
+    index.compounds_.push_back(c);
+    return true;
+  }
   bool VisitForStmt(ForStmt *f) {
     index.fors_.push_back(f);
     return true;
@@ -131,4 +135,11 @@ std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) con
     return offset(a->getLocation()) < offset(b->getLocation());
   });
   return group;
+}
+
+const CompoundStmt *SourceIndex::compoundAt(SourceLocation loc) const {
+  for (const CompoundStmt *c : compounds_)
+    if (c->getLBracLoc() == loc)
+      return c;
+  return nullptr;
 }

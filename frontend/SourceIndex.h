@@ -29,6 +29,8 @@ public:
   const clang::FunctionDecl *enclosingFunction(clang::SourceLocation loc) const;
   /// The variables declared together with v ("double a[N], b;"), in order.
   std::vector<const clang::VarDecl *> declarationGroup(const clang::VarDecl *v) const;
+  /// The compound statement whose '{' is at `loc`, if any.
+  const clang::CompoundStmt *compoundAt(clang::SourceLocation loc) const;
   /// The first `for` statement starting after `loc`.
   const clang::ForStmt *forAfter(clang::SourceLocation loc) const;
 
@@ -48,6 +50,7 @@ private:
   std::vector<Var> vars_;
   std::vector<const clang::FunctionDecl *> functions_;
   std::vector<const clang::ForStmt *> fors_;
+  std::vector<const clang::CompoundStmt *> compounds_;
   std::vector<const clang::ArraySubscriptExpr *> subscripts_;
   std::vector<const clang::DeclRefExpr *> declRefs_;
   const clang::FunctionDecl *main_ = nullptr;

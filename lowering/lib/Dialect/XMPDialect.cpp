@@ -83,6 +83,28 @@ LogicalResult NodesOp::verify() {
   });
   if (stars > 1)
     return emitOpError("at most one dimension may be '*'");
+  if (getParentAttr() && !lookup<NodesOp>(*this, getParentAttr()))
+    return emitOpError("parent '") << *getParent() << "' is not a node array";
+  auto lower = getSubsetLower(), upper = getSubsetUpper(), step = getSubsetStep();
+  if (bool(lower) != bool(upper) || bool(lower) != bool(step) ||
+      (getParentAttr() && !lower))
+    return emitOpError("a subset needs lower, upper and step triplets");
+  if (lower && (lower->size() != upper->size() || lower->size() != step->size()))
+    return emitOpError("subset triplets differ in length");
+  return success();
+}
+
+LogicalResult TaskOp::verify() {
+  Operation *target = SymbolTable::lookupNearestSymbolFrom(*this, getOnAttr());
+  size_t rank = 0;
+  if (auto nodes = dyn_cast_or_null<NodesOp>(target))
+    rank = nodes.getShape().size();
+  else if (auto tmpl = dyn_cast_or_null<TemplateOp>(target))
+    rank = tmpl.getLower().size();
+  else
+    return emitOpError("'") << getOn() << "' is neither a template nor a node array";
+  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank)
+    return emitOpError("needs one triplet per dimension of '") << getOn() << "'";
   return success();
 }
 

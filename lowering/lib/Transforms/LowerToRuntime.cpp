@@ -159,10 +159,37 @@ void lower(NodesOp op, std::set<int64_t> &described) {
   SmallVector<std::string> shape;
   for (const std::string &s : strings(op.getShape()))
     shape.push_back(s == "*" ? "-1" : s);
-  b.call("exec", "xmp_rt_nodes_create",
+  if (!op.getSubsetLower()) {
+    b.call("exec", "xmp_rt_nodes_create",
+           {std::to_string(shape.size()), compoundLiteral("const long", shape),
+            cStringLiteral(op.getName()), b.whereRef()},
+           var, "xmp_rt_nodes_t *");
+    return;
+  }
+  b.call("exec", "xmp_rt_nodes_create_subset",
          {std::to_string(shape.size()), compoundLiteral("const long", shape),
+          op.getParent() ? cnames::nodes(*op.getParent()) : "NULL",
+          compoundLiteral("const long", strings(*op.getSubsetLower())),
+          compoundLiteral("const long", strings(*op.getSubsetUpper())),
+          compoundLiteral("const long", strings(*op.getSubsetStep())),
           cStringLiteral(op.getName()), b.whereRef()},
          var, "xmp_rt_nodes_t *");
+}
+
+void lower(TaskOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  Operation *target = SymbolTable::lookupNearestSymbolFrom(op, op.getOnAttr());
+  bool nodes = isa<NodesOp>(target);
+  std::string member = cnames::taskMember(op.getSite());
+  b.call("exec", "xmp_rt_task_begin_" + std::string(nodes ? "nodes" : "template"),
+         {objectOf(op, op.getOnAttr()), compoundLiteral("const long", strings(op.getLower())),
+          compoundLiteral("const long", strings(op.getUpper())),
+          compoundLiteral("const long", strings(op.getStep())), b.whereRef()},
+         "int " + member, "int");
+  b.text("exec", "if (" + member + ") {");
+  b.call("post", "xmp_rt_task_end", {});
+  b.text("post", "}");
 }
 
 void lower(TemplateOp op, std::set<int64_t> &described) {
@@ -348,7 +375,7 @@ struct LowerToRuntimePass
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
                 LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
-                WaitAsyncOp, BcastOp>(
+                WaitAsyncOp, BcastOp, TaskOp>(
               [&](auto op) { lower(op, described); })
           .Default([&](Operation *) { known = false; });
       if (known)

@@ -1,5 +1,5 @@
 // RUN: not %xmpcc -emit-mlir %s 2>&1 | FileCheck %s
-// CHECK: {{.*}}bcast-from-rank.c:6:28: error: 'from' gives 1 subscripts for node array 'q' of 2 dimensions
+// CHECK: {{.*}}bcast-from-rank.c:6:28: error: 'q' has 2 dimensions but 1 subscripts are given
 #pragma xmp nodes q(2, *)
 int main(void) {
   int x = 0;

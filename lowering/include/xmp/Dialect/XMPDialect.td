@@ -31,10 +31,16 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
   let summary = "a node array (`nodes p(4,*)`)";
   let description = [{
     `shape` holds one C expression per dimension, or "*" for the dimension
-    that takes the remaining processes.
+    that takes the remaining processes. A subset (`nodes q(2) = p(1:2)`)
+    carries the selected triplets of `parent` (0-based, inclusive, C order);
+    without `parent`, of the executing node set (`= *`).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
-      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, StrAttr:$directive);
+      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, StrAttr:$directive,
+      OptionalAttr<FlatSymbolRefAttr>:$parent,
+      OptionalAttr<StrArrayAttr>:$subset_lower,
+      OptionalAttr<StrArrayAttr>:$subset_upper,
+      OptionalAttr<StrArrayAttr>:$subset_step);
   let assemblyFormat = "$sym_name `shape` $shape attr-dict";
   let hasVerifier = 1;
 }
@@ -179,6 +185,19 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
       StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive);
   let assemblyFormat = "$vars (`on` $on^)? `from` $root attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_TaskOp : XMP_Op<"task"> {
+  let summary = "a block executed by a subset of the nodes";
+  let description = [{
+    The nodes selected by triplets (0-based, inclusive, C order) of the node
+    array, or the owners of the selected elements of the template, `on`
+    names execute the block that follows, as the executing node set.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$on, StrArrayAttr:$lower,
+      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "`on` $on `lower` $lower `upper` $upper `step` $step attr-dict";
   let hasVerifier = 1;
 }
 

@@ -43,6 +43,10 @@ inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
   return "_XMP_loop" + std::to_string(site) + "_" + part.str() +
          std::to_string(dim);
 }
+/// Whether this node executes the task at `site`.
+inline std::string taskMember(int64_t site) {
+  return "_XMP_task" + std::to_string(site);
+}
 /// The user's main function after renaming; the generated main calls it.
 inline constexpr const char *userMain = "_XMP_user_main";
 /// Per-file function that creates file-scope nodes, templates and arrays.
