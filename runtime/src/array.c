@@ -59,6 +59,11 @@ int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, 
   int td = a->align_tdim[d];
   if (td < 0)
     return XMPI_OK;
+  /* This node (coord -1) is outside the nodes the template is distributed onto. */
+  if (coord < 0 && a->tmpl->distributed && !xmpi_nodes_member(a->tmpl->nodes)) {
+    *hi = *lo - 1;
+    return XMPI_OK;
+  }
   long tlo, thi;
   int st = xmpi_dist_local_range(&a->tmpl->dist[td], coord, &tlo, &thi);
   if (st)

@@ -8,13 +8,13 @@
 #define XMPI_BCAST_CHUNK ((size_t)1 << 30)
 _Static_assert(XMPI_BCAST_CHUNK <= INT_MAX, "bcast chunks must fit an MPI count");
 
-/* Rank in n's communicator (MPI_COMM_WORLD when n is NULL) of the node at root. */
+/* Rank in n's communicator (the executing set's when n is NULL) of the node at root; -1 on
+ * processes outside n, which check root all the same so that errors stay collective. */
 static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcloc_t *where) {
   if (root == NULL)
     return 0;
   if (n == NULL) {
-    int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int size = xmpi_exec_size();
     if (root[0] < 0 || root[0] >= size)
       xmpi_fatal_collective(where, "bcast from node %d, but the nodes are 0 to %d", root[0],
                             size - 1);
@@ -30,6 +30,8 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
     xmpi_fatal_collective(where, "bcast from node (%s), which is outside nodes '%s'", text,
                           n->name);
   }
+  if (n->comm == MPI_COMM_NULL)
+    return -1;
   int r;
   MPI_Cart_rank(n->comm, root, &r);
   return r;
@@ -37,8 +39,10 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
 
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where) {
-  MPI_Comm comm = n != NULL ? n->comm : MPI_COMM_WORLD;
+  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
   int r = root_rank(n, root, where);
+  if (comm == MPI_COMM_NULL)
+    return; /* not a member of n */
   for (size_t done = 0; done < bytes;) {
     size_t chunk = bytes - done < XMPI_BCAST_CHUNK ? bytes - done : XMPI_BCAST_CHUNK;
     MPI_Bcast((char *)data + done, (int)chunk, MPI_BYTE, r, comm);

@@ -45,8 +45,10 @@ void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
 void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   int rank = 0;
   int active = mpi_active();
+  /* "Every rank" is the executing node set: inside a task only its nodes get here. */
+  MPI_Comm comm = active ? xmpi_exec_comm() : MPI_COMM_NULL;
   if (active)
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_rank(comm, &rank);
   if (rank == 0) {
     va_list ap;
     va_start(ap, fmt);
@@ -56,7 +58,10 @@ void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   /* Every rank found the same error, so all can leave cleanly: MPI_Abort
    * would add OpenMPI's own abort report to the one message that matters. */
   if (active) {
-    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Barrier(comm);
+    /* The nodes outside the task cannot join MPI_Finalize: end them too. */
+    if (comm != MPI_COMM_WORLD)
+      MPI_Abort(MPI_COMM_WORLD, 1);
     MPI_Finalize();
   }
   exit(1);

@@ -22,6 +22,7 @@ const char *xmpi_status_str(int status) {
     return "loops over cyclic(w) dimensions with w > 1 are not supported yet";
   case XMPI_E_HALO:
     return "the shadow reaches past the elements of the neighbouring node";
+  case XMPI_E_BLOCK: return "loop block index out of range";
   default: return "unknown error";
   }
 }

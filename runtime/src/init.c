@@ -31,6 +31,7 @@ void xmpi_shutdown(void) {
   MPI_Finalized(&finalized);
   if (!initialized || finalized)
     return;
+  xmpi_task_shutdown();        /* tasks still active end here */
   xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
   MPI_Finalize();
 }

@@ -3,9 +3,6 @@
 
 #include "xmpi_internal.h"
 
-/* The executing node set is the whole program until task constructs exist. */
-static MPI_Comm executing_comm(void) { return MPI_COMM_WORLD; }
-
 static int comm_rank(MPI_Comm c) {
   int r;
   MPI_Comm_rank(c, &r);
@@ -18,9 +15,10 @@ static int comm_size(MPI_Comm c) {
   return s;
 }
 
-int xmp_node_num(void) { return comm_rank(executing_comm()) + 1; }
-int xmpc_node_num(void) { return comm_rank(executing_comm()); }
-int xmp_num_nodes(void) { return comm_size(executing_comm()); }
+/* The executing node set: the innermost task this node is in, else every process. */
+int xmp_node_num(void) { return xmpi_exec_rank() + 1; }
+int xmpc_node_num(void) { return xmpi_exec_rank(); }
+int xmp_num_nodes(void) { return xmpi_exec_size(); }
 int xmp_all_node_num(void) { return comm_rank(MPI_COMM_WORLD) + 1; }
 int xmpc_all_node_num(void) { return comm_rank(MPI_COMM_WORLD); }
 int xmp_all_num_nodes(void) { return comm_size(MPI_COMM_WORLD); }

@@ -6,6 +6,13 @@ void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long 
   if (tdim < 0 || tdim >= t->rank)
     xmpi_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
                tdim);
+  /* Distributed onto nodes this process is not one of: it owns no iteration. */
+  if (t->distributed && !xmpi_nodes_member(t->nodes)) {
+    *llb = 0;
+    *lub = step > 0 ? -1 : 1;
+    *lstep = step != 0 ? step : 1;
+    return;
+  }
   /* An undistributed template reads as '*' everywhere: all nodes run every iteration. */
   int st = xmpi_dist_loop_bounds(&t->dist[tdim], xmpi_template_coord(t, tdim), offset, lb, ub,
                                  step, llb, lub, lstep);

@@ -13,8 +13,9 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
                                     const xmp_rt_srcloc_t *where) {
   if (name == NULL)
     name = "(unnamed)";
-  int nprocs;
-  MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+  /* Inside a task, `nodes p(*)` covers the task's nodes (the executing set). */
+  int nprocs = xmpi_exec_size();
+  const char *runs = xmpi_exec_depth() > 0 ? "the executing task runs" : "the program runs";
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
     xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
@@ -33,10 +34,9 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
   }
   if (star >= 0 ? nprocs % fixed != 0 : fixed != nprocs) {
     if (star >= 0)
-      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but the program runs "
-                            "on %d", fixed, nprocs);
-    xmpi_fatal_collective(where, "needs %ld processes, but the program runs on %d", fixed,
-                          nprocs);
+      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", fixed,
+                            runs, nprocs);
+    xmpi_fatal_collective(where, "needs %ld processes, but %s on %d", fixed, runs, nprocs);
   }
 
   xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
@@ -46,8 +46,9 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
   int periods[XMP_RT_MAX_DIMS] = {0};
   for (int d = 0; d < rank; d++)
     n->size[d] = d == star ? (int)(nprocs / fixed) : (int)shape[d];
-  /* No reorder: node coordinates are the row-major split of the world ranks (dim 0 slowest). */
-  MPI_Cart_create(MPI_COMM_WORLD, rank, n->size, periods, 0, &n->comm);
+  /* No reorder: node coordinates are the row-major split of the executing set's ranks (dim 0
+   * slowest). */
+  MPI_Cart_create(xmpi_exec_comm(), rank, n->size, periods, 0, &n->comm);
   int me;
   MPI_Comm_rank(n->comm, &me);
   MPI_Cart_coords(n->comm, me, rank, n->coord);

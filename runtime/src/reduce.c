@@ -3,7 +3,7 @@
 
 #include "xmpi_internal.h"
 
-static MPI_Datatype mpi_type(int type) {
+MPI_Datatype xmpi_mpi_type(int type) {
   switch (type) {
   /* MPI_CHAR is not a reduction type; plain char reduces as the signedness it has here. */
   case XMP_RT_CHAR: return CHAR_MIN < 0 ? MPI_SIGNED_CHAR : MPI_UNSIGNED_CHAR;
@@ -25,13 +25,15 @@ static MPI_Datatype mpi_type(int type) {
   }
 }
 
-static const char *op_name(int op) {
-  static const char *const names[] = {"+", "*", "max", "min", "&", "|", "^", "&&", "||", "-"};
-  return op >= 0 && op <= XMP_RT_OP_MINUS ? names[op] : "?";
+const char *xmpi_op_name(int op) {
+  static const char *const names[] = {"+",  "*",  "max", "min",      "&",        "|",
+                                      "^",  "&&", "||",  "-",        "firstmax", "firstmin",
+                                      "lastmax", "lastmin"};
+  return op >= 0 && op <= XMP_RT_OP_LASTMIN ? names[op] : "?";
 }
 
 /* MPI operator for op on type, or MPI_OP_NULL when the combination is invalid. */
-static MPI_Op mpi_op(int op, int type) {
+MPI_Op xmpi_mpi_op(int op, int type) {
   int floating = type == XMP_RT_FLOAT || type == XMP_RT_DOUBLE || type == XMP_RT_LDOUBLE;
   if (type == XMP_RT_BOOL) {
     /* MPI only has logical ops for C _Bool; these are what C's arithmetic gives on _Bool
@@ -61,27 +63,40 @@ static MPI_Op mpi_op(int op, int type) {
 
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
-  MPI_Datatype dt = mpi_type(type);
+  MPI_Datatype dt = xmpi_mpi_type(type);
   if (dt == MPI_DATATYPE_NULL)
     xmpi_fatal_collective(where, "reduction on unknown type %d", type);
-  MPI_Op mop = mpi_op(op, type);
+  if (op >= XMP_RT_OP_FIRSTMAX && op <= XMP_RT_OP_LASTMIN)
+    xmpi_fatal_collective(where, "reduction operator '%s' needs location variables "
+                          "(xmp_rt_reduce_loc)", xmpi_op_name(op));
+  MPI_Op mop = xmpi_mpi_op(op, type);
   if (mop == MPI_OP_NULL)
     xmpi_fatal_collective(where, "reduction operator '%s' cannot be applied to this type",
-                          op_name(op));
+                          xmpi_op_name(op));
   if (count < 0)
     xmpi_fatal_collective(where, "reduction of %d elements", count);
-  MPI_Comm comm = MPI_COMM_WORLD;
-  if (t != NULL) {
-    /* Nodes of an undistributed template each computed the full value already. */
-    if (!t->distributed)
-      return;
-    comm = t->nodes->comm;
-  } else if (n != NULL) {
-    comm = n->comm;
-  }
+  MPI_Comm comm;
+  if (!xmpi_reduce_comm(t, n, &comm))
+    return;
   MPI_Allreduce(MPI_IN_PLACE, data, count, dt, mop, comm);
 }
 
+int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm) {
+  *comm = xmpi_exec_comm();
+  if (t != NULL) {
+    /* Nodes of an undistributed template each computed the full value already. */
+    if (!t->distributed)
+      return 0;
+    *comm = t->nodes->comm;
+  } else if (n != NULL) {
+    *comm = n->comm;
+  }
+  /* Not a member of those nodes (MPI_COMM_NULL): they reduce without this process. */
+  return *comm != MPI_COMM_NULL;
+}
+
 void xmp_rt_barrier(const xmp_rt_nodes_t *n) {
-  MPI_Barrier(n != NULL ? n->comm : MPI_COMM_WORLD);
+  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
+  if (comm != MPI_COMM_NULL)
+    MPI_Barrier(comm);
 }

@@ -282,6 +282,13 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
     xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
   reflect_plan_t key = {0};
   make_key(a, lo, hi, periodic, &key, where);
+  if (a->tmpl != NULL && a->tmpl->distributed && !xmpi_nodes_member(a->tmpl->nodes)) {
+    /* Outside the array's nodes: nothing to exchange, but its async id is still waited on. */
+    static int nonmember_owner;
+    if (async_id >= 0)
+      xmpi_async_add(async_id, NULL, 0, &nonmember_owner);
+    return;
+  }
   reflect_plan_t *p = a->plans;
   while (p != NULL && !same_key(a, p, &key))
     p = p->next;

@@ -70,6 +70,12 @@ void xmp_rt_template_local_range(const xmp_rt_template_t *t, int dim, long *lowe
                                  long *upper) {
   if (dim < 0 || dim >= t->rank)
     xmpi_fatal(&t->where, "template '%s' has no dimension %d", t->name, dim);
+  /* Distributed onto nodes this process is not one of: it owns nothing. */
+  if (t->distributed && !xmpi_nodes_member(t->nodes)) {
+    *lower = t->lower[dim];
+    *upper = t->lower[dim] - 1;
+    return;
+  }
   int st = xmpi_dist_local_range(&t->dist[dim], xmpi_template_coord(t, dim), lower, upper);
   if (st)
     xmpi_fatal(&t->where, "template '%s' dimension %d: %s", t->name, dim, xmpi_status_str(st));

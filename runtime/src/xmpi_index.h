@@ -20,7 +20,8 @@ enum xmpi_status {
   XMPI_E_STEP,          /* loop step 0 */
   XMPI_E_NOT_INTERVAL,  /* the local part is not one interval (block-cyclic) */
   XMPI_E_UNSUPPORTED,   /* loop over a block-cyclic (w > 1) dimension */
-  XMPI_E_HALO           /* a shadow needs elements its neighbour does not own */
+  XMPI_E_HALO,          /* a shadow needs elements its neighbour does not own */
+  XMPI_E_BLOCK          /* loop block index outside 0..block count - 1 */
 };
 
 /* Human-readable text of a status, for error messages. */

@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "xmp_rt.h"
+#include "xmpi_exec.h" /* the executing node set: xmpi_exec_comm() */
 #include "xmpi_halo.h"
 #include "xmpi_index.h"
 
@@ -97,6 +98,16 @@ int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, 
  * and this node's coordinate there. */
 int xmpi_array_nprocs(const xmp_rt_array_t *a, int d);
 int xmpi_array_coord(const xmp_rt_array_t *a, int d);
+
+/* ---- reduce.c (shared with reduce_loc.c) ---- */
+/* MPI datatype of an enum xmp_rt_type (MPI_DATATYPE_NULL if unknown), MPI operator of op on
+ * it (MPI_OP_NULL if invalid, and for the location ops), op's name for messages. */
+MPI_Datatype xmpi_mpi_type(int type);
+MPI_Op xmpi_mpi_op(int op, int type);
+const char *xmpi_op_name(int op);
+/* Communicator a reduction on template t / nodes n (both NULL: the executing node set) runs
+ * over; 0 when this process has nothing to reduce (it already holds the full value). */
+int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm);
 
 /* ---- reflect.c ---- */
 /* Frees the array's cached reflect plans (completing any asynchronous exchange first). */

@@ -12,9 +12,9 @@
 // NP1: owners of t(0:9): 1
 // NP2: owners of t(0:9): 1
 // NP4: owners of t(0:9): 1
-// NP1: owners of t(20:29): 1
-// NP2: owners of t(20:29): 2
-// NP4: owners of t(20:29): 2
+// NP1: owners of t(15:24): 1
+// NP2: owners of t(15:24): 2
+// NP4: owners of t(15:24): 2
 // CHECK: subset q: ok
 #include <stdio.h>
 #include <xmp.h>
@@ -60,14 +60,14 @@ int main(void) {
   if (xmp_node_num() == 1)
     printf("owners of t(0:9): %d\n", owners);
   owners = 0;
-#pragma xmp task on t(20:29)
+#pragma xmp task on t(15:24)
   {
     owners = xmp_num_nodes();
 #pragma xmp reduction(max:owners)
   }
 #pragma xmp reduction(max:owners)
   if (xmp_node_num() == 1)
-    printf("owners of t(20:29): %d\n", owners);
+    printf("owners of t(15:24): %d\n", owners);
 
   /* A declared subset: the last node; only it is a member. */
   int ok = 1;
