@@ -147,9 +147,22 @@ struct TaskDirective {
   NodeRef on;
 };
 
+/// One side of a gmove assignment: a variable with section subscripts in C
+/// order (`a[i][0:n:2]`), none for the whole variable.
+struct GmoveSide {
+  Name name;
+  bool subscripted = false;
+  std::vector<RefSubscript> subscripts; // square style: base:length:step
+};
+
+struct GmoveDirective {
+  GmoveSide dst, src;
+  clang::SourceLocation statementEnd; // just past the ';'
+};
+
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast, Task, Tasks
+  WaitAsync, Bcast, Task, Tasks, Gmove
 };
 
 struct Directive {
@@ -168,6 +181,7 @@ struct Directive {
   WaitAsyncDirective waitAsync;
   BcastDirective bcast;
   TaskDirective task;
+  GmoveDirective gmove;
 };
 
 /// Directives of the translation unit in source order. Clang constructs

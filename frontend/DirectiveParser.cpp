@@ -96,6 +96,12 @@ private:
   bool parseBcast(BcastDirective &d);
   bool parseNodeRef(NodeRef &ref);
   bool rejectDeviceClause(StringRef directive);
+  bool parseSection(GmoveSide &side);
+
+public:
+  bool parseGmoveAssignment(GmoveDirective &g);
+
+private:
 
   Preprocessor &pp;
   SourceManager &sm;
@@ -593,6 +599,43 @@ bool Parser::parseNodeRef(NodeRef &ref) {
   return true;
 }
 
+/// `name` or `name[sub]...` where each sub is an index or base:length:step.
+bool Parser::parseSection(GmoveSide &side) {
+  if (!parseName(side.name, "a variable name"))
+    return false;
+  NodeRef ref;
+  ref.name = side.name;
+  if (is(tok::l_paren))
+    return error(here(), "gmove sections use C subscripts: 'a[base:length]'");
+  if (!is(tok::l_square))
+    return true;
+  // The same grammar as a square-bracket node reference.
+  --pos;
+  if (!parseNodeRef(ref))
+    return false;
+  for (const RefSubscript &sub : ref.subscripts)
+    if (sub.kind == RefSubscript::Own)
+      return error(sub.loc, "'*' is not a section subscript; use ':'");
+  side.subscripted = true;
+  side.subscripts = ref.subscripts;
+  return true;
+}
+
+bool Parser::parseGmoveAssignment(GmoveDirective &g) {
+  if (!parseSection(g.dst))
+    return false;
+  if (!expect(tok::equal, "'=' in the gmove assignment"))
+    return false;
+  if (!parseSection(g.src))
+    return false;
+  if (!expect(tok::semi, "';' after the gmove assignment"))
+    return false;
+  if (!atEnd())
+    return error(here(), "a gmove assignment copies one section into another: "
+                         "'dst = src;'");
+  return true;
+}
+
 bool Parser::parseBcast(BcastDirective &d) {
   if (!parseNameList(d.vars, "a variable name"))
     return false;
@@ -714,6 +757,14 @@ std::optional<Directive> Parser::parse() {
     }
     if (ok && isKeyword("nocomm"))
       ++pos; // Omni's extension; the runtime caches communicators anyway
+  } else if (word == "gmove") {
+    d.kind = DirectiveKind::Gmove;
+    ok = true;
+    if (isKeyword("in") || isKeyword("out") || isKeyword("async"))
+      ok = error(here(), "'gmove " + spelling(peek()) +
+                             "' is not supported yet; only the collective form is");
+    else if (!atEnd() && !rejectDeviceClause("gmove"))
+      ok = false;
   } else if (word == "tasks") {
     d.kind = DirectiveKind::Tasks;
     ok = true;
@@ -722,7 +773,7 @@ std::optional<Directive> Parser::parse() {
   } else {
     bool known = llvm::StringSwitch<bool>(word)
                      .Cases("reflect_init", "reflect_do", true)
-                     .Cases("gmove", "array", true)
+                     .Cases("array", "reduce_shadow", true)
                      .Cases("template_fix", "reduce_shadow", "device", "acc",
                             "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
@@ -794,6 +845,22 @@ size_t findDoubleColon(ArrayRef<Token> toks, size_t &width) {
   return toks.size();
 }
 } // namespace
+
+bool xmp::frontend::parseGmoveStatement(Preprocessor &pp, ArrayRef<Token> statement,
+                                        Directive &d) {
+  if (statement.empty()) {
+    reportError(pp.getDiagnostics(), d.range.getEnd(),
+                "'gmove' must be followed by an assignment 'dst = src;'");
+    return false;
+  }
+  Parser parser(pp, statement, d.range);
+  if (!parser.parseGmoveAssignment(d.gmove))
+    return false;
+  const Token &semi = statement.back();
+  d.gmove.statementEnd = semi.getLocation().getLocWithOffset(1);
+  d.range.setEnd(d.gmove.statementEnd);
+  return true;
+}
 
 std::vector<Directive> xmp::frontend::parseDirective(Preprocessor &pp,
                                                      ArrayRef<Token> tokens,

@@ -17,6 +17,12 @@ std::vector<Directive> parseDirective(clang::Preprocessor &pp,
                                         llvm::ArrayRef<clang::Token> tokens,
                                         clang::SourceRange range);
 
+/// Parses the assignment statement that follows a gmove directive
+/// (`dst = src;`, with array sections) into `d`, whose range is extended
+/// to cover it. Returns false after reporting malformed input.
+bool parseGmoveStatement(clang::Preprocessor &pp,
+                         llvm::ArrayRef<clang::Token> statement, Directive &d);
+
 /// Reports `message` as an error at `loc` through Clang's diagnostics, so it
 /// is printed as file:line:col with a caret.
 void reportError(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,

@@ -89,6 +89,18 @@ private:
       break;
     case DirectiveKind::Tasks:
       break; // only groups tasks; nothing runs for it
+    case DirectiveKind::Gmove: {
+      const Section &dst = site.dst, &src = site.src;
+      b.create<GmoveOp>(
+          l, b.getStringAttr(dst.var), b.getStringAttr(dst.elemType),
+          b.getI64IntegerAttr(dst.distributed), b.getDenseI64ArrayAttr(dst.extents),
+          strs(dst.lb), strs(dst.len), strs(dst.st), b.getDenseI64ArrayAttr(dst.scalar),
+          b.getStringAttr(src.var), b.getStringAttr(src.elemType),
+          b.getI64IntegerAttr(src.distributed), b.getDenseI64ArrayAttr(src.extents),
+          strs(src.lb), strs(src.len), strs(src.st), b.getDenseI64ArrayAttr(src.scalar),
+          id, text);
+      break;
+    }
     case DirectiveKind::Template:
       b.create<TemplateOp>(l, b.getStringAttr(site.sym),
                            b.getStringAttr(d.templ.name.text),

@@ -63,7 +63,25 @@ public:
                   "them to the file being compiled");
       return;
     }
-    for (Directive &d : parseDirective(pp, tokens, range))
+    std::vector<Directive> parsed = parseDirective(pp, tokens, range);
+    // A gmove's assignment may use array sections, which are not C: take the
+    // statement's tokens here, before the parser sees them.
+    if (parsed.size() == 1 && parsed.front().kind == DirectiveKind::Gmove) {
+      SmallVector<Token> statement;
+      int depth = 0;
+      for (pp.Lex(tok); tok.isNot(tok::eof); pp.Lex(tok)) {
+        statement.push_back(tok);
+        if (tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+          ++depth;
+        if (tok.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+          --depth;
+        if ((depth == 0 && tok.is(tok::semi)) || depth < 0)
+          break;
+      }
+      if (!parseGmoveStatement(pp, statement, parsed.front()))
+        return;
+    }
+    for (Directive &d : parsed)
       directiveTable().push_back(std::move(d));
   }
 };

@@ -52,6 +52,15 @@ struct CheckedReduction {
   std::string on; // symbol of a template or node array, or empty
 };
 
+/// One side of a gmove, resolved: a distributed array or a replicated C
+/// variable, with the section as C expressions per dimension.
+struct Section {
+  std::string var, elemType;
+  bool distributed = false;
+  std::vector<int64_t> extents, scalar;
+  std::vector<std::string> lb, len, st;
+};
+
 struct Site {
   const Directive *dir;
   int64_t id;
@@ -79,6 +88,7 @@ struct Site {
   bool subset = false; // nodes: `= p(...)` or `= *`
   std::vector<std::string> lb, ub, st;
   const clang::CompoundStmt *body = nullptr; // task, tasks
+  Section dst, src;                           // gmove
 };
 
 struct Program {

@@ -87,6 +87,9 @@ private:
   bool checkBcast(const Directive &d, Site &site, const FunctionDecl *fn);
   bool selection(const NodeRef &ref, const Symbol &target, Site &site);
   bool checkTask(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkSection(const GmoveSide &side, SourceLocation at, Section &out,
+                    QualType &elem);
+  bool checkGmove(const Directive &d, Site &site);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);
   void checkAccesses();
 
@@ -717,6 +720,76 @@ bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn)
   return site.body != nullptr;
 }
 
+bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &out,
+                            QualType &elem) {
+  const SourceIndex::Var *var = index.lookupVar(side.name.text, at);
+  if (!var)
+    return error(side.name.loc, "variable '" + side.name.text + "' is not declared");
+  out.var = side.name.text;
+  out.distributed = program.arrays.count(var->decl) != 0;
+  QualType type = var->decl->getType();
+  while (const auto *at = ctx.getAsConstantArrayType(type)) {
+    out.extents.push_back(at->getSize().getSExtValue());
+    type = at->getElementType();
+  }
+  if (type->isArrayType() || type->isPointerType() || type->isIncompleteType())
+    return error(side.name.loc, "'" + side.name.text +
+                                    "' must be a scalar or an array of constant size "
+                                    "for gmove");
+  elem = type.getCanonicalType().getUnqualifiedType();
+  out.elemType = type.getUnqualifiedType().getAsString();
+  size_t rank = out.extents.size();
+  if (side.subscripted && side.subscripts.size() != rank)
+    return error(side.name.loc, "'" + side.name.text + "' has " +
+                                    std::to_string(rank) + " dimensions but " +
+                                    std::to_string(side.subscripts.size()) +
+                                    " subscripts are given");
+  for (size_t d = 0; d < rank; ++d) {
+    std::string ext = std::to_string(out.extents[d]);
+    RefSubscript sub;
+    sub.kind = RefSubscript::All;
+    if (side.subscripted)
+      sub = side.subscripts[d];
+    std::string lb = "0", st = sub.step.empty() ? "1" : sub.step, len = ext;
+    int64_t scalar = 0;
+    if (sub.kind == RefSubscript::Index) {
+      lb = sub.first;
+      len = "1";
+      scalar = 1;
+    } else if (sub.kind == RefSubscript::Triplet) {
+      lb = sub.first.empty() ? "0" : sub.first;
+      len = sub.second.empty()
+                ? "((" + ext + ") - (" + lb + ") + (" + st + ") - 1) / (" + st + ")"
+                : sub.second;
+    }
+    out.lb.push_back(lb);
+    out.len.push_back(len);
+    out.st.push_back(st);
+    out.scalar.push_back(scalar);
+  }
+  return true;
+}
+
+bool Analyzer::checkGmove(const Directive &d, Site &site) {
+  QualType dstElem, srcElem;
+  if (!checkSection(d.gmove.dst, d.range.getBegin(), site.dst, dstElem) ||
+      !checkSection(d.gmove.src, d.range.getBegin(), site.src, srcElem))
+    return false;
+  if (dstElem != srcElem)
+    return error(d.gmove.src.name.loc, "gmove copies elements of one type: '" +
+                                           site.dst.elemType + "' and '" +
+                                           site.src.elemType + "' differ");
+  auto sectionRank = [](const Section &s) {
+    return llvm::count(s.scalar, 0);
+  };
+  if (sectionRank(site.dst) != sectionRank(site.src))
+    return error(d.gmove.src.name.loc,
+                 "the gmove sections have different ranks (" +
+                     std::to_string(sectionRank(site.dst)) + " and " +
+                     std::to_string(sectionRank(site.src)) + ")");
+  return true;
+}
+
 Program Analyzer::run(const std::vector<Directive> &directives) {
   for (const Directive &d : directives) {
     Site site;
@@ -731,6 +804,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::WaitAsync ||
                       d.kind == DirectiveKind::Bcast ||
                       d.kind == DirectiveKind::Task ||
+                      d.kind == DirectiveKind::Gmove ||
                       d.kind == DirectiveKind::Tasks;
     if (executable && site.fileScope) {
       error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
@@ -764,6 +838,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       break;
     case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
     case DirectiveKind::Task: ok = checkTask(d, site, fn); break;
+    case DirectiveKind::Gmove: ok = checkGmove(d, site); break;
     case DirectiveKind::Tasks:
       site.body = blockAfter(d, "tasks");
       ok = site.body != nullptr;

@@ -250,3 +250,32 @@ LogicalResult BcastOp::verify() {
   }
   return success();
 }
+
+LogicalResult GmoveOp::verify() {
+  auto side = [&](StringRef name, ArrayRef<int64_t> extents, ArrayAttr lower,
+                  ArrayAttr length, ArrayAttr step,
+                  ArrayRef<int64_t> scalar) -> FailureOr<int64_t> {
+    size_t rank = extents.size();
+    if (rank > static_cast<size_t>(kMaxDims) || lower.size() != rank ||
+        length.size() != rank || step.size() != rank || scalar.size() != rank) {
+      emitOpError("needs one first index, length, step and scalar flag per "
+                  "dimension of '")
+          << name << "'";
+      return failure();
+    }
+    return static_cast<int64_t>(llvm::count(scalar, 0));
+  };
+  FailureOr<int64_t> dst = side(getDstVar(), getDstExtents(), getDstLower(),
+                                getDstLength(), getDstStep(), getDstScalar());
+  FailureOr<int64_t> src = side(getSrcVar(), getSrcExtents(), getSrcLower(),
+                                getSrcLength(), getSrcStep(), getSrcScalar());
+  if (failed(dst) || failed(src))
+    return failure();
+  if (*dst != *src)
+    return emitOpError("copies a section of rank ")
+           << *src << " into one of rank " << *dst;
+  if (getDstElem() != getSrcElem())
+    return emitOpError("copies '") << getSrcElem() << "' elements into '"
+                                   << getDstElem() << "' ones";
+  return success();
+}

@@ -356,6 +356,46 @@ void lower(BcastOp op, std::set<int64_t> &described) {
            {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
 }
 
+/// The xmp_rt_section_t initializer of one gmove side.
+std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
+                           ArrayRef<int64_t> extents, ArrayAttr lower,
+                           ArrayAttr length, ArrayAttr step, ArrayRef<int64_t> scalar) {
+  auto braces = [](ArrayRef<std::string> items) {
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i)
+      out += (i ? ", (" : "(") + items[i] + ")";
+    return out + (items.empty() ? "0}" : "}");
+  };
+  std::string desc = distributed ? cnames::arrayDesc(var) : "NULL";
+  std::string addr = distributed ? "NULL"
+                     : extents.empty() ? "(void *)&(" + var.str() + ")"
+                                       : "(void *)(" + var.str() + ")";
+  return "{" + desc + ", " + addr + ", sizeof(" + elem.str() + "), " +
+         std::to_string(extents.size()) + ", " + braces(numbers(extents)) + ", " +
+         braces(strings(lower)) + ", " + braces(strings(length)) + ", " +
+         braces(strings(step)) + ", " + braces(numbers(scalar)) + "}";
+}
+
+void lower(GmoveOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  std::string dst = cnames::gmoveSide(op.getSite(), "dst"),
+              src = cnames::gmoveSide(op.getSite(), "src");
+  b.text("exec", "{ xmp_rt_section_t " + dst + " = " +
+                     sectionLiteral(op.getDstVar(), op.getDstElem(),
+                                    op.getDstDistributed(), op.getDstExtents(),
+                                    op.getDstLower(), op.getDstLength(),
+                                    op.getDstStep(), op.getDstScalar()) +
+                     ", " + src + " = " +
+                     sectionLiteral(op.getSrcVar(), op.getSrcElem(),
+                                    op.getSrcDistributed(), op.getSrcExtents(),
+                                    op.getSrcLower(), op.getSrcLength(),
+                                    op.getSrcStep(), op.getSrcScalar()) +
+                     ";");
+  b.call("exec", "xmp_rt_gmove", {"&" + dst, "&" + src, b.whereRef()});
+  b.text("exec", "}");
+}
+
 struct LowerToRuntimePass
     : public PassWrapper<LowerToRuntimePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerToRuntimePass)
@@ -375,7 +415,7 @@ struct LowerToRuntimePass
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
                 LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
-                WaitAsyncOp, BcastOp, TaskOp>(
+                WaitAsyncOp, BcastOp, TaskOp, GmoveOp>(
               [&](auto op) { lower(op, described); })
           .Default([&](Operation *) { known = false; });
       if (known)

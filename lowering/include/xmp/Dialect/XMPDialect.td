@@ -201,4 +201,26 @@ def XMP_TaskOp : XMP_Op<"task"> {
   let hasVerifier = 1;
 }
 
+def XMP_GmoveOp : XMP_Op<"gmove"> {
+  let summary = "collective copy of one array section into another";
+  let description = [{
+    `dst = src` over the executing node set. Each side is a variable (a
+    distributed array when `*_distributed` is 1, else a C variable every
+    node holds) with its extents and, per dimension, the section's first
+    index, length and step as C expressions; `*_scalar` marks single-index
+    subscripts, which do not count in the section's shape.
+  }];
+  let arguments = (ins
+      StrAttr:$dst_var, StrAttr:$dst_elem, I64Attr:$dst_distributed,
+      DenseI64ArrayAttr:$dst_extents, StrArrayAttr:$dst_lower,
+      StrArrayAttr:$dst_length, StrArrayAttr:$dst_step,
+      DenseI64ArrayAttr:$dst_scalar,
+      StrAttr:$src_var, StrAttr:$src_elem, I64Attr:$src_distributed,
+      DenseI64ArrayAttr:$src_extents, StrArrayAttr:$src_lower,
+      StrArrayAttr:$src_length, StrArrayAttr:$src_step,
+      DenseI64ArrayAttr:$src_scalar, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // XMP_DIALECT_TD

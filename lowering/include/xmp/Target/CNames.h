@@ -47,6 +47,10 @@ inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
 inline std::string taskMember(int64_t site) {
   return "_XMP_task" + std::to_string(site);
 }
+/// The section record of one side ("dst", "src") of the gmove at `site`.
+inline std::string gmoveSide(int64_t site, llvm::StringRef side) {
+  return "_XMP_gmove" + std::to_string(site) + "_" + side.str();
+}
 /// The user's main function after renaming; the generated main calls it.
 inline constexpr const char *userMain = "_XMP_user_main";
 /// Per-file function that creates file-scope nodes, templates and arrays.
