@@ -15,6 +15,5 @@ echo "== runtime tests under ASan + UBSan"
 san="$root/build-sanitize"
 cmake -G Ninja -S "$root" -B "$san" -DCMAKE_BUILD_TYPE=Debug -DXMPCC_WERROR=ON \
   -DXMPCC_SANITIZE=ON -DXMPCC_DEPS="${XMPCC_DEPS:-/opt/xmpcc-deps}" >/dev/null
-ninja -C "$san" xmp_test_index xmp_test_mpi_basic xmp_test_mpi_nodes_error \
-  xmp_test_halo xmp_test_mpi_reflect xmp_test_mpi_reflect_error
+ninja -C "$san" xmp_runtime_tests
 ASAN_OPTIONS=detect_leaks=0 ctest --test-dir "$san" -R '^runtime\.' --output-on-failure

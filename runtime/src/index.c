@@ -1,4 +1,5 @@
 /* index.c - pure index arithmetic of distributed dimensions (see xmpi_index.h). */
+#include <limits.h>
 #include "xmpi_index.h"
 
 #include <stdlib.h>
@@ -19,7 +20,8 @@ const char *xmpi_status_str(int status) {
   case XMPI_E_NOT_INTERVAL:
     return "the local part of a block-cyclic dimension is not one interval";
   case XMPI_E_UNSUPPORTED:
-    return "loops over cyclic(w) dimensions with w > 1 are not supported yet";
+    return "a loop over a cyclic(w) dimension with w > 1 is not one progression "
+           "(xmp_rt_loop_block_count / xmp_rt_loop_block split it per block)";
   case XMPI_E_HALO:
     return "the shadow reaches past the elements of the neighbouring node";
   case XMPI_E_BLOCK: return "loop block index out of range";
@@ -167,14 +169,16 @@ int xmpi_dist_loop_bounds(const xmpi_dist_t *d, int coord, long offset, long lb,
   *llb = lb;
   *lub = ub;
   *lstep = step;
-  if (d->kind == XMP_RT_DIST_NONE)
-    return XMPI_OK;
 
   /* Window of template indices to intersect with; plain cyclic additionally filters by
-   * residue below, every other format owns one interval. */
+   * residue below, every other format owns one interval. A dimension that is not
+   * distributed leaves the loop as written (only its last iteration made exact). */
   int residue_filter = d->kind == XMP_RT_DIST_CYCLIC && d->width == 1;
   long wlo = d->lower, whi = d->upper;
-  if (!residue_filter) {
+  if (d->kind == XMP_RT_DIST_NONE) {
+    wlo = LONG_MIN / 4 + offset;
+    whi = LONG_MAX / 4 + offset;
+  } else if (!residue_filter) {
     int st = xmpi_dist_local_range(d, coord, &wlo, &whi);
     if (st == XMPI_E_NOT_INTERVAL)
       return XMPI_E_UNSUPPORTED;

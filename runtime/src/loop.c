@@ -1,13 +1,17 @@
 /* loop.c - local bounds of loops distributed by `loop on t(...)`. */
 #include "xmpi_internal.h"
 
-void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
-                        long step, long *llb, long *lub, long *lstep) {
+int xmpi_loop_check(const xmp_rt_template_t *t, int tdim) {
   if (tdim < 0 || tdim >= t->rank)
     xmpi_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
                tdim);
   /* Distributed onto nodes this process is not one of: it owns no iteration. */
-  if (t->distributed && !xmpi_nodes_member(t->nodes)) {
+  return !(t->distributed && !xmpi_nodes_member(t->nodes));
+}
+
+void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
+                        long step, long *llb, long *lub, long *lstep) {
+  if (!xmpi_loop_check(t, tdim)) {
     *llb = 0;
     *lub = step > 0 ? -1 : 1;
     *lstep = step != 0 ? step : 1;

@@ -123,4 +123,9 @@ void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id);
 /* Completes the requests registered with owner_id now, if any (before the owner frees them). */
 void xmpi_async_complete(int *owner_id);
 
+/* ---- loop.c ---- */
+/* Checks tdim against t (fatal if out of range); 0 when this process is not one of the
+ * nodes t is distributed onto, so it runs no iteration of loops on t. */
+int xmpi_loop_check(const xmp_rt_template_t *t, int tdim);
+
 #endif /* XMPI_INTERNAL_H */

@@ -211,7 +211,9 @@ void lower(DistributeOp op, std::set<int64_t> &described) {
   SmallVector<std::string> kinds, params;
   for (auto [f, p] : llvm::zip(strings(op.getFormats()), strings(op.getParams()))) {
     kinds.push_back(distKind(f));
-    params.push_back(p.empty() ? "0" : "(intptr_t)(" + p + ")");
+    // Plain cyclic is cyclic(1); the other formats take no parameter here.
+    std::string fallback = f == "cyclic" ? "1" : "0";
+    params.push_back(p.empty() ? fallback : "(intptr_t)(" + p + ")");
   }
   b.call("exec", "xmp_rt_template_distribute",
          {cnames::templ(op.getTmpl()), compoundLiteral("const int", kinds),

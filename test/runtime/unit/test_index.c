@@ -68,10 +68,10 @@ static void hand_computed(void) {
   CHECK(xmpi_dist_init(&d, 7, 0, 10, 16, 3) == XMPI_E_KIND);
   CHECK(xmpi_dist_init(&d, XMP_RT_DIST_BLOCK, 0, 10, 8, 3) == XMPI_E_RANGE);
 
-  /* not distributed: loop unchanged */
+  /* not distributed: the loop as written, 20, 16, ..., 0, with its last iteration exact */
   CHECK(xmpi_dist_init(&d, XMP_RT_DIST_NONE, 0, 0, 9, 1) == XMPI_OK);
   CHECK(xmpi_dist_loop_bounds(&d, 0, 5, 20, -3, -4, &llb, &lub, &ls) == XMPI_OK);
-  CHECK(llb == 20 && lub == -3 && ls == -4);
+  CHECK(llb == 20 && lub == 0 && ls == -4);
 }
 
 /* Reference owners, computed by handing out indices in order: independent of index.c. */

@@ -63,9 +63,12 @@ static int check_loop(const xmpi_dist_t *d, const int *owner, long off, long lb,
   int per_block = d->kind == XMP_RT_DIST_CYCLIC && w > 1 && p > 1;
   long iters[MAXIT];
   int nit = 0;
+  /* A dimension that is not distributed leaves the loop as written (every node runs
+   * every iteration); otherwise only iterations inside the template are owned. */
+  int whole = d->kind == XMP_RT_DIST_NONE;
   for (long i = lb; step > 0 ? i <= ub : i >= ub; i += step) {
     long g = i + off - d->lower;
-    if (g >= 0 && g < n)
+    if (whole || (g >= 0 && g < n))
       iters[nit++] = i;
   }
   int total = 0;
@@ -73,7 +76,7 @@ static int check_loop(const xmpi_dist_t *d, const int *owner, long off, long lb,
     long want[MAXIT], got[MAXIT];
     int nwant = 0, ngot = 0, ok = 1;
     for (int k = 0; k < nit; k++)
-      if (owner[iters[k] + off - d->lower] == c)
+      if (whole || owner[iters[k] + off - d->lower] == c)
         want[nwant++] = iters[k];
     long cnt;
     int st = xmpi_dist_loop_block_count(d, c, off, lb, ub, step, &cnt);

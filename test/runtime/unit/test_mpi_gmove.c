@@ -340,8 +340,8 @@ int main(int argc, char **argv) {
     run_case("r[0:10] = a[3:10]", &r, d, &a, s);
     trip_t d2[] = {T(10, 10, 1)};
     run_case("a[10:10] = r[0:10]", &a, d2, &r, d);
-    trip_t rs[] = {T(1, 4, 3)}, ms[] = {T(0, 4, 2), S(5)};
-    run_case("r[1:4:3] = m[0:4:2][5]", &r, rs, &m, ms);
+    trip_t rs[] = {T(1, 3, 3)}, ms[] = {T(0, 3, 2), S(5)};
+    run_case("r[1:3:3] = m[0:3:2][5]", &r, rs, &m, ms);
   }
   { /* overlapping sections of one array: sources read before any write */
     trip_t hi8[] = {T(1, 8, 1)}, lo8[] = {T(0, 8, 1)};
@@ -351,9 +351,8 @@ int main(int argc, char **argv) {
     run_case("a[3:20] = a[0:20]", &a, hi20, &a, lo20);
     run_case("loc1[2:10] = loc1[0:10]", &loc1, (trip_t[]){T(2, 10, 1)}, &loc1,
              (trip_t[]){T(0, 10, 1)});
-    trip_t mrow[] = {S(2), T(0, 9, 1)}, mcol[] = {T(0, 7, 1), S(2)};
-    run_case("m[2][0:7] = m[0:7][2]", &m, (trip_t[]){S(2), T(0, 7, 1)}, &m, mcol);
-    (void)mrow;
+    trip_t mrow[] = {S(2), T(0, 7, 1)}, mcol[] = {T(0, 7, 1), S(2)};
+    run_case("m[2][0:7] = m[0:7][2]", &m, mrow, &m, mcol);
   }
   { /* uneven splits and nodes owning nothing */
     trip_t d[] = {T(0, 5, 1)}, s[] = {T(10, 5, 2)};

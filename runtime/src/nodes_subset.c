@@ -1,0 +1,118 @@
+/* nodes_subset.c - `nodes q(shape) = parent(triplets)`: node arrays made of some of the nodes
+ * of another (or of the executing set), and the triplet selections tasks share with them. */
+#include <stdlib.h>
+
+#include "xmpi_internal.h"
+
+int xmpi_nodes_member(const xmp_rt_nodes_t *n) { return n->comm != MPI_COMM_NULL; }
+
+/* NULL stands for the executing set, of which every caller is a member. */
+int xmp_rt_nodes_is_member(const xmp_rt_nodes_t *n) { return n == NULL || xmpi_nodes_member(n); }
+
+int xmpi_triplet_count(long lb, long ub, long st, long *count) {
+  if (st == 0)
+    return XMPI_E_STEP;
+  if (st > 0)
+    *count = ub < lb ? 0 : (ub - lb) / st + 1;
+  else
+    *count = lb < ub ? 0 : (lb - ub) / -st + 1;
+  return XMPI_OK;
+}
+
+long xmpi_triplet_pos(long lb, long st, long count, long idx) {
+  long d = idx - lb;
+  if (d % st != 0)
+    return -1;
+  long k = d / st;
+  return k >= 0 && k < count ? k : -1;
+}
+
+void xmpi_nodes_select(const xmp_rt_nodes_t *n, const long *lb, const long *ub, const long *st,
+                       xmpi_selection_t *sel, const xmp_rt_srcloc_t *where) {
+  const char *name = n != NULL ? n->name : "*";
+  int rank = n != NULL ? n->rank : 1;
+  sel->total = 1;
+  sel->pos = n == NULL || xmpi_nodes_member(n) ? 0 : -1;
+  for (int d = 0; d < rank; d++) {
+    long size = n != NULL ? n->size[d] : xmpi_exec_size(), count;
+    if (xmpi_triplet_count(lb[d], ub[d], st[d], &count))
+      xmpi_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0", name, d);
+    long last = lb[d] + (count - 1) * st[d];
+    if (count > 0 && (lb[d] < 0 || lb[d] >= size || last < 0 || last >= size))
+      xmpi_fatal_collective(where, "nodes '%s' dimension %d has nodes 0 to %ld, but the "
+                            "selection %ld:%ld:%ld reaches outside (C order, 0-based)",
+                            name, d, size - 1, lb[d], ub[d], st[d]);
+    sel->total *= count;
+    if (sel->pos >= 0) {
+      long coord = n != NULL ? n->coord[d] : xmpi_exec_rank();
+      long k = xmpi_triplet_pos(lb[d], st[d], count, coord);
+      /* Row-major position among the selected nodes: the parent's C order. */
+      sel->pos = k < 0 ? -1 : sel->pos * count + k;
+    }
+  }
+}
+
+static void subset_destroy(xmpi_obj_t *self) {
+  xmp_rt_nodes_t *n = (xmp_rt_nodes_t *)self;
+  if (n->comm != MPI_COMM_NULL)
+    MPI_Comm_free(&n->comm);
+  free(n);
+}
+
+xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
+                                           const xmp_rt_nodes_t *parent, const long *lb,
+                                           const long *ub, const long *st, const char *name,
+                                           const xmp_rt_srcloc_t *where) {
+  if (name == NULL)
+    name = "(unnamed)";
+  if (rank < 1 || rank > XMP_RT_MAX_DIMS)
+    xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
+                          name, rank, XMP_RT_MAX_DIMS);
+  xmpi_selection_t sel;
+  xmpi_nodes_select(parent, lb, ub, st, &sel, where);
+  const char *pname = parent != NULL ? parent->name : "*";
+
+  long fixed = 1;
+  int star = -1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] == -1 && star < 0)
+      star = d;
+    else if (shape[d] < 1)
+      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
+                            "(positive, or '*' in one dimension)", name, shape[d], d);
+    else
+      fixed *= shape[d];
+  }
+  if (star >= 0 ? sel.total == 0 || sel.total % fixed != 0 : fixed != sel.total) {
+    if (star >= 0)
+      xmpi_fatal_collective(where, "nodes '%s' needs a multiple of %ld nodes, but %ld are "
+                            "selected from '%s'", name, fixed, sel.total, pname);
+    xmpi_fatal_collective(where, "nodes '%s' needs %ld nodes, but %ld are selected from '%s'",
+                          name, fixed, sel.total, pname);
+  }
+
+  xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
+  n->rank = rank;
+  n->name = name;
+  n->where = xmpi_srcloc_copy(where);
+  for (int d = 0; d < rank; d++)
+    n->size[d] = d == star ? (int)(sel.total / fixed) : (int)shape[d];
+  /* Every executing process takes part in the split; the key orders the members as the
+   * selection does, and the Cartesian layout (no reorder) reshapes that order row-major. */
+  MPI_Comm split;
+  MPI_Comm_split(xmpi_exec_comm(), sel.pos >= 0 ? 0 : MPI_UNDEFINED,
+                 sel.pos >= 0 ? (int)sel.pos : 0, &split);
+  n->comm = MPI_COMM_NULL;
+  if (split != MPI_COMM_NULL) {
+    int periods[XMP_RT_MAX_DIMS] = {0}, me;
+    MPI_Cart_create(split, rank, n->size, periods, 0, &n->comm);
+    MPI_Comm_free(&split);
+    MPI_Comm_rank(n->comm, &me);
+    MPI_Cart_coords(n->comm, me, rank, n->coord);
+  } else {
+    for (int d = 0; d < rank; d++)
+      n->coord[d] = -1; /* not a member: any use as a coordinate is caught */
+  }
+  xmpi_registry_add(&n->obj, subset_destroy);
+  return n;
+}

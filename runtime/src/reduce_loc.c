@@ -1,0 +1,103 @@
+/* reduce_loc.c - firstmax / firstmin / lastmax / lastmin: a max / min reduction that also
+ * hands every node the location variables of the node holding the extreme. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmpi_internal.h"
+
+/* The largest scalar of enum xmp_rt_type, so one buffer holds any of them. */
+typedef union scalar {
+  long double ld;
+  long long ll;
+  unsigned long long ull;
+  double d;
+} scalar_t;
+
+/* *a == *b compared in the native type (bytes would tell -0.0 from 0.0 and read the padding
+ * of long double). */
+static int equal_native(const void *a, const void *b, int type) {
+#define EQ(T) (*(const T *)a == *(const T *)b)
+  switch (type) {
+  case XMP_RT_CHAR: return EQ(char);
+  case XMP_RT_SCHAR: return EQ(signed char);
+  case XMP_RT_UCHAR: return EQ(unsigned char);
+  case XMP_RT_SHORT: return EQ(short);
+  case XMP_RT_USHORT: return EQ(unsigned short);
+  case XMP_RT_INT: return EQ(int);
+  case XMP_RT_UINT: return EQ(unsigned);
+  case XMP_RT_LONG: return EQ(long);
+  case XMP_RT_ULONG: return EQ(unsigned long);
+  case XMP_RT_LLONG: return EQ(long long);
+  case XMP_RT_ULLONG: return EQ(unsigned long long);
+  case XMP_RT_FLOAT: return EQ(float);
+  case XMP_RT_DOUBLE: return EQ(double);
+  case XMP_RT_LDOUBLE: return EQ(long double);
+  case XMP_RT_BOOL: return EQ(_Bool);
+  default: return 0;
+  }
+#undef EQ
+}
+
+void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
+                       const size_t *loc_sizes, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  MPI_Datatype dt = xmpi_mpi_type(type);
+  if (dt == MPI_DATATYPE_NULL)
+    xmpi_fatal_collective(where, "reduction on unknown type %d", type);
+  int first = op == XMP_RT_OP_FIRSTMAX || op == XMP_RT_OP_FIRSTMIN;
+  int max = op == XMP_RT_OP_FIRSTMAX || op == XMP_RT_OP_LASTMAX;
+  if (op < XMP_RT_OP_FIRSTMAX || op > XMP_RT_OP_LASTMIN)
+    xmpi_fatal_collective(where, "reduction operator '%s' takes no location variables "
+                          "(only firstmax, firstmin, lastmax and lastmin do)", xmpi_op_name(op));
+  MPI_Op mop = xmpi_mpi_op(max ? XMP_RT_OP_MAX : XMP_RT_OP_MIN, type);
+  if (mop == MPI_OP_NULL)
+    xmpi_fatal_collective(where, "reduction operator '%s' cannot be applied to this type",
+                          xmpi_op_name(op));
+  if (nloc < 0 || (nloc > 0 && (locs == NULL || loc_sizes == NULL)))
+    xmpi_fatal_collective(where, "reduction '%s' with %d location variables", xmpi_op_name(op),
+                          nloc);
+  size_t total = 0;
+  for (int i = 0; i < nloc; i++)
+    total += loc_sizes[i];
+  if (total > INT_MAX)
+    xmpi_fatal_collective(where, "reduction '%s': location variables of %zu bytes",
+                          xmpi_op_name(op), total);
+  MPI_Comm comm;
+  if (!xmpi_reduce_comm(t, n, &comm))
+    return;
+
+  int size, rank;
+  MPI_Type_size(dt, &size);
+  MPI_Comm_rank(comm, &rank);
+  scalar_t extreme;
+  MPI_Allreduce(value, &extreme, 1, dt, mop, comm);
+
+  /* The first / last of the nodes holding the extreme is the lowest / highest rank among
+   * them in the reduction's communicator; the others bid past every rank. */
+  int holds = equal_native(value, &extreme, type);
+  int root = holds ? rank : first ? INT_MAX : -1;
+  MPI_Allreduce(MPI_IN_PLACE, &root, 1, MPI_INT, first ? MPI_MIN : MPI_MAX, comm);
+  memcpy(value, &extreme, (size_t)size);
+  int nprocs;
+  MPI_Comm_size(comm, &nprocs);
+  /* No holder only when the values do not compare equal to themselves (NaN): keep them. */
+  if (total == 0 || root < 0 || root >= nprocs)
+    return;
+
+  /* One broadcast for all location variables, packed in order. */
+  unsigned char *buf = xmpi_calloc_or_die(total, 1, where);
+  size_t pos = 0;
+  if (rank == root)
+    for (int i = 0; i < nloc; i++) {
+      memcpy(buf + pos, locs[i], loc_sizes[i]);
+      pos += loc_sizes[i];
+    }
+  MPI_Bcast(buf, (int)total, MPI_BYTE, root, comm);
+  pos = 0;
+  for (int i = 0; i < nloc; i++) {
+    memcpy(locs[i], buf + pos, loc_sizes[i]);
+    pos += loc_sizes[i];
+  }
+  free(buf);
+}
