@@ -9,6 +9,22 @@ static void nodes_destroy(xmpi_obj_t *self) {
   free(n);
 }
 
+long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int *star,
+                              const xmp_rt_srcloc_t *where) {
+  long fixed = 1;
+  *star = -1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] == -1 && *star < 0)
+      *star = d;
+    else if (shape[d] < 1)
+      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
+                            "(positive, or '*' in one dimension)", name, shape[d], d);
+    else
+      fixed *= shape[d];
+  }
+  return fixed;
+}
+
 xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *name,
                                     const xmp_rt_srcloc_t *where) {
   if (name == NULL)
@@ -20,18 +36,8 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
     xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
 
-  /* Product of the fixed extents; the one '*' extent takes what is left. */
-  long fixed = 1;
-  int star = -1;
-  for (int d = 0; d < rank; d++) {
-    if (shape[d] == -1 && star < 0)
-      star = d;
-    else if (shape[d] < 1)
-      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
-                            "(positive, or '*' in one dimension)", name, shape[d], d);
-    else
-      fixed *= shape[d];
-  }
+  int star;
+  long fixed = xmpi_nodes_fixed_extent(rank, shape, name, &star, where);
   if (star >= 0 ? nprocs % fixed != 0 : fixed != nprocs) {
     if (star >= 0)
       xmpi_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", fixed,

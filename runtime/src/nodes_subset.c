@@ -72,17 +72,8 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
   xmpi_nodes_select(parent, lb, ub, st, &sel, where);
   const char *pname = parent != NULL ? parent->name : "*";
 
-  long fixed = 1;
-  int star = -1;
-  for (int d = 0; d < rank; d++) {
-    if (shape[d] == -1 && star < 0)
-      star = d;
-    else if (shape[d] < 1)
-      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
-                            "(positive, or '*' in one dimension)", name, shape[d], d);
-    else
-      fixed *= shape[d];
-  }
+  int star;
+  long fixed = xmpi_nodes_fixed_extent(rank, shape, name, &star, where);
   if (star >= 0 ? sel.total == 0 || sel.total % fixed != 0 : fixed != sel.total) {
     if (star >= 0)
       xmpi_fatal_collective(where, "nodes '%s' needs a multiple of %ld nodes, but %ld are "

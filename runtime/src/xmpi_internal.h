@@ -128,4 +128,10 @@ void xmpi_async_complete(int *owner_id);
  * nodes t is distributed onto, so it runs no iteration of loops on t. */
 int xmpi_loop_check(const xmp_rt_template_t *t, int tdim);
 
+/* ---- nodes.c ---- */
+/* The product of a nodes shape's fixed extents; *star is the '*' (-1) dimension or -1.
+ * Invalid extents are collective errors naming the node array. */
+long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int *star,
+                             const xmp_rt_srcloc_t *where);
+
 #endif /* XMPI_INTERNAL_H */
