@@ -4,16 +4,20 @@
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s --check-prefixes=CHECK,NP1
 // RUN: %mpirun -np 2 %t | FileCheck %s --check-prefixes=CHECK,NP2
+// RUN: %mpirun -np 3 %t | FileCheck %s --check-prefixes=CHECK,NP3
 // RUN: %mpirun -np 4 %t | FileCheck %s --check-prefixes=CHECK,NP4
 // NP1: first half: 1 nodes, ranks sum 1
 // NP2: first half: 1 nodes, ranks sum 1
+// NP3: first half: 1 nodes, ranks sum 1
 // NP4: first half: 2 nodes, ranks sum 3
 // CHECK: loop of tasks: 100
 // NP1: owners of t(0:9): 1
 // NP2: owners of t(0:9): 1
+// NP3: owners of t(0:9): 1
 // NP4: owners of t(0:9): 1
 // NP1: owners of t(15:24): 1
 // NP2: owners of t(15:24): 2
+// NP3: owners of t(15:24): 1
 // NP4: owners of t(15:24): 2
 // CHECK: subset q: ok
 #include <stdio.h>
