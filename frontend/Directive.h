@@ -106,11 +106,11 @@ struct LoopDirective {
 
 struct ReductionDirective {
   ReductionClause clause;
-  std::optional<Name> on;
+  std::optional<NodeRef> on;
 };
 
 struct BarrierDirective {
-  std::optional<Name> on;
+  std::optional<NodeRef> on;
 };
 
 /// One dimension of a `shadow` (w, lo:hi or '*') or of a reflect `width`
@@ -140,7 +140,7 @@ struct WaitAsyncDirective {
 struct BcastDirective {
   std::vector<Name> vars;
   std::optional<NodeRef> from;
-  std::optional<Name> on;
+  std::optional<NodeRef> on;
 };
 
 struct TaskDirective {

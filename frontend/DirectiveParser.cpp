@@ -86,7 +86,7 @@ private:
   bool parseAlign(AlignDirective &d);
   bool parseLoop(LoopDirective &d);
   bool parseReductionClause(ReductionClause &c);
-  bool parseOnRef(std::optional<Name> &on);
+  bool parseOnRef(std::optional<NodeRef> &on);
   bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset);
   bool parseNameList(std::vector<Name> &out, StringRef what);
   bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
@@ -418,16 +418,14 @@ bool Parser::parseReductionClause(ReductionClause &c) {
   return expect(tok::r_paren, "')'");
 }
 
-bool Parser::parseOnRef(std::optional<Name> &on) {
+bool Parser::parseOnRef(std::optional<NodeRef> &on) {
   if (!isKeyword("on"))
     return true;
   ++pos;
-  Name n;
-  if (!parseName(n, "a template or node array name after 'on'"))
+  NodeRef ref;
+  if (!parseNodeRef(ref))
     return false;
-  if (is(tok::l_paren) || is(tok::l_square))
-    return error(here(), "subscripted 'on' references are not supported yet");
-  on = n;
+  on = ref;
   return true;
 }
 

@@ -73,6 +73,10 @@ private:
     const Directive &d = *site.dir;
     StringAttr text = b.getStringAttr(d.text);
     IntegerAttr id = b.getI64IntegerAttr(site.id);
+    // `reduction ... on p(1:2)`: the directive runs inside a task on them.
+    if (site.onSubset)
+      b.create<TaskOp>(l, ref(site.targetSym), strs(site.lb), strs(site.ub),
+                       strs(site.st), id, text);
     StringAttr scope = b.getStringAttr(site.fileScope ? "file" : "function");
     switch (d.kind) {
     case DirectiveKind::Nodes:

@@ -86,6 +86,7 @@ struct Site {
   std::string targetSym;
   bool targetIsTemplate = false;
   bool subset = false; // nodes: `= p(...)` or `= *`
+  bool onSubset = false; // reduction, barrier: `on p(1:2)`, run as a task on it
   std::vector<std::string> lb, ub, st;
   const clang::CompoundStmt *body = nullptr; // task, tasks
   Section dst, src;                           // gmove

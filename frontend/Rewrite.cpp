@@ -159,8 +159,10 @@ void SourceRewriter::placeSites() {
     std::string here = decl;
     if (site.fileScope)
       moduleInit = join({moduleInit, exec});
-    else
+    else if (site.dir->kind == DirectiveKind::Task)
       here = join({decl, exec});
+    else // a directive wrapped in a task closes it on its own line
+      here = join({decl, exec, part(site.id, "post")});
     if (!lines.empty() && lines.back().first->range == site.dir->range)
       lines.back().second = join({lines.back().second, here});
     else

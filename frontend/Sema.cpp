@@ -78,8 +78,8 @@ private:
   bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkReduction(const ReductionClause &c, SourceLocation at,
                       CheckedReduction &out);
-  bool checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
-               std::string &sym, bool nodesOnly);
+  bool checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn, Site &site,
+               std::string &sym, bool nodesOnly, bool allowSubset);
   bool analyzeFor(const ForStmt *f, LoopDim &dim);
   DistArray *distributedArray(const Name &name, const char *directive);
   bool checkShadow(const Directive &d, Site &site);
@@ -357,7 +357,7 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
                               "one owner per element");
     site.exprs.push_back(v.text);
   }
-  if (!checkOn(b.on, fn, site.onSym, /*nodesOnly=*/true))
+  if (!checkOn(b.on, fn, site, site.onSym, /*nodesOnly=*/true, /*allowSubset=*/false))
     return false;
   if (b.from) {
     Symbol *from = lookup(b.from->name, fn);
@@ -366,7 +366,7 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
                                          b.from->name.text + "' is not one");
     if (!site.onSym.empty() && from->sym != site.onSym)
       return error(b.from->name.loc, "'from' must name a node of the 'on' node "
-                                     "array '" + b.on->text + "'");
+                                     "array '" + b.on->name.text + "'");
     for (const RefSubscript &sub : b.from->subscripts)
       if (sub.kind != RefSubscript::Index)
         return error(sub.loc, "'from' names one node: give an index in each "
@@ -575,19 +575,28 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
   return true;
 }
 
-bool Analyzer::checkOn(const std::optional<Name> &on, const FunctionDecl *fn,
-                       std::string &sym, bool nodesOnly) {
+/// `on ref`: a whole template or node array gives `sym`; a subscripted one
+/// (`on p(1:2)`, `on t(0:9)`) selects nodes, and the directive then runs as
+/// a task on them (allowSubset), over that executing node set.
+bool Analyzer::checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn,
+                       Site &site, std::string &sym, bool nodesOnly, bool allowSubset) {
   if (!on)
     return true;
-  Symbol *s = lookup(*on, fn);
+  const Name &name = on->name;
+  Symbol *s = lookup(name, fn);
   if (!s)
-    return error(on->loc, "'" + on->text +
-                              "' is neither a template nor a node array");
-  if (nodesOnly && s->kind != Symbol::Nodes)
-    return error(on->loc, "'on' a template is not supported here yet; name a "
-                          "node array");
+    return error(name.loc, "'" + name.text + "' is neither a template nor a node array");
   if (s->kind == Symbol::Template && !s->distributed)
-    return error(on->loc, "template '" + on->text + "' is not distributed");
+    return error(name.loc, "template '" + name.text + "' is not distributed");
+  if (on->subscripted) {
+    if (!allowSubset)
+      return error(name.loc, "a subscripted 'on' reference is not supported here yet");
+    site.onSubset = true;
+    return selection(*on, *s, site);
+  }
+  if (nodesOnly && s->kind != Symbol::Nodes)
+    return error(name.loc, "'on' a whole template is not supported here yet; name a "
+                           "node array or template elements");
   sym = s->sym;
   return true;
 }
@@ -822,12 +831,14 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::Reduction: {
       CheckedReduction r;
       ok = checkReduction(d.reduction.clause, d.range.getBegin(), r) &&
-           checkOn(d.reduction.on, fn, r.on, /*nodesOnly=*/false);
+           checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
+                   /*allowSubset=*/true);
       site.reductions.push_back(r);
       break;
     }
     case DirectiveKind::Barrier:
-      ok = checkOn(d.barrier.on, fn, site.barrierOn, /*nodesOnly=*/true);
+      ok = checkOn(d.barrier.on, fn, site, site.barrierOn, /*nodesOnly=*/true,
+                   /*allowSubset=*/true);
       break;
     case DirectiveKind::Shadow: ok = checkShadow(d, site); break;
     case DirectiveKind::Reflect: ok = checkReflect(d, site); break;
