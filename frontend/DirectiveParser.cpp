@@ -599,22 +599,17 @@ bool Parser::parseNodeRef(NodeRef &ref) {
 
 /// `name` or `name[sub]...` where each sub is an index or base:length:step.
 bool Parser::parseSection(GmoveSide &side) {
-  if (!parseName(side.name, "a variable name"))
-    return false;
+  // The grammar of a square-bracket node reference: indices and base:length:step.
   NodeRef ref;
-  ref.name = side.name;
-  if (is(tok::l_paren))
-    return error(here(), "gmove sections use C subscripts: 'a[base:length]'");
-  if (!is(tok::l_square))
-    return true;
-  // The same grammar as a square-bracket node reference.
-  --pos;
   if (!parseNodeRef(ref))
     return false;
+  if (ref.subscripted && ref.style == Bracket::Round)
+    return error(ref.name.loc, "gmove sections use C subscripts: 'a[base:length]'");
   for (const RefSubscript &sub : ref.subscripts)
     if (sub.kind == RefSubscript::Own)
       return error(sub.loc, "'*' is not a section subscript; use ':'");
-  side.subscripted = true;
+  side.name = ref.name;
+  side.subscripted = ref.subscripted;
   side.subscripts = ref.subscripts;
   return true;
 }
