@@ -155,6 +155,17 @@ struct GmoveSide {
   std::vector<RefSubscript> subscripts; // square style: base:length:step
 };
 
+/// `device replicate (list)`, `device replicate_sync in|out (list)`.
+struct DeviceDataDirective {
+  std::vector<Name> arrays;
+  bool in = false, out = false; // replicate_sync direction
+};
+
+/// `device reset_weight (expr)`.
+struct ResetWeightDirective {
+  CExpr weight;
+};
+
 struct GmoveDirective {
   GmoveSide dst, src;
   clang::SourceLocation statementEnd; // just past the ';'
@@ -162,7 +173,8 @@ struct GmoveDirective {
 
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast, Task, Tasks, Gmove
+  WaitAsync, Bcast, Task, Tasks, Gmove,
+  DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
 };
 
 struct Directive {
@@ -173,7 +185,7 @@ struct Directive {
   TemplateDirective templ;
   DistributeDirective distribute;
   AlignDirective align;
-  LoopDirective loop;
+  LoopDirective loop; // loop, device loop
   ReductionDirective reduction;
   BarrierDirective barrier;
   ShadowDirective shadow;
@@ -182,6 +194,8 @@ struct Directive {
   BcastDirective bcast;
   TaskDirective task;
   GmoveDirective gmove;
+  DeviceDataDirective device; // device replicate, replicate_sync
+  ResetWeightDirective resetWeight;
 };
 
 /// Directives of the translation unit in source order. Clang constructs

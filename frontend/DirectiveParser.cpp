@@ -97,6 +97,7 @@ private:
   bool parseNodeRef(NodeRef &ref);
   bool rejectDeviceClause(StringRef directive);
   bool parseSection(GmoveSide &side);
+  bool parseDevice(Directive &d);
 
 public:
   bool parseGmoveAssignment(GmoveDirective &g);
@@ -691,6 +692,44 @@ bool Parser::parseLoop(LoopDirective &d) {
   return true;
 }
 
+/// XMP-dev: `device replicate (list)`, `device replicate_sync in|out (list)`,
+/// `device loop ...`, `device reset_weight (expr)`; `acc` for `device`.
+bool Parser::parseDevice(Directive &d) {
+  SourceLocation at = here();
+  if (!is(tok::identifier))
+    return error(at, "expected a device directive: 'replicate', "
+                     "'replicate_sync', 'loop' or 'reset_weight'");
+  std::string word = StringRef(spelling(peek())).lower();
+  ++pos;
+  if (word == "replicate") {
+    d.kind = DirectiveKind::DeviceReplicate;
+    return parseNameList(d.device.arrays, "an array name");
+  }
+  if (word == "replicate_sync") {
+    d.kind = DirectiveKind::DeviceSync;
+    if (isKeyword("in"))
+      d.device.in = true;
+    else if (isKeyword("out"))
+      d.device.out = true;
+    else
+      return error(here(), "expected 'in' or 'out' after 'replicate_sync'");
+    ++pos;
+    return parseNameList(d.device.arrays, "an array name");
+  }
+  if (word == "loop") {
+    d.kind = DirectiveKind::DeviceLoop;
+    return parseLoop(d.loop);
+  }
+  if (word == "reset_weight") {
+    d.kind = DirectiveKind::DeviceResetWeight;
+    return expect(tok::l_paren, "'(' after 'reset_weight'") &&
+           parseExpr(d.resetWeight.weight, {}) && expect(tok::r_paren, "')'");
+  }
+  return error(at, "unknown device directive '" + word +
+                       "'; expected 'replicate', 'replicate_sync', 'loop' or "
+                       "'reset_weight'");
+}
+
 std::optional<Directive> Parser::parse() {
   Directive d;
   d.range = range;
@@ -758,6 +797,8 @@ std::optional<Directive> Parser::parse() {
                              "' is not supported yet; only the collective form is");
     else if (!atEnd() && !rejectDeviceClause("gmove"))
       ok = false;
+  } else if (word == "device" || word == "acc") {
+    ok = parseDevice(d);
   } else if (word == "tasks") {
     d.kind = DirectiveKind::Tasks;
     ok = true;
@@ -767,8 +808,7 @@ std::optional<Directive> Parser::parse() {
     bool known = llvm::StringSwitch<bool>(word)
                      .Cases("reflect_init", "reflect_do", true)
                      .Cases("array", "reduce_shadow", true)
-                     .Cases("template_fix", "reduce_shadow", "device", "acc",
-                            "coarray", true)
+                     .Cases("template_fix", "reduce_shadow", "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
                      .Default(false);
     error(first, known ? "the '" + word +

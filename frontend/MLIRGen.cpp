@@ -192,7 +192,70 @@ private:
     case DirectiveKind::Barrier:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, text);
       break;
+    case DirectiveKind::DeviceReplicate: {
+      std::vector<std::string> arrays, handles, elems;
+      SmallVector<int64_t> distributed;
+      for (const DeviceArray &a : site.devArrays) {
+        arrays.push_back(a.name);
+        handles.push_back(a.handle);
+        elems.push_back(a.elemType);
+        distributed.push_back(a.dist != nullptr);
+      }
+      b.create<DeviceReplicateOp>(l, strs(arrays), strs(handles),
+                                  b.getDenseI64ArrayAttr(distributed), strs(elems), id,
+                                  text);
+      break;
     }
+    case DirectiveKind::DeviceSync: {
+      std::vector<std::string> handles;
+      for (const DeviceArray &a : site.devArrays)
+        handles.push_back(a.handle);
+      b.create<DeviceSyncOp>(l, b.getStringAttr(site.syncIn ? "in" : "out"),
+                             strs(handles), id, text);
+      break;
+    }
+    case DirectiveKind::DeviceResetWeight:
+      b.create<DeviceResetWeightOp>(l, b.getStringAttr(site.exprs.front()), id, text);
+      break;
+    case DirectiveKind::DeviceLoop:
+      deviceLoop(site, l, id, text);
+      break;
+    }
+  }
+
+  void deviceLoop(const Site &site, Location l, IntegerAttr id, StringAttr text) {
+    std::vector<std::string> indices, offsets, lower, upper, step, arrays, handles, modes,
+        scalars, kinds, vars, types;
+    SmallVector<int64_t> tdims, distributed, rowElems;
+    for (const LoopDim &dim : site.loop) {
+      indices.push_back(dim.var);
+      tdims.push_back(dim.tdim);
+      offsets.push_back(dim.offset);
+      lower.push_back(dim.lower);
+      upper.push_back(dim.upper);
+      step.push_back(dim.step);
+    }
+    for (const DeviceArray &a : site.devArrays) {
+      arrays.push_back(a.name);
+      handles.push_back(a.handle);
+      modes.push_back(a.written ? "readwrite" : "read");
+      distributed.push_back(a.dist != nullptr);
+      rowElems.push_back(a.rowElems);
+    }
+    for (const DeviceScalar &s : site.devScalars)
+      scalars.push_back(s.name);
+    for (const CheckedReduction &r : site.reductions)
+      for (size_t k = 0; k < r.vars.size(); ++k) {
+        kinds.push_back(r.kind);
+        vars.push_back(r.vars[k]);
+        types.push_back(r.types[k]);
+      }
+    b.create<DeviceLoopOp>(l, ref(site.tmplSym), strs(indices),
+                           b.getDenseI64ArrayAttr(tdims), strs(offsets), strs(lower),
+                           strs(upper), strs(step), strs(arrays), strs(handles),
+                           strs(modes), b.getDenseI64ArrayAttr(distributed),
+                           b.getDenseI64ArrayAttr(rowElems), strs(scalars), strs(kinds),
+                           strs(vars), strs(types), id, text);
   }
 
   OpBuilder b;

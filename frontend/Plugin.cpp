@@ -9,6 +9,8 @@
 //   emit-mlir          print the xmp dialect to stdout and stop
 //   emit-lowered       print the module after lowering to stdout and stop
 //   output=<path>      write the translated C to <path>
+//   cuda-output=<path> write the CUDA kernels of device loops to <path>
+//                      (an empty file when there are none)
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,8 +91,53 @@ public:
 struct Options {
   bool emitMLIR = false;
   bool emitLowered = false;
-  std::string output;
+  std::string output, cudaOutput;
 };
+
+/// The macros defined in the main file, as #define lines in definition
+/// order: the outlined CUDA code is compiled apart from the user's file but
+/// its loop bodies use them.
+std::string mainFileMacros(Preprocessor &pp) {
+  SourceManager &sm = pp.getSourceManager();
+  std::vector<std::pair<unsigned, std::string>> defs;
+  for (const auto &entry : pp.macros()) {
+    const IdentifierInfo *name = entry.first;
+    const MacroInfo *mi = pp.getMacroInfo(name);
+    if (!mi || mi->isBuiltinMacro() || !sm.isWrittenInMainFile(mi->getDefinitionLoc()))
+      continue;
+    std::string text = "#define " + name->getName().str();
+    if (mi->isFunctionLike()) {
+      text += "(";
+      for (unsigned k = 0; k < mi->getNumParams(); ++k) {
+        StringRef p = mi->params()[k]->getName();
+        text += (k ? ", " : "") + (p == "__VA_ARGS__" ? std::string("...") : p.str());
+      }
+      if (mi->isGNUVarargs())
+        text += "...";
+      text += ")";
+    }
+    for (const Token &t : mi->tokens())
+      text += (t.hasLeadingSpace() || &t == &mi->tokens().front() ? " " : "") +
+              pp.getSpelling(t);
+    defs.push_back({sm.getFileOffset(mi->getDefinitionLoc()), text + "\n"});
+  }
+  llvm::sort(defs);
+  std::string out;
+  for (const auto &d : defs)
+    out += d.second;
+  return out;
+}
+
+bool writeFile(DiagnosticsEngine &diags, const std::string &path, const std::string &text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    reportError(diags, SourceLocation(), "cannot write '" + path + "': " + ec.message());
+    return false;
+  }
+  os << text;
+  return true;
+}
 
 class XMPConsumer : public ASTConsumer {
 public:
@@ -137,19 +184,14 @@ public:
     std::map<int64_t, xmp::SiteText> sites;
     if (mlir::failed(xmp::printSites(*module, sites)))
       return;
-    std::string translated;
-    if (!rewriteSource(program, sites, index, diags, translated))
+    std::string translated, cuda;
+    if (!rewriteSource(program, sites, index, diags, mainFileMacros(ci.getPreprocessor()),
+                       translated, cuda))
       return;
-    if (options.output.empty())
+    if (!options.output.empty() && !writeFile(diags, options.output, translated))
       return;
-    std::error_code ec;
-    llvm::raw_fd_ostream os(options.output, ec, llvm::sys::fs::OF_Text);
-    if (ec) {
-      reportError(diags, SourceLocation(),
-                  "cannot write '" + options.output + "': " + ec.message());
-      return;
-    }
-    os << translated;
+    if (!options.cudaOutput.empty())
+      writeFile(diags, options.cudaOutput, cuda);
   }
 
 private:
@@ -174,6 +216,8 @@ protected:
         options.emitLowered = true;
       } else if (a.consume_front("output=")) {
         options.output = a.str();
+      } else if (a.consume_front("cuda-output=")) {
+        options.cudaOutput = a.str();
       } else {
         reportError(ci.getDiagnostics(), SourceLocation(),
                     "unknown xmp plugin argument '" + arg + "'");

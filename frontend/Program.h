@@ -40,6 +40,7 @@ struct LoopDim {
   const clang::ForStmt *stmt;
   std::string var;
   std::string declPrefix; // "int " when the init declares the variable
+  std::string type;       // the index variable's C type
   int64_t tdim;
   std::string offset, lower, upper, step;
   bool cyclic = false; // the template dimension is distributed cyclic(w)
@@ -59,6 +60,28 @@ struct Section {
   bool distributed = false;
   std::vector<int64_t> extents, scalar;
   std::vector<std::string> lb, len, st;
+};
+
+/// An array of an XMP-dev directive: listed in `device replicate` or
+/// `replicate_sync`, or used by a `device loop` body.
+struct DeviceArray {
+  const clang::VarDecl *decl = nullptr;
+  std::string name;
+  std::string handle;              // C name of its xmp_dev_data_t *
+  const DistArray *dist = nullptr; // distributed: storage owned by the runtime
+  std::string elemType;            // the scalar element type
+  std::string paramDecl;           // plain arrays: "double (*b)[64]"
+  std::string paramType;           // plain arrays: "double (*)[64]"
+  int64_t rowElems = 1;            // plain arrays: elements per row of dim 0
+  bool written = false;            // device loop: assigned in the body
+};
+
+/// A scalar from outside a device loop body, passed to every task by value.
+/// One the body assigns is private to each iteration, starting from its
+/// value before the loop (which the loop does not change).
+struct DeviceScalar {
+  std::string name, type;
+  bool assigned = false;
 };
 
 struct Site {
@@ -90,6 +113,14 @@ struct Site {
   std::vector<std::string> lb, ub, st;
   const clang::CompoundStmt *body = nullptr; // task, tasks
   Section dst, src;                           // gmove
+  // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
+  // the arrays; device loop: `loop` dims, the arrays and scalars the body
+  // uses, the body of the innermost distributed loop; reset_weight: the
+  // weight expression (`exprs`).
+  std::vector<DeviceArray> devArrays;
+  std::vector<DeviceScalar> devScalars;
+  const clang::Stmt *devBody = nullptr;
+  bool syncIn = false;
 };
 
 struct Program {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rewrite.h"
+#include "DeviceOutline.h"
 #include "DirectiveParser.h"
 
 #include "xmp/Target/CNames.h"
@@ -31,7 +32,7 @@ public:
         sm(ctx.getSourceManager()), diags(diags),
         rewriter(ctx.getSourceManager(), ctx.getLangOpts()) {}
 
-  bool run(std::string &out);
+  bool run(std::string &out, std::string &cuda, const std::string &macros);
 
 private:
   bool error(SourceLocation loc, const std::string &message) {
@@ -73,6 +74,14 @@ private:
   SourceLocation afterStmt(const Stmt *s) const;
   void placeSites();
   void placeLoop(const Site &site);
+  void placeDeviceLoop(const Site &site);
+  void outlineDeviceLoops();
+  bool inDeviceNest(unsigned offset) const {
+    for (auto [b, e] : deviceNests)
+      if (offset >= b && offset < e)
+        return true;
+    return false;
+  }
   void replaceArrayDeclarations();
   void rewriteAccesses();
   std::string renderChain(const ArraySubscriptExpr *chain);
@@ -89,6 +98,8 @@ private:
   bool ok = true;
   std::string moduleInit;
   std::vector<std::pair<unsigned, unsigned>> replacedHeaders;
+  std::vector<std::pair<unsigned, unsigned>> deviceNests; // outlined, not edited
+  DeviceOutliner outliner;
   // Maximal subscript chains on distributed arrays, by begin offset.
   std::vector<const ArraySubscriptExpr *> chains;
 };
@@ -143,6 +154,32 @@ void SourceRewriter::placeLoop(const Site &site) {
                       /*InsertAfter=*/true);
 }
 
+/// The nest goes (its lines kept empty); the body is outlined, and the
+/// pragma line submits the tasks.
+void SourceRewriter::placeDeviceLoop(const Site &site) {
+  replacePragma(*site.dir, join({part(site.id, "decl"), part(site.id, "exec")}));
+  const ForStmt *outer = site.loop.front().stmt;
+  if (outer->getForLoc().isMacroID()) {
+    error(outer->getForLoc(), "a device loop cannot come from a macro");
+    return;
+  }
+  SourceLocation begin = outer->getForLoc(), end = afterStmt(outer);
+  unsigned b = index.offset(begin), e = index.offset(end);
+  deviceNests.push_back({b, e});
+  StringRef original = sm.getBufferData(sm.getMainFileID()).substr(b, e - b);
+  rewriter.ReplaceText(begin, e - b, std::string(original.count('\n'), '\n'));
+}
+
+void SourceRewriter::outlineDeviceLoops() {
+  for (const Site &site : program.sites) {
+    if (site.dir->kind != DirectiveKind::DeviceLoop)
+      continue;
+    PresumedLoc p = sm.getPresumedLoc(site.devBody->getBeginLoc());
+    outliner.add(site, renderRange(site.devBody->getSourceRange()), p.getFilename(),
+                 p.getLine());
+  }
+}
+
 void SourceRewriter::placeSites() {
   // One pragma line may hold several directives (the combined '::' form):
   // their code replaces the line once, in order.
@@ -152,14 +189,20 @@ void SourceRewriter::placeSites() {
       placeLoop(site);
       continue;
     }
+    if (site.dir->kind == DirectiveKind::DeviceLoop) {
+      placeDeviceLoop(site);
+      continue;
+    }
     std::string decl = part(site.id, "decl"), exec = part(site.id, "exec");
-    if (site.body && site.dir->kind == DirectiveKind::Task)
+    bool block = site.dir->kind == DirectiveKind::Task ||
+                 site.dir->kind == DirectiveKind::DeviceReplicate;
+    if (site.body && block)
       rewriter.InsertText(afterStmt(site.body), " " + part(site.id, "post"),
                           /*InsertAfter=*/true);
     std::string here = decl;
     if (site.fileScope)
       moduleInit = join({moduleInit, exec});
-    else if (site.dir->kind == DirectiveKind::Task)
+    else if (block)
       here = join({decl, exec});
     else // a directive wrapped in a task closes it on its own line
       here = join({decl, exec, part(site.id, "post")});
@@ -281,7 +324,8 @@ void SourceRewriter::rewriteAccesses() {
     if (b < covered)
       continue;
     covered = index.offset(c->getEndLoc()) + 1;
-    replaceTokens(c->getSourceRange(), renderChain(c));
+    if (!inDeviceNest(b))
+      replaceTokens(c->getSourceRange(), renderChain(c));
   }
 }
 
@@ -301,16 +345,21 @@ void SourceRewriter::wrapMain() {
     tail += "\nint main(int argc, char **argv) {\n  xmp_rt_init(&argc, &argv);\n"
             "  int status = " + call + ";\n  return xmp_rt_finalize(status);\n}\n";
   }
+  if (!outliner.empty())
+    tail += "\n" + outliner.cFunctions();
   rewriter.InsertTextBefore(end, tail);
   PresumedLoc p = sm.getPresumedLoc(sm.getLocForStartOfFile(fid));
+  std::string head = "#include <xmp_rt.h>\n";
+  if (!outliner.empty())
+    head += outliner.cDeclarations();
   rewriter.InsertTextBefore(sm.getLocForStartOfFile(fid),
-                            std::string("#include <xmp_rt.h>\n#line 1 \"") +
-                                p.getFilename() + "\"\n");
+                            head + "#line 1 \"" + p.getFilename() + "\"\n");
 }
 
-bool SourceRewriter::run(std::string &out) {
+bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string &macros) {
   placeSites();
   rewriteAccesses();
+  outlineDeviceLoops();
   replaceArrayDeclarations();
   if (!ok)
     return false;
@@ -318,6 +367,7 @@ bool SourceRewriter::run(std::string &out) {
   const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
   out = buffer ? std::string(buffer->begin(), buffer->end())
                : sm.getBufferData(sm.getMainFileID()).str();
+  cuda = outliner.empty() ? "" : outliner.cudaSource(macros);
   return true;
 }
 
@@ -326,6 +376,7 @@ bool SourceRewriter::run(std::string &out) {
 bool xmp::frontend::rewriteSource(const Program &program,
                                   const std::map<int64_t, SiteText> &sites,
                                   const SourceIndex &index,
-                                  DiagnosticsEngine &diags, std::string &out) {
-  return SourceRewriter(program, sites, index, diags).run(out);
+                                  DiagnosticsEngine &diags, const std::string &macros,
+                                  std::string &out, std::string &cuda) {
+  return SourceRewriter(program, sites, index, diags).run(out, cuda, macros);
 }

@@ -16,11 +16,14 @@ namespace xmp::frontend {
 /// The translated main file: directives replaced by their C, distributed
 /// arrays by runtime-managed storage and their accesses by local indexing,
 /// work-shared loops bounded to the local part, main() wrapped by runtime
-/// start-up. Returns false after reporting what cannot be translated.
+/// start-up. Device loop bodies are outlined into CPU functions (in `out`)
+/// and CUDA kernels (`cuda`, empty when there are none; `macros` are the
+/// user's #define lines it needs). Returns false after reporting what cannot
+/// be translated.
 bool rewriteSource(const Program &program,
                    const std::map<int64_t, SiteText> &sites,
                    const SourceIndex &index, clang::DiagnosticsEngine &diags,
-                   std::string &out);
+                   const std::string &macros, std::string &out, std::string &cuda);
 
 } // namespace xmp::frontend
 

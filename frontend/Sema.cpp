@@ -1,7 +1,10 @@
 //===- Sema.cpp - semantic analysis of XMP directives ---------------------===//
 
 #include "Sema.h"
+#include "DeviceSema.h"
 #include "DirectiveParser.h"
+
+#include "xmp/Target/CNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -75,7 +78,14 @@ private:
   bool checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkDistribute(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkAlign(const Directive &d, Site &site, const FunctionDecl *fn);
-  bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
+                 bool device = false);
+  bool checkDeviceNest(const Directive &d, Site &site);
+  bool checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
+                  const char *use);
+  bool checkDeviceSync(const Directive &d, Site &site);
+  bool checkResetWeight(const Directive &d, Site &site);
   bool checkReduction(const ReductionClause &c, SourceLocation at,
                       CheckedReduction &out);
   bool checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn, Site &site,
@@ -98,6 +108,14 @@ private:
   SourceManager &sm;
   DiagnosticsEngine &diags;
   std::map<std::pair<const FunctionDecl *, std::string>, Symbol> symbols;
+  /// `device replicate` blocks seen so far: their extent and arrays.
+  struct ReplicateScope {
+    unsigned begin, end;
+    std::vector<DeviceArray> arrays;
+  };
+  std::vector<ReplicateScope> replicates;
+  /// Source ranges of device loop nests, where no directive may stand.
+  std::vector<std::pair<unsigned, unsigned>> deviceNests;
   Program program;
   int64_t nextSite = 0;
 };
@@ -404,6 +422,7 @@ bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
     return error(f->getForLoc(), "a work-shared loop must initialise its "
                                  "index: 'for (i = lb; ...)'");
   dim.var = var->getName().str();
+  dim.type = var->getType().getCanonicalType().getUnqualifiedType().getAsString();
   auto isVar = [&](const Expr *e) {
     const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
     return ref && ref->getDecl() == var;
@@ -451,8 +470,10 @@ bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
   return true;
 }
 
-bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn) {
+bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
+                         bool device) {
   const LoopDirective &loop = d.loop;
+  const char *what = device ? "device loop" : "loop";
   Symbol *t = lookup(loop.templ, fn);
   if (t && t->kind == Symbol::Nodes)
     return error(loop.templ.loc, "'loop on' a node array is not supported yet; "
@@ -490,14 +511,19 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn)
   Token next;
   raw.LexFromRawLexer(next);
   if (!outer || next.getLocation() != outer->getForLoc())
-    return error(next.getLocation(), "'loop' directive must be followed by a "
-                                     "for statement");
+    return error(next.getLocation(), std::string("'") + what +
+                                         "' directive must be followed by a for "
+                                         "statement");
 
   std::set<std::string> pending(indices.begin(), indices.end());
   for (const ForStmt *f = outer; f && !pending.empty();) {
     LoopDim dim;
     if (!analyzeFor(f, dim))
       return false;
+    if (device && !pending.count(dim.var))
+      return error(f->getForLoc(), "the loops of a device loop nest must be its "
+                                   "indices, tightly nested: '" + dim.var +
+                                       "' is not one of them");
     if (pending.erase(dim.var)) {
       for (size_t td = 0; td < loop.subscripts.size(); ++td)
         if (loop.subscripts[td].var == dim.var) {
@@ -520,12 +546,162 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn)
     CheckedReduction r;
     if (!checkReduction(c, d.range.getBegin(), r))
       return false;
+    if (device && (StringRef(r.kind).starts_with("first") ||
+                   StringRef(r.kind).starts_with("last")))
+      return error(c.loc, "reduction '" + r.kind + "' is not supported in a device "
+                          "loop; use max or min");
+    for (size_t k = 0; device && k < r.types.size(); ++k)
+      if (!llvm::is_contained({"XMP_RT_INT", "XMP_RT_UINT", "XMP_RT_LONG", "XMP_RT_ULONG",
+                               "XMP_RT_LLONG", "XMP_RT_ULLONG", "XMP_RT_FLOAT",
+                               "XMP_RT_DOUBLE"},
+                              r.types[k]))
+        return error(c.vars[k].loc, "a device loop reduces int, long, long long (signed "
+                                    "or unsigned), float or double variables");
     r.on = t->sym;
     site.reductions.push_back(r);
   }
+  site.tmplSym = t->sym;
+  if (device)
+    return checkDeviceNest(d, site);
   if (!site.reductions.empty())
     site.postSite = nextSite++;
-  site.tmplSym = t->sym;
+  return true;
+}
+
+/// The device-specific rules for a checked loop nest (see DeviceSema.cpp).
+bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
+  if (site.loop.size() > 3)
+    return error(d.loop.templ.loc, "a device loop distributes at most 3 loops (the "
+                                   "dimensions of a CUDA grid)");
+  for (const LoopDim &dim : site.loop)
+    if (dim.cyclic)
+      return error(dim.stmt->getForLoc(),
+                   "a device loop cannot run on a cyclic template dimension: each "
+                   "task works on a contiguous block of rows");
+  // Inner bounds are evaluated once, before any task runs.
+  for (size_t k = 1; k < site.loop.size(); ++k) {
+    const ForStmt *f = site.loop[k].stmt;
+    for (const DeclRefExpr *ref : index.declRefs()) {
+      unsigned o = index.offset(ref->getLocation());
+      if (o < index.offset(f->getBeginLoc()) || o > index.offset(f->getRParenLoc()))
+        continue;
+      for (size_t outer = 0; outer < k; ++outer)
+        if (ref->getDecl()->getName() == site.loop[outer].var)
+          return error(ref->getLocation(),
+                       "the bounds of a device loop's inner loop cannot depend on "
+                       "the outer index '" + site.loop[outer].var + "'");
+    }
+  }
+  const ForStmt *outer = site.loop.front().stmt;
+  unsigned here = index.offset(d.range.getBegin());
+  if (llvm::none_of(replicates, [&](const ReplicateScope &r) {
+        return here > r.begin && here < r.end;
+      }))
+    return error(d.range.getBegin(), "'device loop' must stand inside a 'device "
+                                     "replicate' block, which names the arrays it uses");
+  site.devBody = site.loop.back().stmt->getBody();
+  if (!analyzeDeviceBody(index, diags, site,
+                         [&](const VarDecl *var, SourceLocation at, DeviceArray &out) {
+                           return replicated(var, at, out, "used in a device loop");
+                         }))
+    return false;
+  deviceNests.push_back({index.offset(outer->getBeginLoc()),
+                         index.offset(outer->getEndLoc())});
+  return true;
+}
+
+/// `device replicate (a, b)` and its block: the arrays, their storage.
+bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn) {
+  site.body = blockAfter(d, "device replicate");
+  if (!site.body)
+    return false;
+  ReplicateScope scope{index.offset(site.body->getLBracLoc()),
+                       index.offset(site.body->getRBracLoc()), {}};
+  for (const Name &n : d.device.arrays) {
+    const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+    if (!var)
+      return error(n.loc, "array '" + n.text + "' is not declared");
+    const VarDecl *decl = var->decl;
+    if (llvm::any_of(scope.arrays, [&](const DeviceArray &a) { return a.decl == decl; }))
+      return error(n.loc, "'" + n.text + "' is listed twice");
+    DeviceArray array;
+    array.decl = decl;
+    array.name = n.text;
+    array.handle = xmp::cnames::deviceData(site.id, n.text);
+    QualType elem = decl->getType();
+    std::vector<int64_t> extents;
+    while (const auto *at = ctx.getAsConstantArrayType(elem)) {
+      extents.push_back(at->getSize().getSExtValue());
+      elem = at->getElementType();
+    }
+    if (extents.empty())
+      return error(n.loc, "'" + n.text + "' in 'device replicate' is not an array "
+                          "of constant size");
+    auto dist = program.arrays.find(decl);
+    if (dist != program.arrays.end()) {
+      array.dist = &dist->second;
+      array.elemType = dist->second.elemType;
+    } else {
+      if (var->function && var->function != fn)
+        return error(n.loc, "'device replicate' must stand in the function that "
+                            "declares '" + n.text + "'");
+      array.elemType = elem.getCanonicalType().getUnqualifiedType().getAsString();
+      for (size_t k = 1; k < extents.size(); ++k)
+        array.rowElems *= extents[k];
+      std::string decayed;
+      llvm::raw_string_ostream os(decayed);
+      ctx.getDecayedType(decl->getType()).print(os, ctx.getPrintingPolicy(), n.text);
+      array.paramDecl = os.str();
+      array.paramType = ctx.getDecayedType(decl->getType()).getAsString();
+    }
+    scope.arrays.push_back(array);
+  }
+  site.devArrays = scope.arrays;
+  replicates.push_back(std::move(scope));
+  return true;
+}
+
+/// The entry of the innermost `device replicate` block around `at` that
+/// lists `var`.
+bool Analyzer::replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
+                          const char *use) {
+  unsigned here = index.offset(at);
+  for (auto r = replicates.rbegin(); r != replicates.rend(); ++r) {
+    if (here <= r->begin || here >= r->end)
+      continue;
+    for (const DeviceArray &a : r->arrays)
+      if (a.decl == var) {
+        out = a;
+        return true;
+      }
+  }
+  return error(at, "array '" + var->getName().str() + "' is " + use +
+                       " but is not named in an enclosing 'device replicate'");
+}
+
+bool Analyzer::checkDeviceSync(const Directive &d, Site &site) {
+  site.syncIn = d.device.in;
+  for (const Name &n : d.device.arrays) {
+    const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+    if (!var)
+      return error(n.loc, "array '" + n.text + "' is not declared");
+    DeviceArray array;
+    if (!replicated(var->decl, n.loc, array, "in 'replicate_sync'"))
+      return false;
+    site.devArrays.push_back(array);
+  }
+  return true;
+}
+
+bool Analyzer::checkResetWeight(const Directive &d, Site &site) {
+  const CExpr &w = d.resetWeight.weight;
+  // A literal outside [0, 1] is caught here; other values at run time.
+  std::string literal = w.text;
+  char *end = nullptr;
+  double value = std::strtod(literal.c_str(), &end);
+  if (end && *end == '\0' && !literal.empty() && !(value >= 0.0 && value <= 1.0))
+    return error(w.loc, "the CPU weight " + literal + " is outside [0, 1]");
+  site.exprs.push_back(w.text);
   return true;
 }
 
@@ -814,7 +990,16 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::Bcast ||
                       d.kind == DirectiveKind::Task ||
                       d.kind == DirectiveKind::Gmove ||
-                      d.kind == DirectiveKind::Tasks;
+                      d.kind == DirectiveKind::Tasks ||
+                      d.kind == DirectiveKind::DeviceReplicate ||
+                      d.kind == DirectiveKind::DeviceSync ||
+                      d.kind == DirectiveKind::DeviceLoop ||
+                      d.kind == DirectiveKind::DeviceResetWeight;
+    unsigned at = index.offset(d.range.getBegin());
+    if (llvm::any_of(deviceNests, [&](auto r) { return at > r.first && at < r.second; })) {
+      error(d.range.getBegin(), "no directive may stand inside a device loop");
+      continue;
+    }
     if (executable && site.fileScope) {
       error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
                                     "' is an executable directive and must "
@@ -854,6 +1039,10 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       site.body = blockAfter(d, "tasks");
       ok = site.body != nullptr;
       break;
+    case DirectiveKind::DeviceReplicate: ok = checkReplicate(d, site, fn); break;
+    case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;
+    case DirectiveKind::DeviceLoop: ok = checkLoop(d, site, fn, /*device=*/true); break;
+    case DirectiveKind::DeviceResetWeight: ok = checkResetWeight(d, site); break;
     }
     if (ok)
       program.sites.push_back(std::move(site));

@@ -132,6 +132,8 @@ typedef struct xmp_rt_layout {
   long stride[XMP_RT_MAX_DIMS];
 } xmp_rt_layout_t;
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout);
+/* Bytes of the local storage (shadows included) that layout.addr points at. */
+size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a);
 /* Global index range of array dim d held locally (owned part). */
 void xmp_rt_array_local_range(const xmp_rt_array_t *a, int dim, long *lower, long *upper);
 void xmp_rt_array_free(xmp_rt_array_t *a);

@@ -120,6 +120,15 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   layout->addr = a->data;
 }
 
+size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a) {
+  if (a->data == NULL)
+    xmpi_fatal(&a->where, "array '%s' is used before its storage is laid out", a->name);
+  size_t count = 1;
+  for (int d = 0; d < a->rank; d++)
+    count *= (size_t)a->local_extent[d];
+  return (count > 0 ? count : 1) * a->elem_size;
+}
+
 void xmp_rt_array_local_range(const xmp_rt_array_t *a, int dim, long *lower, long *upper) {
   if (dim < 0 || dim >= a->rank)
     xmpi_fatal(&a->where, "array '%s' has no dimension %d", a->name, dim);

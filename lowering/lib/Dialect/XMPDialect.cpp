@@ -279,3 +279,51 @@ LogicalResult GmoveOp::verify() {
                                    << getDstElem() << "' ones";
   return success();
 }
+
+LogicalResult DeviceReplicateOp::verify() {
+  size_t n = getArrays().size();
+  if (n == 0)
+    return emitOpError("needs at least one array");
+  if (getHandles().size() != n || getDistributed().size() != n ||
+      getElemTypes().size() != n)
+    return emitOpError("needs one handle, distributed flag and element type per array");
+  return success();
+}
+
+LogicalResult DeviceSyncOp::verify() {
+  if (getDirection() != "in" && getDirection() != "out")
+    return emitOpError("direction must be 'in' or 'out', not '") << getDirection() << "'";
+  if (getHandles().empty())
+    return emitOpError("needs at least one array");
+  return success();
+}
+
+LogicalResult DeviceLoopOp::verify() {
+  if (!lookup<TemplateOp>(*this, getTmplAttr()))
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  size_t n = getIndices().size();
+  if (n == 0 || n > 3)
+    return emitOpError("distributes 1 to 3 loops, not ") << n;
+  if (getTdims().size() != n || getOffsets().size() != n || getLower().size() != n ||
+      getUpper().size() != n || getStep().size() != n)
+    return emitOpError("needs one template dimension, offset and bound triple "
+                       "per loop index");
+  size_t arrays = getArrays().size();
+  if (getHandles().size() != arrays || getModes().size() != arrays ||
+      getDistributed().size() != arrays || getRowElems().size() != arrays)
+    return emitOpError("needs one handle, mode, distributed flag and row size per array");
+  for (Attribute mode : getModes())
+    if (cast<StringAttr>(mode).getValue() != "read" &&
+        cast<StringAttr>(mode).getValue() != "readwrite")
+      return emitOpError("array modes are 'read' or 'readwrite', not ") << mode;
+  size_t reds = getRedKinds().size();
+  if (getRedVars().size() != reds || getRedTypes().size() != reds)
+    return emitOpError("needs one kind, variable and type per reduction");
+  for (Attribute kind : getRedKinds()) {
+    StringRef k = cast<StringAttr>(kind).getValue();
+    if (!isReductionKind(k) || isLocationReduction(k))
+      return emitOpError("device loops reduce with + * - & | ^ && || max min, not '")
+             << k << "'";
+  }
+  return success();
+}

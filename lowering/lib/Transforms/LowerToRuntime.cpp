@@ -359,6 +359,133 @@ void lower(BcastOp op, std::set<int64_t> &described) {
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.
+/// `device replicate`: a block in which the arrays are registered with the
+/// device layer; the frontend places "post" after the block.
+void lower(DeviceReplicateOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  b.text("exec", "{");
+  auto arrays = strings(op.getArrays()), handles = strings(op.getHandles()),
+       elems = strings(op.getElemTypes());
+  for (size_t k = 0; k < arrays.size(); ++k) {
+    bool distributed = op.getDistributed()[k] != 0;
+    std::string addr = distributed ? cnames::arrayLayout(arrays[k]) + ".addr"
+                                   : "(void *)(" + arrays[k] + ")";
+    std::string bytes = distributed ? "xmp_rt_array_storage_bytes(" +
+                                          cnames::arrayDesc(arrays[k]) + ")"
+                                    : "sizeof(" + arrays[k] + ")";
+    b.call("exec", "xmp_dev_replicate",
+           {addr, bytes, "sizeof(" + elems[k] + ")", cStringLiteral(arrays[k]),
+            b.whereRef()},
+           "xmp_dev_data_t *" + handles[k], "xmp_dev_data_t *");
+  }
+  for (size_t k = arrays.size(); k-- > 0;)
+    b.call("post", "xmp_dev_release", {handles[k]});
+  b.text("post", "}");
+}
+
+void lower(DeviceSyncOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  for (const std::string &h : strings(op.getHandles()))
+    b.call("exec", "xmp_dev_sync_" + op.getDirection().str(), {h, b.whereRef()});
+}
+
+void lower(DeviceResetWeightOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  b.call("exec", "xmp_dev_reset_weight",
+         {"(double)(" + op.getWeight().str() + ")", b.whereRef()});
+}
+
+/// How a device loop's task results combine: `acc = acc op part`.
+std::string combine(StringRef kind, const std::string &acc, const std::string &part) {
+  if (kind == "max")
+    return part + " > " + acc + " ? " + part + " : " + acc;
+  if (kind == "min")
+    return part + " < " + acc + " ? " + part + " : " + acc;
+  // '-' partial results are negated sums already: they add up.
+  std::string op = kind == "-" ? "+" : kind.str();
+  return acc + " " + op + " " + part;
+}
+
+/// A device loop: this node's bounds, the argument block, the tasks (the
+/// outlined functions come from the frontend), and the combined reductions.
+void lower(DeviceLoopOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  int64_t site = op.getSite();
+  b.where(op.getDirective());
+  auto name = [&](StringRef part) { return cnames::deviceLoop(site, part); };
+  b.text("exec", "{");
+  b.text("exec", "static xmp_dev_loop_t *" + name("state") + ";");
+  auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
+       step = strings(op.getStep()), offsets = strings(op.getOffsets());
+  std::string tmpl = cnames::templ(op.getTmpl());
+  std::string args = name("a");
+  b.text("exec", "struct " + name("args") + " " + args + ";");
+  for (unsigned k = 0; k < lower.size(); ++k) {
+    std::string lb = cnames::loopBound(site, k, "lb"), ub = cnames::loopBound(site, k, "ub"),
+                st = cnames::loopBound(site, k, "st");
+    b.text("exec", "long " + lb + ", " + ub + ", " + st + ";");
+    b.call("exec", "xmp_rt_loop_bounds",
+           {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")",
+            "(" + lower[k] + ")", "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb,
+            "&" + ub, "&" + st});
+    if (k > 0) // the outer dimension's chunk comes with each task
+      for (const char *part : {"lb", "ub", "st"})
+        b.text("exec", args + "." + cnames::deviceBoundField(k, part) + " = " +
+                           cnames::loopBound(site, k, part) + ";");
+  }
+  auto arrays = strings(op.getArrays()), handles = strings(op.getHandles()),
+       modes = strings(op.getModes());
+  SmallVector<std::string> operands;
+  for (size_t k = 0; k < arrays.size(); ++k) {
+    bool distributed = op.getDistributed()[k] != 0;
+    if (distributed)
+      b.text("exec", args + "." + cnames::deviceLayoutField(arrays[k]) + " = " +
+                         cnames::arrayLayout(arrays[k]) + ";");
+    std::string origin = "0", rowElems = std::to_string(op.getRowElems()[k]);
+    if (distributed) {
+      origin = cnames::arrayLayout(arrays[k]) + ".base[0]";
+      rowElems = cnames::arrayLayout(arrays[k]) + ".stride[0]";
+    }
+    bool rw = modes[k] == "readwrite";
+    operands.push_back("{" + handles[k] + ", " +
+                       (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") + ", " +
+                       (rw ? origin : "0") + ", " + (rw ? rowElems : "0") + "}");
+  }
+  for (const std::string &s : strings(op.getScalars()))
+    b.text("exec", args + "." + cnames::deviceScalarField(s) + " = " + s + ";");
+  std::string v = "NULL";
+  if (!operands.empty()) {
+    v = name("v");
+    b.text("exec", "const xmp_dev_arg_t " + v + "[] = {" + llvm::join(operands, ", ") +
+                       "};");
+  }
+  auto kinds = strings(op.getRedKinds()), vars = strings(op.getRedVars());
+  std::string red = "struct " + name("red");
+  b.text("exec", "void *" + name("p") + "; int " + name("n") + ";");
+  b.call("exec", "xmp_dev_loop_run",
+         {"&" + name("state"), name("cpu"), name("cuda"), "&" + args,
+          std::to_string(arrays.size()), v, cnames::loopBound(site, 0, "lb"),
+          cnames::loopBound(site, 0, "ub"), cnames::loopBound(site, 0, "st"),
+          kinds.empty() ? "0" : "sizeof(" + red + ")", "&" + name("p"), "&" + name("n"),
+          b.whereRef()});
+  if (!kinds.empty()) {
+    // In task order, so the result does not depend on which task ended first.
+    b.text("exec", "for (int _XMP_k = 0; _XMP_k < " + name("n") + "; ++_XMP_k) {");
+    b.text("exec", "const " + red + " *_XMP_r = (const " + red + " *)" + name("p") +
+                       " + _XMP_k;");
+    for (size_t k = 0; k < kinds.size(); ++k)
+      b.text("exec", vars[k] + " = " +
+                         combine(kinds[k], vars[k],
+                                 "_XMP_r->" + cnames::deviceReductionField(k)) +
+                         ";");
+    b.text("exec", "}");
+  }
+  b.text("exec", "}");
+}
+
 std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
                            ArrayRef<int64_t> extents, ArrayAttr lower,
                            ArrayAttr length, ArrayAttr step, ArrayRef<int64_t> scalar) {
@@ -417,7 +544,8 @@ struct LowerToRuntimePass
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
                 LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
-                WaitAsyncOp, BcastOp, TaskOp, GmoveOp>(
+                WaitAsyncOp, BcastOp, TaskOp, GmoveOp, DeviceReplicateOp,
+                DeviceSyncOp, DeviceResetWeightOp, DeviceLoopOp>(
               [&](auto op) { lower(op, described); })
           .Default([&](Operation *) { known = false; });
       if (known)

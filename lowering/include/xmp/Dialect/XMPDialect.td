@@ -224,3 +224,69 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
 }
 
 #endif // XMP_DIALECT_TD
+
+//===----------------------------------------------------------------------===//
+// XMP-dev: device loops shared between CPU cores and GPUs (StarPU).
+//===----------------------------------------------------------------------===//
+
+def XMP_DeviceReplicateOp : XMP_Op<"device_replicate"> {
+  let summary = "arrays managed by the device layer for a block (`device replicate`)";
+  let description = [{
+    Registers each array with StarPU until the block ends; `handles` are the
+    C names of their descriptors. A distributed array registers its local
+    storage (shadows included); a plain C array, all of it.
+  }];
+  let arguments = (ins StrArrayAttr:$arrays, StrArrayAttr:$handles,
+      DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = [{
+    $arrays `handles` $handles `distributed` $distributed `elem` $elem_types attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
+  let summary = "host and device copies made consistent (`replicate_sync in|out`)";
+  let description = [{
+    `in`: the host arrays hold the current values; `out`: the latest values
+    are brought to the host arrays.
+  }];
+  let arguments = (ins StrAttr:$direction, StrArrayAttr:$handles, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = "$direction $handles attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_DeviceResetWeightOp : XMP_Op<"device_reset_weight"> {
+  let summary = "CPU weight of the following device loops (`reset_weight`)";
+  let arguments = (ins StrAttr:$weight, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$weight attr-dict";
+}
+
+def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
+  let summary = "a loop nest shared between CPU workers and GPUs (`device loop`)";
+  let description = [{
+    The nest's distributed loops as for xmp.loop (at most 3). The body is
+    outlined into a CPU function and a CUDA kernel that see: the arrays
+    (`handles` of their replicate; `modes` "read" - whole array to every task
+    - or "readwrite" - partitioned by rows of dimension 0, `row_elems`
+    elements each for plain arrays), the scalars (by value), and the
+    node-local reductions (`red_kinds`, `red_vars`, `red_types`), whose task
+    results are combined into the variables after the tasks end.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
+      DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
+      StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$arrays,
+      StrArrayAttr:$handles, StrArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
+      DenseI64ArrayAttr:$row_elems, StrArrayAttr:$scalars, StrArrayAttr:$red_kinds,
+      StrArrayAttr:$red_vars, StrArrayAttr:$red_types, I64Attr:$site,
+      StrAttr:$directive);
+  let assemblyFormat = [{
+    `on` $tmpl $indices `dims` $tdims `offsets` $offsets
+    `lower` $lower `upper` $upper `step` $step
+    `arrays` $arrays `handles` $handles `modes` $modes `distributed` $distributed
+    `row_elems` $row_elems `scalars` $scalars
+    `reductions` $red_kinds $red_vars `:` $red_types attr-dict
+  }];
+  let hasVerifier = 1;
+}

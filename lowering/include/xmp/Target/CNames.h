@@ -51,6 +51,31 @@ inline std::string taskMember(int64_t site) {
 inline std::string gmoveSide(int64_t site, llvm::StringRef side) {
   return "_XMP_gmove" + std::to_string(site) + "_" + side.str();
 }
+/// The xmp_dev_data_t * of array `array` in the `device replicate` at `site`.
+inline std::string deviceData(int64_t site, llvm::StringRef array) {
+  return "_XMP_dev" + std::to_string(site) + "_" + array.str();
+}
+/// Generated entities of the device loop at `site`: part is "args" and "red"
+/// (struct tags), "cpu", "cuda", "kernel", "finish" (functions), "state",
+/// "a" (its argument block), "v", "p", "n" (locals of the submission).
+inline std::string deviceLoop(int64_t site, llvm::StringRef part) {
+  return "_XMP_dloop" + std::to_string(site) + "_" + part.str();
+}
+/// Fields of a device loop's argument block: an array's layout, a scalar's
+/// value, bounds of inner loop `dim` (part "lb", "ub", "st"), and the
+/// reduction results' fields.
+inline std::string deviceLayoutField(llvm::StringRef array) {
+  return ("L_" + array).str();
+}
+inline std::string deviceScalarField(llvm::StringRef scalar) {
+  return ("s_" + scalar).str();
+}
+inline std::string deviceBoundField(unsigned dim, llvm::StringRef part) {
+  return part.str() + std::to_string(dim);
+}
+inline std::string deviceReductionField(unsigned k) {
+  return "r" + std::to_string(k);
+}
 /// The user's main function after renaming; the generated main calls it.
 inline constexpr const char *userMain = "_XMP_user_main";
 /// Per-file function that creates file-scope nodes, templates and arrays.

@@ -1,0 +1,284 @@
+//===- DeviceOutline.cpp - device loop bodies as CPU and CUDA code -------===//
+
+#include "DeviceOutline.h"
+
+#include "xmp/Target/CNames.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace xmp;
+using namespace xmp::frontend;
+
+namespace {
+
+struct ReductionVar {
+  std::string kind, var, type, field;
+};
+
+/// The C type and the lowest / highest value of a runtime type name.
+struct TypeInfo {
+  const char *c, *lowest, *highest;
+};
+TypeInfo typeInfo(const std::string &runtimeType) {
+  return llvm::StringSwitch<TypeInfo>(runtimeType)
+      .Case("XMP_RT_INT", {"int", "(-__INT_MAX__ - 1)", "__INT_MAX__"})
+      .Case("XMP_RT_UINT", {"unsigned int", "0U", "(__INT_MAX__ * 2U + 1U)"})
+      .Case("XMP_RT_LONG", {"long", "(-__LONG_MAX__ - 1L)", "__LONG_MAX__"})
+      .Case("XMP_RT_ULONG", {"unsigned long", "0UL", "(__LONG_MAX__ * 2UL + 1UL)"})
+      .Case("XMP_RT_LLONG", {"long long", "(-__LONG_LONG_MAX__ - 1LL)", "__LONG_LONG_MAX__"})
+      .Case("XMP_RT_ULLONG",
+            {"unsigned long long", "0ULL", "(__LONG_LONG_MAX__ * 2ULL + 1ULL)"})
+      .Case("XMP_RT_FLOAT", {"float", "(-__builtin_huge_valf())", "__builtin_huge_valf()"})
+      .Default({"double", "(-__builtin_huge_val())", "__builtin_huge_val()"});
+}
+
+/// The value a task's partial result starts from.
+std::string identity(const ReductionVar &r) {
+  TypeInfo t = typeInfo(r.type);
+  if (r.kind == "*" || r.kind == "&&")
+    return "(" + std::string(t.c) + ")1";
+  if (r.kind == "&")
+    return "(" + std::string(t.c) + ")~(" + t.c + ")0";
+  if (r.kind == "max")
+    return t.lowest;
+  if (r.kind == "min")
+    return t.highest;
+  return "(" + std::string(t.c) + ")0";
+}
+
+/// The functor of xmp_dev_cuda.cuh that combines two partial results.
+std::string functor(const std::string &kind) {
+  return llvm::StringSwitch<std::string>(kind)
+      .Case("*", "xmp_dev_op_prod")
+      .Case("&", "xmp_dev_op_band")
+      .Case("|", "xmp_dev_op_bor")
+      .Case("^", "xmp_dev_op_bxor")
+      .Case("&&", "xmp_dev_op_land")
+      .Case("||", "xmp_dev_op_lor")
+      .Case("max", "xmp_dev_op_max")
+      .Case("min", "xmp_dev_op_min")
+      .Default("xmp_dev_op_sum"); // '+' and '-' (partials of '-' add up)
+}
+
+std::vector<ReductionVar> reductionsOf(const Site &site) {
+  std::vector<ReductionVar> out;
+  for (const CheckedReduction &r : site.reductions)
+    for (size_t k = 0; k < r.vars.size(); ++k)
+      out.push_back({r.kind, r.vars[k], r.types[k],
+                     cnames::deviceReductionField(static_cast<unsigned>(out.size()))});
+  return out;
+}
+
+/// Text shared by the CPU function and the kernel: the task's view of the
+/// arrays (pointers of `buffer(k)`), scalars and reduction variables.
+std::string locals(const Site &site, const std::string &args,
+                   const std::function<std::string(size_t)> &buffer) {
+  std::string out;
+  for (size_t k = 0; k < site.devArrays.size(); ++k) {
+    const DeviceArray &a = site.devArrays[k];
+    if (a.dist) {
+      out += "  " + a.elemType + " *" + cnames::arrayAddr(a.name) + " = (" + a.elemType +
+             " *)" + buffer(k) + ";\n";
+      out += "  xmp_rt_layout_t " + cnames::arrayLayout(a.name) + " = " + args + "->" +
+             cnames::deviceLayoutField(a.name) + ";\n";
+      out += "  (void)" + cnames::arrayLayout(a.name) + ";\n";
+    } else {
+      out += "  " + a.paramDecl + " = (" + a.paramType + ")" + buffer(k) + ";\n";
+    }
+  }
+  for (const DeviceScalar &s : site.devScalars)
+    if (!s.assigned)
+      out += "  " + s.type + " " + s.name + " = " + args + "->" +
+             cnames::deviceScalarField(s.name) + ";\n";
+  for (const ReductionVar &r : reductionsOf(site))
+    out += "  " + std::string(typeInfo(r.type).c) + " " + r.var + " = " + identity(r) +
+           ";\n";
+  return out;
+}
+
+/// Per-iteration copies of the scalars the body assigns.
+std::string privates(const Site &site, const std::string &args) {
+  std::string out;
+  for (const DeviceScalar &s : site.devScalars)
+    if (s.assigned)
+      out += " " + s.type + " " + s.name + " = " + args + "->" +
+             cnames::deviceScalarField(s.name) + ";";
+  return out;
+}
+
+std::string lineDirective(const std::string &file, unsigned line) {
+  std::string quoted;
+  for (char c : file) {
+    if (c == '"' || c == '\\')
+      quoted += '\\';
+    quoted += c;
+  }
+  return "#line " + std::to_string(line) + " \"" + quoted + "\"\n";
+}
+
+} // namespace
+
+void DeviceOutliner::add(const Site &site, const std::string &body, const std::string &file,
+                         unsigned line) {
+  auto name = [&](llvm::StringRef part) { return cnames::deviceLoop(site.id, part); };
+  std::vector<ReductionVar> reds = reductionsOf(site);
+  size_t dims = site.loop.size();
+
+  // The argument block and the reduction record, identical in both files.
+  std::string args = "struct " + name("args") + " {\n  char unused;\n";
+  for (const DeviceArray &a : site.devArrays)
+    if (a.dist)
+      args += "  xmp_rt_layout_t " + cnames::deviceLayoutField(a.name) + ";\n";
+  for (const DeviceScalar &s : site.devScalars)
+    args += "  " + s.type + " " + cnames::deviceScalarField(s.name) + ";\n";
+  for (size_t k = 1; k < dims; ++k)
+    for (const char *part : {"lb", "ub", "st"})
+      args += "  long " + cnames::deviceBoundField(k, part) + ";\n";
+  args += "};\n";
+  if (!reds.empty()) {
+    args += "struct " + name("red") + " {\n";
+    for (const ReductionVar &r : reds)
+      args += "  " + std::string(typeInfo(r.type).c) + " " + r.field + ";\n";
+    args += "};\n";
+  }
+  declarations += args;
+  declarations += "static void " + name("cpu") + "(void *[], void *);\n";
+  declarations += "#ifdef XMP_GPU_CUDA\nvoid " + name("cuda") + "(void *[], void *);\n" +
+                  "#else\n#define " + name("cuda") + " ((xmp_dev_func_t)0)\n#endif\n";
+
+  auto bufferCall = [](size_t k) {
+    return "xmp_dev_buffer(_XMP_buffers, _XMP_task, " + std::to_string(k) + ")";
+  };
+  std::string head = "  const xmp_dev_task_t *_XMP_task = (const xmp_dev_task_t *)_XMP_cl;\n"
+                     "  const struct " + name("args") + " *_XMP_args = (const struct " +
+                     name("args") + " *)_XMP_task->args;\n  (void)_XMP_args;\n";
+  auto bound = [&](size_t k, const char *part) {
+    return k == 0 ? std::string("_XMP_task->") + part
+                  : "_XMP_args->" + cnames::deviceBoundField(k, part);
+  };
+
+  // CPU: the nest itself over the task's chunk.
+  std::string cpu = "static void " + name("cpu") + "(void *_XMP_buffers[], void *_XMP_cl) {\n" +
+                    head + locals(site, "_XMP_args", bufferCall);
+  for (size_t k = 0; k < dims; ++k) {
+    const LoopDim &dim = site.loop[k];
+    cpu += "  " + dim.type + " " + dim.var + ";\n";
+  }
+  for (size_t k = 0; k < dims; ++k) {
+    const std::string &v = site.loop[k].var;
+    cpu += "  for (" + v + " = " + bound(k, "lb") + "; " + bound(k, "st") + " > 0 ? " + v +
+           " <= " + bound(k, "ub") + " : " + v + " >= " + bound(k, "ub") + "; " + v +
+           " += " + bound(k, "st") + ")\n";
+  }
+  cpu += "  {" + privates(site, "_XMP_args") + "\n" + lineDirective(file, line) + body +
+         "\n  }\n";
+  for (const ReductionVar &r : reds)
+    cpu += "  ((struct " + name("red") + " *)_XMP_task->partial)->" + r.field + " = " +
+           r.var + ";\n";
+  cpu += "}\n";
+  cpuFunctions += cpu;
+
+  // CUDA: one thread per iteration of the distributed loops; the innermost
+  // is the grid's x dimension so that neighbouring threads touch
+  // neighbouring elements.
+  std::string kernel = "__global__ void " + name("kernel") + "(struct " + name("args") +
+                       " _XMP_args_v, long _XMP_lb0, long _XMP_st0";
+  for (size_t k = 0; k < dims; ++k)
+    kernel += ", long _XMP_n" + std::to_string(k);
+  for (size_t k = 0; k < site.devArrays.size(); ++k)
+    kernel += ", void *_XMP_b" + std::to_string(k);
+  if (!reds.empty())
+    kernel += ", struct " + name("red") + " *_XMP_blocks";
+  kernel += ") {\n  const struct " + name("args") + " *_XMP_args = &_XMP_args_v;\n"
+            "  (void)_XMP_args;\n";
+  kernel += locals(site, "_XMP_args",
+                   [](size_t k) { return "_XMP_b" + std::to_string(k); });
+  static const char *axes[] = {"x", "y", "z"};
+  for (size_t k = 0; k < dims; ++k)
+    kernel += "  long _XMP_t" + std::to_string(k) + " = xmp_dev_thread_" +
+              axes[dims - 1 - k] + "();\n";
+  kernel += "  if (_XMP_t" + std::to_string(dims - 1) + " < _XMP_n" +
+            std::to_string(dims - 1) + ") {\n";
+  for (size_t k = 0; k < dims; ++k) {
+    const LoopDim &dim = site.loop[k];
+    std::string lb = k == 0 ? "_XMP_lb0" : bound(k, "lb"), st = k == 0 ? "_XMP_st0" : bound(k, "st");
+    kernel += "    " + dim.type + " " + dim.var + " = (" + dim.type + ")(" + lb + " + _XMP_t" +
+              std::to_string(k) + " * " + st + ");\n";
+  }
+  kernel += "    do {" + privates(site, "_XMP_args") + "\n" + lineDirective(file, line) +
+            body + "\n    } while (0);\n  }\n";
+  for (const ReductionVar &r : reds)
+    kernel += "  xmp_dev_block_reduce(" + r.var + ", " + functor(r.kind) +
+              "(), &_XMP_blocks[xmp_dev_block_linear()]." + r.field + ");\n";
+  kernel += "}\n";
+
+  std::string cuda = kernel;
+  if (!reds.empty()) {
+    cuda += "__global__ void " + name("finish") + "(const struct " + name("red") +
+            " *_XMP_blocks, long _XMP_nblocks, struct " + name("red") + " *_XMP_out) {\n";
+    for (const ReductionVar &r : reds) {
+      std::string t = typeInfo(r.type).c;
+      cuda += "  {\n    " + t + " _XMP_acc = " + identity(r) + ";\n"
+              "    for (long _XMP_b = xmp_dev_thread_x(); _XMP_b < _XMP_nblocks; _XMP_b += "
+              "XMP_DEV_BLOCK)\n      _XMP_acc = " + functor(r.kind) +
+              "()(_XMP_acc, _XMP_blocks[_XMP_b]." + r.field + ");\n"
+              "    xmp_dev_block_reduce(_XMP_acc, " + functor(r.kind) + "(), &_XMP_out->" +
+              r.field + ");\n  }\n";
+    }
+    cuda += "}\n";
+  }
+  cuda += "extern \"C\" void " + name("cuda") + "(void *_XMP_buffers[], void *_XMP_cl) {\n" + head;
+  for (size_t k = 0; k < dims; ++k)
+    cuda += "  long _XMP_n" + std::to_string(k) + " = xmp_dev_trip_count(" + bound(k, "lb") +
+            ", " + bound(k, "ub") + ", " + bound(k, "st") + ");\n";
+  std::string n[3] = {"1", "1", "1"}; // grid extents x, y, z
+  for (size_t k = 0; k < dims; ++k)
+    n[dims - 1 - k] = "_XMP_n" + std::to_string(k);
+  std::string empty;
+  for (size_t k = 0; k < dims; ++k)
+    empty += (k ? " || " : "") + std::string("_XMP_n") + std::to_string(k) + " <= 0";
+  cuda += "  if (" + empty + ") {\n";
+  for (const ReductionVar &r : reds) {
+    cuda += "    { " + std::string(typeInfo(r.type).c) + " " + r.var + " = " + identity(r) +
+            "; ((struct " + name("red") + " *)_XMP_task->partial)->" + r.field + " = " +
+            r.var + "; }\n";
+  }
+  cuda += "    return;\n  }\n";
+  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + n[0] + ", " + n[1] + ", " + n[2] +
+          ", \"" + name("kernel") + "\");\n";
+  cuda += "  cudaStream_t _XMP_stream = starpu_cuda_get_local_stream();\n";
+  if (!reds.empty()) {
+    cuda += "  struct " + name("red") + " *_XMP_blocks = (struct " + name("red") +
+            " *)xmp_dev_cuda_scratch((_XMP_grid.count + 1) * sizeof(struct " + name("red") +
+            "));\n";
+  }
+  cuda += "  " + name("kernel") + "<<<_XMP_grid.blocks, _XMP_grid.threads, 0, _XMP_stream>>>("
+          "*_XMP_args, _XMP_task->lb, _XMP_task->st";
+  for (size_t k = 0; k < dims; ++k)
+    cuda += ", _XMP_n" + std::to_string(k);
+  for (size_t k = 0; k < site.devArrays.size(); ++k)
+    cuda += ", " + bufferCall(k);
+  if (!reds.empty())
+    cuda += ", _XMP_blocks";
+  cuda += ");\n  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("kernel") + "\");\n";
+  if (!reds.empty()) {
+    cuda += "  " + name("finish") + "<<<1, XMP_DEV_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "
+            "_XMP_grid.count, _XMP_blocks + _XMP_grid.count);\n";
+    cuda += "  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("finish") + "\");\n";
+    cuda += "  xmp_dev_cuda_check(cudaMemcpyAsync(_XMP_task->partial, _XMP_blocks + "
+            "_XMP_grid.count, sizeof(struct " + name("red") +
+            "), cudaMemcpyDeviceToHost, _XMP_stream), \"" + name("finish") + "\");\n";
+  }
+  cuda += "}\n";
+  cudaFunctions += args + cuda;
+}
+
+std::string DeviceOutliner::cDeclarations() const {
+  return "#include <xmp_dev.h>\n" + declarations;
+}
+
+std::string DeviceOutliner::cudaSource(const std::string &macros) const {
+  return "/* Generated by xmpcc: CUDA kernels of the device loops. */\n"
+         "#include <xmp_dev_cuda.cuh>\n" +
+         macros + cudaFunctions;
+}

@@ -1,0 +1,249 @@
+//===- DeviceSema.cpp - what a device loop body may use ------------------===//
+//
+// A `device loop` body is compiled twice, as a CPU function and as a CUDA
+// kernel, and its iterations run in StarPU tasks that each hold only some
+// rows of the arrays they write. So the body may use: its own locals, the
+// loop indices, scalars from outside (copied into every task; private to
+// each iteration where the body assigns them), reduction variables, arrays named in an enclosing `device replicate`
+// (written ones only at the iteration's own row), and functions of the C
+// library's headers (available on the GPU too). Anything else is an error
+// here rather than a wrong answer or a link failure later.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceSema.h"
+#include "DirectiveParser.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Type.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace xmp::frontend;
+
+namespace {
+
+class BodyScanner {
+public:
+  BodyScanner(const SourceIndex &index, DiagnosticsEngine &diags, Site &site,
+              const std::set<std::string> &reductionVars,
+              llvm::function_ref<bool(const VarDecl *, SourceLocation, DeviceArray &)>
+                  replicated)
+      : index(index), ctx(index.context()), sm(ctx.getSourceManager()), diags(diags),
+        site(site), reductionVars(reductionVars), replicated(replicated) {
+    for (const LoopDim &dim : site.loop)
+      indexVars.insert(dim.var);
+    outer = site.loop.front().var;
+  }
+
+  bool run(const Stmt *nest) {
+    nestBegin = index.offset(nest->getBeginLoc());
+    nestEnd = index.offset(nest->getEndLoc());
+    scan(site.devBody);
+    if (!ok)
+      return false;
+    for (auto &[decl, array] : arrays)
+      if (array.written)
+        checkRows(array);
+    return ok;
+  }
+
+private:
+  bool error(SourceLocation loc, const std::string &message) {
+    reportError(diags, loc, message);
+    ok = false;
+    return false;
+  }
+  bool declaredInside(const Decl *d) const {
+    if (sm.getFileID(sm.getExpansionLoc(d->getLocation())) != sm.getMainFileID())
+      return false;
+    unsigned o = index.offset(d->getLocation());
+    return o >= nestBegin && o <= nestEnd;
+  }
+
+  /// The variable a written lvalue names: `x`, `a[i][j]`, `(x)`.
+  static const VarDecl *root(const Expr *e, bool &subscripted) {
+    e = e->IgnoreParenImpCasts();
+    subscripted = false;
+    while (const auto *s = dyn_cast<ArraySubscriptExpr>(e)) {
+      subscripted = true;
+      e = s->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(e);
+    return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  }
+
+  void written(const Expr *lhs) {
+    bool subscripted;
+    const VarDecl *var = root(lhs, subscripted);
+    if (!var || declaredInside(var))
+      return;
+    std::string name = var->getName().str();
+    if (indexVars.count(name) && !subscripted) {
+      error(lhs->getBeginLoc(), "the device loop index '" + name +
+                                    "' cannot be assigned in the loop body");
+      return;
+    }
+    if (subscripted) {
+      writtenArrays.insert(var);
+      return;
+    }
+    if (!reductionVars.count(name))
+      assignedScalars.insert(name);
+  }
+
+  void scan(const Stmt *s) {
+    if (!s || !ok)
+      return;
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
+      written(bo->getLHS());
+    if (const auto *uo = dyn_cast<UnaryOperator>(s)) {
+      if (uo->isIncrementDecrementOp())
+        written(uo->getSubExpr());
+      if (uo->getOpcode() == UO_AddrOf)
+        error(uo->getOperatorLoc(), "taking an address is not supported in a device "
+                                    "loop body");
+    }
+    if (isa<ReturnStmt>(s) || isa<GotoStmt>(s))
+      error(s->getBeginLoc(), "a device loop body cannot leave the loop with "
+                              "'return' or 'goto'");
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(s)) {
+      if (!innerBases.count(ase))
+        chains.push_back(ase);
+      innerBases.insert(ase->getBase()->IgnoreParenImpCasts());
+    }
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *v = dyn_cast<VarDecl>(d); v && v->isStaticLocal())
+          error(v->getLocation(), "a device loop body cannot declare static variables");
+    if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+      use(ref);
+    for (const Stmt *child : s->children())
+      scan(child);
+  }
+
+  void use(const DeclRefExpr *ref) {
+    const ValueDecl *d = ref->getDecl();
+    SourceLocation at = ref->getLocation();
+    if (const auto *fn = dyn_cast<FunctionDecl>(d)) {
+      if (!sm.isInSystemHeader(fn->getLocation()) && !fn->getBuiltinID())
+        error(at, "function '" + fn->getName().str() +
+                      "' cannot be called in a device loop: the body also runs on "
+                      "the GPU, where only the C library's functions are available");
+      return;
+    }
+    if (isa<EnumConstantDecl>(d)) {
+      error(at, "enumeration constant '" + d->getName().str() +
+                    "' in a device loop is not supported; use a macro or a variable");
+      return;
+    }
+    const auto *var = dyn_cast<VarDecl>(d);
+    if (!var || declaredInside(var))
+      return;
+    std::string name = var->getName().str();
+    if (indexVars.count(name) || reductionVars.count(name))
+      return;
+    QualType type = var->getType();
+    if (type->isArrayType()) {
+      if (arrays.count(var))
+        return;
+      DeviceArray array;
+      if (!replicated(var, at, array)) {
+        ok = false;
+        return;
+      }
+      arrays.emplace(var, array);
+      order.push_back(var);
+      return;
+    }
+    if (type->isPointerType()) {
+      error(at, "pointer '" + name + "' cannot be used in a device loop; use an "
+                "array named in 'device replicate'");
+      return;
+    }
+    QualType canon = type.getCanonicalType().getUnqualifiedType();
+    const auto *builtin = dyn_cast<BuiltinType>(canon);
+    if (!builtin || !builtin->isArithmeticType() || builtin->getKind() == BuiltinType::Bool ||
+        builtin->getKind() == BuiltinType::LongDouble) {
+      error(at, "'" + name + "' has type '" + type.getAsString() +
+                    "'; a device loop can use scalars of the C arithmetic types "
+                    "(not _Bool or long double), arrays and its own variables");
+      return;
+    }
+    if (scalars.insert(name).second)
+      site.devScalars.push_back({name, canon.getAsString()});
+  }
+
+  /// A task holds only the rows of a written array that its iterations
+  /// write, so every access must address the iteration's own row.
+  void checkRows(DeviceArray &array) {
+    for (const ArraySubscriptExpr *chain : chains) {
+      std::vector<const Expr *> subs;
+      const Expr *e = chain;
+      while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+        subs.insert(subs.begin(), s->getIdx());
+        e = s->getBase();
+      }
+      const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+      if (!ref || ref->getDecl() != array.decl)
+        continue;
+      const auto *first = dyn_cast<DeclRefExpr>(subs.front()->IgnoreParenImpCasts());
+      const auto *firstVar = first ? dyn_cast<VarDecl>(first->getDecl()) : nullptr;
+      if (!firstVar || firstVar->getName() != outer) {
+        error(subs.front()->getBeginLoc(),
+              "array '" + array.name + "' is written in this device loop, so each "
+              "iteration may access only its own row of it: its first subscript must "
+              "be the outermost loop index '" + outer + "'");
+        return;
+      }
+    }
+  }
+
+public:
+  std::map<const VarDecl *, DeviceArray> arrays;
+  std::vector<const VarDecl *> order;
+  std::set<const VarDecl *> writtenArrays;
+
+private:
+  const SourceIndex &index;
+  ASTContext &ctx;
+  SourceManager &sm;
+  DiagnosticsEngine &diags;
+  Site &site;
+  const std::set<std::string> &reductionVars;
+  llvm::function_ref<bool(const VarDecl *, SourceLocation, DeviceArray &)> replicated;
+  std::set<std::string> indexVars, scalars;
+
+public:
+  std::set<std::string> assignedScalars;
+
+private:
+  std::string outer;
+  std::vector<const ArraySubscriptExpr *> chains;
+  std::set<const Expr *> innerBases;
+  unsigned nestBegin = 0, nestEnd = 0;
+  bool ok = true;
+};
+
+} // namespace
+
+bool xmp::frontend::analyzeDeviceBody(
+    const SourceIndex &index, DiagnosticsEngine &diags, Site &site,
+    llvm::function_ref<bool(const VarDecl *, SourceLocation, DeviceArray &)> replicated) {
+  std::set<std::string> reductionVars;
+  for (const CheckedReduction &r : site.reductions)
+    reductionVars.insert(r.vars.begin(), r.vars.end());
+  BodyScanner scanner(index, diags, site, reductionVars, replicated);
+  if (!scanner.run(site.loop.front().stmt))
+    return false;
+  for (DeviceScalar &s : site.devScalars)
+    s.assigned = scanner.assignedScalars.count(s.name) != 0;
+  for (const VarDecl *var : scanner.order) {
+    DeviceArray array = scanner.arrays.at(var);
+    array.written = scanner.writtenArrays.count(var) != 0;
+    site.devArrays.push_back(array);
+  }
+  return true;
+}

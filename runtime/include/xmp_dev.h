@@ -1,0 +1,98 @@
+/* xmp_dev.h - ABI between code generated for XMP-dev directives (`#pragma xmp device ...`)
+ * and the StarPU layer of libxmp (runtime/starpu/). Included by the generated prog.xmp.c and
+ * prog.xmp.cu; user programs use only xmp.h (xmp_cpu_wtime, xmp_gpu_wtime).
+ *
+ * Model (thesis ch. 4): every array named in `device replicate (list)` is registered with
+ * StarPU for the scope of the block. A `device loop` becomes one StarPU codelet with a CPU
+ * function and, when the program was built with CUDA, a CUDA function; the local iteration
+ * range of the loop's outermost dimension is split by the CPU weight into a CPU part and a GPU
+ * part, each cut into chunks (XMP_STARPU_NCPU / XMP_STARPU_NCUDA), one task per chunk.
+ * Arrays the loop only reads are given whole to every task (StarPU keeps them on the GPU
+ * until the host copy changes); arrays it writes are partitioned by rows of their first
+ * dimension, so each task holds exactly the rows its chunk writes. */
+#ifndef XMP_DEV_H
+#define XMP_DEV_H
+
+#include <stddef.h>
+
+#include "xmp_rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xmp_dev_data xmp_dev_data_t; /* one replicated array */
+typedef struct xmp_dev_loop xmp_dev_loop_t; /* per-site state of one device loop */
+
+/* ---- replicate scope ---- */
+/* `device replicate`: registers host[0 .. bytes) (elements of elem_size bytes) with StarPU.
+ * Initialises StarPU on first use. name is the array's name for messages. */
+xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, const char *name,
+                                  const xmp_rt_srcloc_t *where);
+/* End of the replicate block: waits for the array's tasks, brings the latest values to the
+ * host memory and unregisters it. */
+void xmp_dev_release(xmp_dev_data_t *d);
+/* `replicate_sync in`: the host memory holds the current values (device copies are dropped
+ * and refreshed on next use). `replicate_sync out`: the latest values are copied to the host
+ * memory (device copies stay valid). */
+void xmp_dev_sync_in(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
+void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
+
+/* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
+ * (anything else is a run-time error naming the site). */
+void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where);
+
+/* ---- device loops ---- */
+enum { XMP_DEV_READ = 1, XMP_DEV_READWRITE = 3 };
+#define XMP_DEV_MAX_ARGS 32
+
+/* One array operand of a device loop. */
+typedef struct xmp_dev_arg {
+  xmp_dev_data_t *data;
+  int mode;        /* XMP_DEV_READ: whole array to every task; XMP_DEV_READWRITE: rows */
+  long row_origin; /* READWRITE: value of the loop's outer index addressing storage row 0 */
+  long row_elems;  /* READWRITE: elements per storage row (stride of the first dimension) */
+} xmp_dev_arg_t;
+
+/* What every codelet call receives as cl_arg. */
+typedef struct xmp_dev_task {
+  const void *args;   /* the loop's generated argument block */
+  long lb, ub, st;    /* this chunk of the outer loop dimension: lb, lb+st, ... up to ub */
+  void *partial;      /* this task's reduction results (partial_bytes, generated layout) */
+  size_t byte_offset[XMP_DEV_MAX_ARGS]; /* start of buffer k within array k, in bytes */
+} xmp_dev_task_t;
+
+/* Address that buffer k of a codelet call would have if the whole array were there, so that
+ * generated accesses index it with whole-array offsets (only the task's rows are valid). */
+/* (A function, not a macro over STARPU_VECTOR_GET_PTR, so that the user's translation unit
+ * never includes starpu.h and its many names.) */
+void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k);
+
+typedef void (*xmp_dev_func_t)(void *buffers[], void *cl_arg);
+
+/* Runs one execution of a device loop and returns when all its tasks are done.
+ * state: the site's static pointer (created on first call). cpu/cuda: the codelet functions
+ * (cuda NULL when built without CUDA). args: the argument block every task sees. argv[nargs]:
+ * the arrays the body uses, in buffer order. lb, ub, st: this node's iterations of the outer
+ * loop dimension (inclusive; empty when the range holds none). partial_bytes: size of one
+ * task's reduction results (0: none). On return *partials points at *ntasks blocks of
+ * partial_bytes, one per task that ran, in chunk order (owned by the runtime until the next
+ * call for this site). */
+void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
+                      long st, size_t partial_bytes, void **partials, int *ntasks,
+                      const xmp_rt_srcloc_t *where);
+
+/* A CUDA call made by generated code failed: reports `what` (the kernel) and `detail` (the
+ * CUDA error string) through the runtime's error path and ends the program. */
+void xmp_dev_fail(const char *what, const char *detail);
+
+/* Device scratch memory of the calling CUDA worker (grown on demand, kept): per-block
+ * reduction partials. Only from a CUDA codelet function. */
+void *xmp_dev_cuda_scratch(size_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XMP_DEV_H */
