@@ -17,12 +17,16 @@ static int mpi_active(void) {
   return init && !fin;
 }
 
-static void vreport(const xmp_rt_srcloc_t *where, const char *fmt, va_list ap) {
+/* kind: NULL for errors, else a word put before the message ("warning"). */
+static void vreport(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt,
+                    va_list ap) {
   fputs("xmpcc runtime: ", stderr);
   if (where != NULL && where->file != NULL)
     fprintf(stderr, "%s:%d: ", where->file, where->line);
   if (where != NULL && where->directive != NULL)
     fprintf(stderr, "'%s': ", where->directive);
+  if (kind != NULL)
+    fprintf(stderr, "%s: ", kind);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   fflush(stderr);
@@ -37,7 +41,7 @@ static _Noreturn void die(void) {
 void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vreport(where, fmt, ap);
+  vreport(where, NULL, fmt, ap);
   va_end(ap);
   die();
 }
@@ -52,7 +56,7 @@ void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   if (rank == 0) {
     va_list ap;
     va_start(ap, fmt);
-    vreport(where, fmt, ap);
+    vreport(where, NULL, fmt, ap);
     va_end(ap);
   }
   /* Every rank found the same error, so all can leave cleanly: MPI_Abort
@@ -72,4 +76,18 @@ void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where
   if (p == NULL)
     xmpi_fatal(where, "out of memory allocating %zu bytes", count * size);
   return p;
+}
+
+void xmpi_warn(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(where, "warning", fmt, ap);
+  va_end(ap);
+}
+
+void xmpi_note(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(where, kind, fmt, ap);
+  va_end(ap);
 }

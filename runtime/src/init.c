@@ -16,6 +16,17 @@ void xmp_rt_register_module_init(void (*init)(void)) {
   module_init[module_count++] = init;
 }
 
+/* Shutdown hooks: few layers register one, once each. */
+#define XMPI_MAX_SHUTDOWN_HOOKS 8
+static void (*shutdown_hook[XMPI_MAX_SHUTDOWN_HOOKS])(void);
+static int shutdown_hook_count;
+
+void xmpi_at_shutdown(void (*fn)(void)) {
+  if (shutdown_hook_count == XMPI_MAX_SHUTDOWN_HOOKS)
+    xmpi_fatal(NULL, "more than %d shutdown hooks", XMPI_MAX_SHUTDOWN_HOOKS);
+  shutdown_hook[shutdown_hook_count++] = fn;
+}
+
 void xmp_rt_init(int *argc, char ***argv) {
   int initialized = 0;
   MPI_Initialized(&initialized);
@@ -31,6 +42,8 @@ void xmpi_shutdown(void) {
   MPI_Finalized(&finalized);
   if (!initialized || finalized)
     return;
+  while (shutdown_hook_count > 0) /* popped first: a hook that fails ends here only once */
+    shutdown_hook[--shutdown_hook_count]();
   xmpi_task_shutdown();        /* tasks still active end here */
   xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
   MPI_Finalize();

@@ -18,6 +18,13 @@ _Noreturn void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 _Noreturn void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Non-fatal lines through the same path, printed by the calling rank (the caller picks which
+ * ranks speak): `xmpcc runtime: [file:line: 'directive': ]warning: message`, and the same with
+ * another word than "warning" (e.g. "trace") for informational lines. */
+void xmpi_warn(const xmp_rt_srcloc_t *where, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void xmpi_note(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* calloc that reports exhaustion through xmpi_fatal: every runtime object is
  * created on behalf of a directive, so the message names it. */
 void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where);
@@ -38,6 +45,9 @@ void xmpi_registry_destroy_all(void);
 /* ---- init.c ---- */
 /* Frees every runtime object and finalizes MPI; safe to call more than once. */
 void xmpi_shutdown(void);
+/* Registers fn to run first in xmpi_shutdown, while MPI and every runtime object still exist
+ * (newest first): layers started lazily (the StarPU layer) stop there. */
+void xmpi_at_shutdown(void (*fn)(void));
 
 /* ---- nodes.c ---- */
 struct xmp_rt_nodes {
