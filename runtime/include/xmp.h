@@ -20,6 +20,11 @@ int xmp_all_num_nodes(void);
 /* Elapsed wall-clock seconds, and the resolution of that clock. */
 double xmp_wtime(void);
 double xmp_wtick(void);
+/* XMP-dev: time in seconds of the slowest CPU / GPU task of the last device loop this node
+ * executed, from submission to completion, so the transfers a task waited for are included
+ * (0 when that side ran no task, or before any device loop). */
+double xmp_cpu_wtime(void);
+double xmp_gpu_wtime(void);
 /* Ends the program on every node with the given status. */
 void xmp_exit(int status);
 

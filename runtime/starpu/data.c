@@ -1,0 +1,120 @@
+/* data.c - replicated arrays (`device replicate`, `replicate_sync`, end of the scope).
+ *
+ * The array's host memory itself is registered with StarPU as its home copy, instead of the
+ * thesis's second host copy synchronised by replicate_sync: StarPU then moves data straight
+ * between the user's array and the devices, and replicate_sync costs an acquire/release (a
+ * transfer only where a device holds newer data) rather than a memcpy of the whole array each
+ * time. The memory is pinned for DMA while registered. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "xmpsp_internal.h"
+
+static xmp_dev_data_t *live; /* replicated arrays, newest first */
+
+xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, const char *name,
+                                  const xmp_rt_srcloc_t *where) {
+  if (elem_size == 0 || bytes % elem_size != 0)
+    xmpi_fatal(where, "array '%s': %zu bytes is not a whole number of %zu-byte elements",
+               name, bytes, elem_size);
+  if (bytes / elem_size > UINT32_MAX) /* StarPU vectors count elements in 32 bits */
+    xmpi_fatal(where, "array '%s': %zu elements are more than a StarPU vector holds (%u)",
+               name, bytes / elem_size, (unsigned)UINT32_MAX);
+  for (xmp_dev_data_t *o = live; o != NULL; o = o->next)
+    if (bytes > 0 && o->bytes > 0 && (char *)host < (char *)o->host + o->bytes &&
+        (char *)o->host < (char *)host + bytes)
+      xmpi_fatal(where, "array '%s' is already replicated (as '%s', %s:%d)", name, o->name,
+                 o->where.file != NULL ? o->where.file : "?", o->where.line);
+  xmpsp_enter();
+  xmpsp_start(where);
+  xmp_dev_data_t *d = xmpi_calloc_or_die(1, sizeof *d, where);
+  d->host = host;
+  d->bytes = bytes;
+  d->elem_size = elem_size;
+  d->nx = (long)(bytes / elem_size);
+  d->name = name;
+  d->where = xmpi_srcloc_copy(where);
+  d->active = -1;
+  void *reg = host;
+  long nx = d->nx;
+  if (nx == 0) {
+    /* A node may own no element: a one-element stand-in keeps every task's buffer list
+     * uniform (no task of this node touches it). */
+    d->dummy = xmpi_calloc_or_die(1, elem_size, where);
+    reg = d->dummy;
+    nx = 1;
+  } else if (xmpsp_workers()->ncuda > 0) {
+    /* Without a CUDA worker there is no DMA to speed up (and cudaHostRegister would fail). */
+    if (starpu_memory_pin(host, bytes) != 0)
+      xmpi_fatal(where, "StarPU: starpu_memory_pin of array '%s' (%zu bytes) failed", name,
+                 bytes);
+    d->pinned = 1;
+  }
+  starpu_vector_data_register(&d->handle, STARPU_MAIN_RAM, (uintptr_t)reg, (uint32_t)nx,
+                              elem_size);
+  starpu_data_set_name(d->handle, name);
+  d->next = live;
+  if (live != NULL)
+    live->prev = d;
+  live = d;
+  xmpsp_leave();
+  return d;
+}
+
+/* Acquires and releases d (or, while it is partitioned, each of its pieces) on the host
+ * memory in mode. */
+static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
+                      const xmp_rt_srcloc_t *where) {
+  xmpsp_enter();
+  /* A partition left by a device loop stays: acquiring its pieces gives the same host result
+   * as gathering them, without invalidating the device copies of the written rows (sync out)
+   * or re-partitioning at the next loop. */
+  if (!xmpsp_part_sync_children(d, mode, where)) {
+    xmpsp_check(starpu_data_acquire_on_node(d->handle, STARPU_MAIN_RAM, mode), where,
+                "starpu_data_acquire_on_node");
+    starpu_data_release_on_node(d->handle, STARPU_MAIN_RAM);
+  }
+  xmpsp_leave();
+}
+
+/* sync in: the host memory is the truth. Acquiring in W mode on the host makes its copy the
+ * only valid one without reading anything, and drops the device copies. */
+void xmp_dev_sync_in(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  sync_host(d, STARPU_W, where);
+}
+
+/* sync out: acquiring in R mode on the host brings the latest values there; device copies stay
+ * valid (shared). */
+void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  sync_host(d, STARPU_R, where);
+}
+
+static void unlink_data(xmp_dev_data_t *d) {
+  if (d->prev != NULL)
+    d->prev->next = d->next;
+  else
+    live = d->next;
+  if (d->next != NULL)
+    d->next->prev = d->prev;
+}
+
+void xmp_dev_release(xmp_dev_data_t *d) {
+  if (d == NULL)
+    return;
+  xmpsp_enter();
+  xmpsp_part_clean_all(d);
+  /* Unregistering (not _no_coherency) waits for the array's tasks and leaves the latest values
+   * in the host memory. */
+  starpu_data_unregister(d->handle);
+  if (d->pinned && starpu_memory_unpin(d->host, d->bytes) != 0)
+    xmpi_fatal(&d->where, "StarPU: starpu_memory_unpin of array '%s' failed", d->name);
+  xmpsp_leave();
+  unlink_data(d);
+  free(d->dummy);
+  free(d);
+}
+
+void xmpsp_data_release_all(void) {
+  while (live != NULL)
+    xmp_dev_release(live);
+}

@@ -1,0 +1,207 @@
+/* engine.c - StarPU for this XMP node: worker counts and binding, start-up on first use, pause
+ * between directives, shutdown at finalize.
+ *
+ * One MPI rank is one XMP node and drives its GPUs. The ranks on one host share its cores and
+ * devices: each gets host cores / local ranks cores (at least one) and, by default, visible
+ * devices / local ranks GPUs (at least one when any is visible: ranks then share devices round
+ * robin). StarPU runs one driver thread per GPU on a core of its own, so the CPU workers are
+ * the rank's cores minus one per GPU, at least one. Every worker is bound inside the rank's
+ * own cores so that the ranks of one host do not pile onto the same ones. The user's
+ * STARPU_NCPU, STARPU_NCUDA, STARPU_SCHED, STARPU_WORKERS_CPUID (...) still win: StarPU lets
+ * its environment override starpu_conf unless told otherwise, and we do not tell it. */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#include <dlfcn.h>
+#include <errno.h>
+#include <hwloc.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmpsp_internal.h"
+
+enum { ENGINE_OFF, ENGINE_RUNNING, ENGINE_DOWN };
+static int engine_state = ENGINE_OFF;
+static int busy;    /* nesting of xmpsp_enter; StarPU is paused when 0 */
+static int paused;
+static xmpsp_workers_t workers;
+
+void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what) {
+  if (ret < 0)
+    xmpi_fatal(where, "StarPU: %s failed: %s", what, strerror(-ret));
+}
+
+int xmpsp_started(void) { return engine_state == ENGINE_RUNNING; }
+const xmpsp_workers_t *xmpsp_workers(void) { return &workers; }
+
+int xmpsp_speaker(void) {
+  int rank;
+  MPI_Comm_rank(xmpi_exec_comm(), &rank);
+  return rank == 0;
+}
+
+/* The non-blocking drivers of StarPU 1.4's default build poll for work: an idle worker keeps a
+ * core busy. starpu_pause blocks the workers on a condition variable at their next poll, so
+ * StarPU runs only from the first StarPU call of a directive until its last wait. */
+void xmpsp_enter(void) {
+  if (busy++ == 0 && paused) {
+    starpu_resume();
+    paused = 0;
+  }
+}
+
+void xmpsp_leave(void) {
+  if (--busy == 0 && engine_state == ENGINE_RUNNING && !paused) {
+    starpu_pause();
+    paused = 1;
+  }
+}
+
+/* CUDA devices this process sees. libstarpu is linked against cudart when StarPU was built
+ * with CUDA, so its cudaGetDeviceCount is in the process: asking it the question StarPU's own
+ * device count asks keeps libxmp free of CUDA headers and of a cudart link of its own, and is
+ * known before starpu_init, which needs the count to pick this rank's devices. */
+static int visible_cuda_devices(void) {
+#ifdef STARPU_USE_CUDA
+  int (*count)(int *);
+  *(void **)&count = dlsym(RTLD_DEFAULT, "cudaGetDeviceCount");
+  int n = 0;
+  if (count == NULL || count(&n) != 0) /* no driver or no device */
+    return 0;
+  return n;
+#else
+  return 0;
+#endif
+}
+
+/* Logical index (StarPU's bind ids are hwloc logical PU indices) of the first PU of every core
+ * of the host; returns the number of cores. */
+static int host_cores(unsigned **pu, const xmp_rt_srcloc_t *where) {
+  hwloc_topology_t topo;
+  if (hwloc_topology_init(&topo) != 0 || hwloc_topology_load(topo) != 0)
+    xmpi_fatal(where, "hwloc: cannot read the host's topology");
+  hwloc_obj_type_t type = HWLOC_OBJ_CORE;
+  int n = hwloc_get_nbobjs_by_type(topo, type);
+  if (n <= 0) {
+    type = HWLOC_OBJ_PU;
+    n = hwloc_get_nbobjs_by_type(topo, type);
+  }
+  if (n <= 0)
+    n = 1;
+  *pu = xmpi_calloc_or_die((size_t)n, sizeof **pu, where);
+  for (int i = 0; i < n; i++) {
+    hwloc_obj_t obj = hwloc_get_obj_by_type(topo, type, (unsigned)i);
+    hwloc_obj_t first =
+        obj != NULL ? hwloc_get_obj_inside_cpuset_by_type(topo, obj->cpuset, HWLOC_OBJ_PU, 0)
+                    : NULL;
+    (*pu)[i] = first != NULL ? first->logical_index : (unsigned)i;
+  }
+  hwloc_topology_destroy(topo);
+  return n;
+}
+
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
+
+static void engine_shutdown(void) {
+  if (engine_state != ENGINE_RUNNING)
+    return;
+  if (paused) {
+    starpu_resume();
+    paused = 0;
+  }
+  busy = 1; /* no pause from here on */
+  xmpsp_data_release_all();
+  xmpsp_loops_free_all();
+  xmpsp_scratch_free_all();
+  xmpsp_check(starpu_task_wait_for_all(), NULL, "starpu_task_wait_for_all at finalize");
+  starpu_shutdown();
+  engine_state = ENGINE_DOWN;
+}
+
+/* Which ranks of the executing set share this host: local rank and count. */
+static void local_ranks(int *lrank, int *nlocal) {
+  MPI_Comm local;
+  MPI_Comm_split_type(xmpi_exec_comm(), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
+  MPI_Comm_rank(local, lrank);
+  MPI_Comm_size(local, nlocal);
+  MPI_Comm_free(&local);
+}
+
+void xmpsp_start(const xmp_rt_srcloc_t *where) {
+  if (engine_state == ENGINE_RUNNING)
+    return;
+  if (engine_state == ENGINE_DOWN)
+    xmpi_fatal(where, "device directive after the runtime was finalized");
+  const xmpsp_config_t *cfg = xmpsp_config();
+
+  int lrank, nlocal;
+  local_ranks(&lrank, &nlocal);
+
+  int ndev = imin(visible_cuda_devices(), STARPU_MAXCUDADEVS);
+  int ngpu = cfg->gpus_per_node >= 0 ? imin(cfg->gpus_per_node, ndev)
+                                     : (ndev > 0 ? imax(1, ndev / nlocal) : 0);
+  unsigned *core_pu;
+  int ncores = host_cores(&core_pu, where);
+  int mycores = imax(1, ncores / nlocal);
+  int ncpu = imin(imax(1, mycores - ngpu), STARPU_MAXCPUS);
+  ngpu = imin(ngpu, STARPU_NMAXWORKERS - ncpu);
+
+  struct starpu_conf conf;
+  xmpsp_check(starpu_conf_init(&conf), where, "starpu_conf_init");
+  conf.ncpus = ncpu;
+  conf.ncuda = ngpu;
+  conf.nopencl = 0;
+  conf.nhip = 0;
+  conf.nmax_fpga = 0;
+  /* Device loops pin every task to a worker, so no scheduling decision is left to make:
+   * "eager" costs least. */
+  conf.sched_policy_name = "eager";
+  /* StarPU binds the CUDA driver threads first (near their GPU when that core is in the list),
+   * then the CPU workers, each taking the next unused entry; the list repeats this rank's cores
+   * [lrank * mycores, (lrank + 1) * mycores) (wrapping when ranks outnumber cores). */
+  conf.use_explicit_workers_bindid = 1;
+  for (int i = 0; i < STARPU_NMAXWORKERS; i++)
+    conf.workers_bindid[i] = core_pu[(lrank * mycores + i % mycores) % ncores];
+  free(core_pu);
+  if (ngpu > 0) {
+    /* This rank's devices first: local rank r takes devices r * ngpu, r * ngpu + 1, ... */
+    conf.use_explicit_workers_cuda_gpuid = 1;
+    for (int i = 0; i < STARPU_NMAXWORKERS; i++)
+      conf.workers_cuda_gpuid[i] = (unsigned)((lrank * ngpu + i) % ndev);
+  }
+  setenv("STARPU_SILENT", "1", 0); /* StarPU's banners and hints, unless the user asks */
+
+  int ret = starpu_init(&conf);
+  if (ret == -ENODEV)
+    xmpi_fatal(where, "StarPU: starpu_init found no worker to run on (check STARPU_NCPU and "
+                      "STARPU_NCUDA)");
+  xmpsp_check(ret, where, "starpu_init");
+  engine_state = ENGINE_RUNNING;
+  xmpi_at_shutdown(engine_shutdown);
+  if (busy == 0) {
+    starpu_pause();
+    paused = 1;
+  }
+
+  workers.ncpu = (int)starpu_worker_get_ids_by_type(STARPU_CPU_WORKER, workers.cpu,
+                                                    STARPU_NMAXWORKERS);
+  workers.ncuda = (int)starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, workers.cuda,
+                                                     STARPU_NMAXWORKERS);
+  if (workers.ncpu == 0)
+    xmpi_fatal(where, "StarPU started without CPU workers (STARPU_NCPU=0?): device loops "
+                      "need at least one");
+  if (cfg->trace)
+    xmpsp_trace_enable();
+
+  /* One line for the whole program, from the first node, when some node has no GPU. */
+  int without = workers.ncuda == 0, nwithout = 0, size;
+  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm_size(comm, &size);
+  MPI_Allreduce(&without, &nwithout, 1, MPI_INT, MPI_SUM, comm);
+  if (nwithout > 0 && xmpsp_speaker()) {
+    if (nwithout == size)
+      xmpi_warn(NULL, "no CUDA device available; device loops run on CPU workers only");
+    else
+      xmpi_warn(NULL, "no CUDA device available on %d of %d nodes; their device loops run on "
+                      "CPU workers only", nwithout, size);
+  }
+}

@@ -1,0 +1,261 @@
+/* loop.c - device loops: one StarPU task per chunk of the local iterations, pinned to a worker
+ * of its side (GPU part on CUDA workers, CPU part on CPU workers); the CPU weight, reductions'
+ * partial results, and the per-side times behind xmp_cpu_wtime / xmp_gpu_wtime. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmpsp_internal.h"
+
+/* What the runtime keeps per task of one execution; cl_arg points at .task. */
+typedef struct task_slot {
+  xmp_dev_task_t task;
+  double done_us; /* completion time (starpu_timing_now), set by the task's callback */
+  int gpu;        /* chunk of the GPU part */
+} task_slot_t;
+
+struct xmp_dev_loop {
+  xmp_dev_loop_t **owner; /* the site's static pointer, reset when the state is freed */
+  struct starpu_codelet cl;
+  char name[64];
+  xmp_rt_srcloc_t where;
+  double weight;  /* CPU weight of the latest execution */
+  long executions;
+  void *partials; /* ntasks * partial_bytes, owned until the next execution */
+  size_t partials_cap;
+  struct xmp_dev_loop *next;
+};
+
+static xmp_dev_loop_t *sites;
+static double weight_now; /* set by reset_weight; before it, XMP_CPU_WEIGHT */
+static int weight_reset;
+static double last_cpu_s, last_gpu_s;
+
+void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k) {
+  return (char *)STARPU_VECTOR_GET_PTR(buffers[k]) - task->byte_offset[k];
+}
+
+/* From a CUDA codelet (worker thread): the program ends there, as for any runtime error. */
+void xmp_dev_fail(const char *what, const char *detail) {
+  xmpi_fatal(NULL, "CUDA: %s failed: %s", what, detail);
+}
+
+double xmp_cpu_wtime(void) { return last_cpu_s; }
+double xmp_gpu_wtime(void) { return last_gpu_s; }
+
+void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where) {
+  if (!(w >= 0.0 && w <= 1.0)) /* NaN too */
+    xmpi_fatal_collective(where, "CPU weight %g is outside [0, 1]", w);
+  weight_now = w;
+  weight_reset = 1;
+}
+
+static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                                const xmp_rt_srcloc_t *where) {
+  xmp_dev_loop_t *s = xmpi_calloc_or_die(1, sizeof *s, where);
+  s->owner = state;
+  s->where = xmpi_srcloc_copy(where);
+  starpu_codelet_init(&s->cl);
+  s->cl.cpu_funcs[0] = cpu;
+  s->cl.cuda_funcs[0] = cuda;
+  /* The CUDA function may return with its kernels still queued on the worker's stream:
+   * StarPU then completes the task when the stream has drained. */
+  s->cl.cuda_flags[0] = STARPU_CUDA_ASYNC;
+  s->cl.nbuffers = STARPU_VARIABLE_NBUFFERS;
+  snprintf(s->name, sizeof s->name, "xmp device loop %s:%d",
+           where != NULL && where->file != NULL ? where->file : "?",
+           where != NULL ? where->line : 0);
+  s->cl.name = s->name;
+  s->next = sites;
+  sites = s;
+  *state = s;
+  return s;
+}
+
+void xmpsp_loops_free_all(void) {
+  while (sites != NULL) {
+    xmp_dev_loop_t *s = sites;
+    sites = s->next;
+    *s->owner = NULL;
+    free(s->partials);
+    free(s);
+  }
+}
+
+static void task_done(void *arg) { ((task_slot_t *)arg)->done_us = starpu_timing_now(); }
+
+/* The worker running chunk i: chunks pinned round robin within their side, GPU chunks on CPU
+ * workers when no CUDA worker can run this loop (then the CPU chunks continue the round). */
+static int chunk_worker(const xmpsp_workers_t *w, int use_cuda, int ngpu_tasks,
+                        const xmpsp_chunk_t *c, int i) {
+  if (c->gpu)
+    return use_cuda ? w->cuda[i % w->ncuda] : w->cpu[i % w->ncpu];
+  return w->cpu[(i - (use_cuda ? ngpu_tasks : 0)) % w->ncpu];
+}
+
+/* Storage element range [*start, *end) of the rows of array a that chunk c writes. */
+static void chunk_rows(const xmp_dev_arg_t *a, const xmpsp_chunk_t *c, long lb, long st,
+                       long *start, long *end, const xmp_rt_srcloc_t *where) {
+  const xmp_dev_data_t *d = a->data;
+  long r0 = lb + c->first * st - a->row_origin;
+  long r1 = lb + (c->first + c->count - 1) * st - a->row_origin;
+  long lo = r0 < r1 ? r0 : r1, hi = r0 < r1 ? r1 : r0;
+  long nrows = a->row_elems > 0 ? d->nx / a->row_elems : 0;
+  if (a->row_elems <= 0)
+    xmpi_fatal(where, "array '%s': %ld elements per row", d->name, a->row_elems);
+  if (lo < 0 || hi >= nrows)
+    xmpi_fatal(where, "array '%s': the loop writes row %ld, outside its storage rows 0..%ld",
+               d->name, lo < 0 ? lo : hi, nrows - 1);
+  *start = lo * a->row_elems;
+  *end = (hi + 1) * a->row_elems;
+}
+
+/* Gives every task its buffer for argument k: the whole array (read), or the piece of the row
+ * partition holding the task's rows (written). */
+static void bind_arg(int k, const xmp_dev_arg_t *a, int nt, const xmpsp_chunk_t *chunks,
+                     long lb, long st, task_slot_t *slots, starpu_data_handle_t *handles,
+                     const xmp_rt_srcloc_t *where) {
+  xmp_dev_data_t *d = a->data;
+  if (a->mode == XMP_DEV_READ) {
+    xmpsp_part_unpartition(d); /* written by an earlier loop: gathered on the host first */
+    for (int t = 0; t < nt; t++) {
+      handles[t] = d->handle;
+      slots[t].task.byte_offset[k] = 0;
+    }
+    return;
+  }
+  long *start = xmpi_calloc_or_die((size_t)nt * 2, sizeof *start, where), *end = start + nt;
+  for (int t = 0; t < nt; t++)
+    chunk_rows(a, &chunks[t], lb, st, &start[t], &end[t], where);
+  xmpsp_part_use(d, nt, start, end, handles, where);
+  for (int t = 0; t < nt; t++)
+    slots[t].task.byte_offset[k] = (size_t)start[t] * d->elem_size;
+  free(start);
+}
+
+static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc_t *where) {
+  if (nargs < 0 || nargs > XMP_DEV_MAX_ARGS)
+    xmpi_fatal(where, "%d arrays in a device loop (at most %d)", nargs, XMP_DEV_MAX_ARGS);
+  for (int k = 0; k < nargs; k++) {
+    if (argv[k].data == NULL)
+      xmpi_fatal(where, "device loop array %d is not replicated", k);
+    if (argv[k].mode != XMP_DEV_READ && argv[k].mode != XMP_DEV_READWRITE)
+      xmpi_fatal(where, "array '%s': access mode %d", argv[k].data->name, argv[k].mode);
+    for (int j = 0; j < k; j++)
+      if (argv[j].data == argv[k].data)
+        xmpi_fatal(where, "array '%s' is passed twice to one device loop", argv[k].data->name);
+  }
+}
+
+static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks) {
+  xmpsp_bus_counts_t c;
+  xmpsp_trace_bus(&c);
+  if (xmpsp_speaker())
+    xmpi_note(&s->where, "trace",
+              "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms, "
+              "host->device %ld (%lld bytes), device->host %ld (%lld bytes)",
+              s->executions, s->weight, ncpu_tasks, ngpu_tasks, last_cpu_s * 1e3,
+              last_gpu_s * 1e3, c.h2d_count, c.h2d_bytes, c.d2h_count, c.d2h_bytes);
+}
+
+void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
+                      long st, size_t partial_bytes, void **partials, int *ntasks,
+                      const xmp_rt_srcloc_t *where) {
+  long n = xmpsp_iter_count(lb, ub, st);
+  if (n < 0)
+    xmpi_fatal(where, "device loop step is 0");
+  check_args(nargs, argv, where);
+  const xmpsp_config_t *cfg = xmpsp_config();
+  xmpsp_enter();
+  xmpsp_start(where);
+  xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  s->weight = weight_reset ? weight_now : cfg->cpu_weight;
+  s->executions++;
+  if (cfg->trace)
+    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
+
+  const xmpsp_workers_t *w = xmpsp_workers();
+  int use_cuda = w->ncuda > 0 && cuda != NULL;
+  int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
+  int ncpu = cfg->ncpu_chunks > 0 ? cfg->ncpu_chunks : w->ncpu;
+  xmpsp_chunk_t *chunks = xmpi_calloc_or_die((size_t)(ngpu + ncpu), sizeof *chunks, where);
+  int nt = xmpsp_split(n, s->weight, ngpu, ncpu, chunks);
+  int ngpu_tasks = 0;
+  while (ngpu_tasks < nt && chunks[ngpu_tasks].gpu)
+    ngpu_tasks++;
+
+  if (s->partials_cap < (size_t)nt * partial_bytes) {
+    free(s->partials);
+    s->partials_cap = (size_t)nt * partial_bytes;
+    s->partials = xmpi_calloc_or_die(1, s->partials_cap, where);
+  }
+  if (s->partials != NULL)
+    memset(s->partials, 0, s->partials_cap);
+
+  task_slot_t *slots = xmpi_calloc_or_die((size_t)nt + 1, sizeof *slots, where);
+  starpu_data_handle_t *handles =
+      xmpi_calloc_or_die((size_t)nargs * nt + 1, sizeof *handles, where);
+  struct starpu_task **tasks = xmpi_calloc_or_die((size_t)nt + 1, sizeof *tasks, where);
+  double t0 = starpu_timing_now(); /* partition switches and transfers count in the times */
+  if (nt > 0)
+    for (int k = 0; k < nargs; k++)
+      bind_arg(k, &argv[k], nt, chunks, lb, st, slots, &handles[(size_t)k * nt], where);
+
+  for (int t = 0; t < nt; t++) {
+    task_slot_t *sl = &slots[t];
+    sl->gpu = chunks[t].gpu;
+    sl->task.args = args;
+    sl->task.lb = lb + chunks[t].first * st;
+    sl->task.ub = lb + (chunks[t].first + chunks[t].count - 1) * st;
+    sl->task.st = st;
+    sl->task.partial = partial_bytes > 0 ? (char *)s->partials + (size_t)t * partial_bytes : NULL;
+    struct starpu_task *task = starpu_task_create();
+    task->cl = &s->cl;
+    task->nbuffers = nargs;
+    starpu_data_handle_t *th = task->handles;
+    enum starpu_data_access_mode *tm = task->modes;
+    if (nargs > STARPU_NMAXBUFS) { /* freed by starpu_task_destroy */
+      th = task->dyn_handles = xmpi_calloc_or_die((size_t)nargs, sizeof *th, where);
+      tm = task->dyn_modes = xmpi_calloc_or_die((size_t)nargs, sizeof *tm, where);
+    }
+    for (int k = 0; k < nargs; k++) {
+      th[k] = handles[(size_t)k * nt + t];
+      tm[k] = argv[k].mode == XMP_DEV_READ ? STARPU_R : STARPU_RW;
+    }
+    task->cl_arg = &sl->task;
+    task->cl_arg_size = sizeof sl->task;
+    task->cl_arg_free = 0;
+    task->callback_func = task_done;
+    task->callback_arg = sl;
+    task->execute_on_a_specific_worker = 1;
+    task->workerid = (unsigned)chunk_worker(w, use_cuda, ngpu_tasks, &chunks[t], t);
+    task->detach = 0;
+    task->destroy = 0;
+    tasks[t] = task;
+    xmpsp_check(starpu_task_submit(task), where, "starpu_task_submit");
+  }
+  if (nt > 0)
+    xmpsp_check(starpu_task_wait_array(tasks, (unsigned)nt), where, "starpu_task_wait_array");
+
+  double cpu_us = 0, gpu_us = 0;
+  for (int t = 0; t < nt; t++) {
+    double us = slots[t].done_us - t0;
+    if (slots[t].gpu)
+      gpu_us = us > gpu_us ? us : gpu_us;
+    else
+      cpu_us = us > cpu_us ? us : cpu_us;
+    starpu_task_destroy(tasks[t]);
+  }
+  last_cpu_s = cpu_us * 1e-6;
+  last_gpu_s = gpu_us * 1e-6;
+  free(tasks);
+  free(handles);
+  free(slots);
+  free(chunks);
+  *partials = s->partials;
+  *ntasks = nt;
+  if (cfg->trace)
+    trace_line(s, nt - ngpu_tasks, ngpu_tasks);
+  xmpsp_leave();
+}

@@ -1,0 +1,43 @@
+/* scratch.c - device scratch memory of each CUDA worker (per-block reduction partials of the
+ * generated kernels), grown on demand and kept until shutdown. Allocated through StarPU on the
+ * worker's memory node, so libxmp needs no CUDA of its own. */
+#include "xmpsp_internal.h"
+
+typedef struct scratch {
+  uintptr_t ptr;
+  size_t bytes;
+  unsigned node;
+} scratch_t;
+
+/* Indexed by worker id; each slot is touched only by its own worker's thread (and at
+ * shutdown, once the workers are idle). */
+static scratch_t scratch[STARPU_NMAXWORKERS];
+
+void *xmp_dev_cuda_scratch(size_t bytes) {
+  int id = starpu_worker_get_id();
+  if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
+    xmpi_fatal(NULL, "xmp_dev_cuda_scratch called outside a CUDA codelet");
+  scratch_t *s = &scratch[id];
+  if (s->bytes < bytes) {
+    size_t want = s->bytes * 2 > bytes ? s->bytes * 2 : bytes; /* fewer regrowths */
+    /* The worker's earlier kernels that used the old buffer ran on the same stream, and
+     * cudaFree waits for the device, so freeing it here is safe. */
+    if (s->ptr != 0)
+      starpu_free_on_node(s->node, s->ptr, s->bytes);
+    s->node = starpu_worker_get_local_memory_node();
+    s->ptr = starpu_malloc_on_node(s->node, want);
+    if (s->ptr == 0)
+      xmpi_fatal(NULL, "StarPU: starpu_malloc_on_node of %zu bytes of CUDA scratch failed",
+                 want);
+    s->bytes = want;
+  }
+  return (void *)s->ptr;
+}
+
+void xmpsp_scratch_free_all(void) {
+  for (int i = 0; i < STARPU_NMAXWORKERS; i++)
+    if (scratch[i].ptr != 0) {
+      starpu_free_on_node(scratch[i].node, scratch[i].ptr, scratch[i].bytes);
+      scratch[i] = (scratch_t){0};
+    }
+}
