@@ -45,7 +45,7 @@ public:
     if (!ok)
       return false;
     for (auto &[decl, array] : arrays)
-      if (array.written)
+      if (writtenArrays.count(decl))
         checkRows(array);
     return ok;
   }

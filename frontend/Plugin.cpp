@@ -94,17 +94,24 @@ struct Options {
   std::string output, cudaOutput;
 };
 
-/// The macros defined in the main file, as #define lines in definition
-/// order: the outlined CUDA code is compiled apart from the user's file but
-/// its loop bodies use them.
+/// The macros defined on the command line (-D) and in the main file, as
+/// #define lines in definition order: the outlined CUDA code is compiled
+/// apart from the user's file but its loop bodies use them. (They follow
+/// the CUDA headers there, which a -D for nvcc would not: `-DN=97` breaks
+/// cuda.h.)
 std::string mainFileMacros(Preprocessor &pp) {
   SourceManager &sm = pp.getSourceManager();
-  std::vector<std::pair<unsigned, std::string>> defs;
+  std::vector<std::tuple<bool, unsigned, std::string>> defs; // command line first
   for (const auto &entry : pp.macros()) {
     const IdentifierInfo *name = entry.first;
     const MacroInfo *mi = pp.getMacroInfo(name);
-    if (!mi || mi->isBuiltinMacro() || !sm.isWrittenInMainFile(mi->getDefinitionLoc()))
+    if (!mi || mi->isBuiltinMacro())
       continue;
+    SourceLocation at = mi->getDefinitionLoc();
+    PresumedLoc where = sm.getPresumedLoc(at);
+    bool commandLine = where.isValid() && StringRef(where.getFilename()) == "<command line>";
+    if (commandLine ? name->getName().starts_with("__") : !sm.isWrittenInMainFile(at))
+      continue; // the driver's own (-g adds __GCC_HAVE_DWARF2_CFI_ASM), or a header's
     std::string text = "#define " + name->getName().str();
     if (mi->isFunctionLike()) {
       text += "(";
@@ -119,12 +126,12 @@ std::string mainFileMacros(Preprocessor &pp) {
     for (const Token &t : mi->tokens())
       text += (t.hasLeadingSpace() || &t == &mi->tokens().front() ? " " : "") +
               pp.getSpelling(t);
-    defs.push_back({sm.getFileOffset(mi->getDefinitionLoc()), text + "\n"});
+    defs.push_back({!commandLine, sm.getFileOffset(at), text + "\n"});
   }
   llvm::sort(defs);
   std::string out;
   for (const auto &d : defs)
-    out += d.second;
+    out += std::get<2>(d);
   return out;
 }
 

@@ -1,6 +1,7 @@
 # lit configuration for xmpcc: frontend (source -> dialect), lowering
 # (dialect -> runtime calls, via xmp-opt), e2e (compile, mpirun, check).
 import os
+import shutil
 
 import lit.formats
 
@@ -18,6 +19,13 @@ config.substitutions.append(("%mpirun", mpirun))
 config.substitutions.append(("%examples", os.path.join(config.xmpcc_src_root, "examples")))
 config.substitutions.append(("%runtime_include", os.path.join(config.xmpcc_src_root, "runtime", "include")))
 config.substitutions.append(("%cc", "gcc -std=c11 -O2 -w"))
+config.substitutions.append(("%starpu_include",
+                             os.path.join(config.starpu_prefix, "include", "starpu", "1.4")))
+config.substitutions.append(("%numcmp", "python3 " + os.path.join(
+    config.xmpcc_src_root, "test", "e2e", "Inputs", "numcmp.py")))
+# CUDA code is compiled (not run) where nvcc exists, as in CI.
+if shutil.which("nvcc"):
+    config.available_features.add("nvcc")
 
 # FileCheck, not and count come with llvm-19-tools.
 config.environment["PATH"] = os.pathsep.join(

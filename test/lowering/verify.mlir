@@ -49,3 +49,31 @@ xmp.bcast ["x"] on @q from ["0"] {directive = "", site = 1 : i64}
 
 // expected-error @+1 {{needs lower, upper and full entries for each of the 2 dimensions}}
 xmp.shadow "b" lower ["1", "0"] upper ["2"] full [0, 1] {directive = "", site = 1 : i64}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{distributes 1 to 3 loops, not 4}}
+xmp.device_loop on @t ["i", "j", "k", "l"] dims [0, -1, -1, -1] offsets ["0", "0", "0", "0"] lower ["0", "0", "0", "0"] upper ["9", "9", "9", "9"] step ["1", "1", "1", "1"] arrays [] handles [] modes [] distributed [] row_elems [] scalars [] reductions [] [] : [] {directive = "", site = 1 : i64}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{device loops reduce with + * - & | ^ && || max min, not 'firstmax'}}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] handles [] modes [] distributed [] row_elems [] scalars [] reductions ["firstmax"] ["m"] : ["XMP_RT_DOUBLE"] {directive = "", site = 1 : i64}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{array modes are 'read' or 'readwrite', not "write"}}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] handles ["h"] modes ["write"] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {directive = "", site = 1 : i64}
+
+// -----
+
+// expected-error @+1 {{direction must be 'in' or 'out', not 'both'}}
+xmp.device_sync "both" ["h"] {directive = "", site = 0 : i64}
+
+// -----
+
+// expected-error @+1 {{needs one handle, distributed flag and element type per array}}
+xmp.device_replicate ["a", "b"] handles ["h"] distributed [0, 0] elem ["double", "double"] {directive = "", site = 0 : i64}

@@ -1,0 +1,59 @@
+// A device loop becomes a CPU codelet in prog.xmp.c and a CUDA kernel with
+// its codelet in prog.xmp.cu; the task submission replaces the loop. The .cu
+// compiles with nvcc and the .c with mpicc.
+// RUN: rm -rf %t && %xmpcc --emit-c %t %s
+// RUN: FileCheck %s --check-prefix=C < %t/device-emit-c.xmp.c
+// RUN: FileCheck %s --check-prefix=CU < %t/device-emit-c.xmp.cu
+// RUN: mpicc -I%runtime_include -DXMP_GPU_CUDA=1 -Wall -Wextra -Werror -c %t/device-emit-c.xmp.c -o %t/c.o
+// RUN: %if nvcc %{ nvcc -arch=sm_90 -I%runtime_include -I%starpu_include -Werror all-warnings -c %t/device-emit-c.xmp.cu -o %t/cu.o %}
+// RUN: FileCheck %s --check-prefix=MAKE < %t/Makefile
+#define N 100
+#define SCALE(x) ((x) * 0.5f)
+float u[N][N], v[N][N];
+#pragma xmp nodes p(*)
+#pragma xmp template t(0:N-1, 0:N-1)
+#pragma xmp distribute t(*, block) onto p
+#pragma xmp align [i][j] with t(j, i) :: u, v
+#pragma xmp shadow u[1:1][0]
+int main(void) {
+  float r = 0.0f;
+  long cnt = 0;
+#pragma xmp device replicate (u, v)
+  {
+// C: xmp_dev_data_t *_XMP_dev{{[0-9]+}}_u = xmp_dev_replicate(_XMP_layout_u.addr, xmp_rt_array_storage_bytes(_XMP_desc_u), sizeof(float), "u", &_XMP_where_{{[0-9]+}});
+// C: xmp_dev_loop_run(&_XMP_dloop[[S:[0-9]+]]_state, _XMP_dloop[[S]]_cpu, _XMP_dloop[[S]]_cuda, &_XMP_dloop[[S]]_a, 2, _XMP_dloop[[S]]_v,
+// C-SAME: sizeof(struct _XMP_dloop[[S]]_red)
+// C: r = r + _XMP_r->r0; cnt = cnt + _XMP_r->r1;
+#pragma xmp device loop (j, i) on t(j, i) reduction(+:r, cnt)
+    for (int i = 1; i < N - 1; i++)
+      for (int j = 0; j < N; j++) {
+        float x = u[i - 1][j] + u[i + 1][j];
+        v[i][j] = SCALE(x);
+        r += v[i][j];
+        cnt++;
+      }
+// C: xmp_dev_sync_out(_XMP_dev{{[0-9]+}}_v,
+#pragma xmp device replicate_sync out (v)
+// C: xmp_dev_release(_XMP_dev{{[0-9]+}}_v); xmp_dev_release(_XMP_dev{{[0-9]+}}_u); }
+  }
+  return r > 0 && cnt > 0 ? 0 : 1;
+}
+// C: static void _XMP_dloop[[S]]_cpu(void *_XMP_buffers[], void *_XMP_cl) {
+// C: float r = (float)0;
+// C: for (i = _XMP_task->lb; _XMP_task->st > 0 ? i <= _XMP_task->ub : i >= _XMP_task->ub; i += _XMP_task->st)
+// C: for (j = _XMP_args->lb1;
+// C: #line 29 "{{.*}}device-emit-c.c"
+// C: ((struct _XMP_dloop[[S]]_red *)_XMP_task->partial)->r0 = r;
+
+// CU: #include <xmp_dev_cuda.cuh>
+// CU: #define N 100
+// CU: #define SCALE(x) ((x) * 0.5f)
+// CU: __global__ void _XMP_dloop[[S:[0-9]+]]_kernel(
+// CU: long _XMP_t0 = xmp_dev_thread_y();
+// CU: long _XMP_t1 = xmp_dev_thread_x();
+// CU: xmp_dev_block_reduce(r, xmp_dev_op_sum(), &_XMP_blocks[xmp_dev_block_linear()].r0);
+// CU: extern "C" void _XMP_dloop[[S]]_cuda(void *_XMP_buffers[], void *_XMP_cl) {
+// CU: xmp_dev_grid(_XMP_n1, _XMP_n0, 1,
+// CU: _XMP_dloop[[S]]_finish<<<1, XMP_DEV_BLOCK, 0, _XMP_stream>>>
+
+// MAKE: OBJECTS += device-emit-c.xmp.cu.o
