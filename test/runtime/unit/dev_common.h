@@ -16,6 +16,12 @@ typedef struct dev_partial {
   int worker_type;
 } dev_partial_t;
 
+/* Argument block of test_dev_axpy's loops (shared with its CUDA functions). */
+typedef struct dev_axpy_args {
+  double a;
+  long origin; /* loop index addressing storage row 0 */
+} dev_axpy_args_t;
+
 /* Records the chunk a codelet call got (and its worker's type) in its partial block. */
 static inline void dev_record(const xmp_dev_task_t *t, double sum) {
   dev_partial_t *p = (dev_partial_t *)t->partial;

@@ -20,10 +20,19 @@ static const xmp_rt_srcloc_t here2 = {"axpy.c", 20, "device loop on t(i)"};
 static const xmp_rt_srcloc_t here3 = {"axpy.c", 30, "device loop on t(i)"};
 static const xmp_rt_srcloc_t rep = {"axpy.c", 5, "device replicate (x, y, z)"};
 
-typedef struct axpy_args {
-  double a;
-  long origin; /* loop index addressing storage row 0 */
-} axpy_args_t;
+typedef dev_axpy_args_t axpy_args_t;
+
+/* CUDA versions (dev_axpy_cuda.cu) where the test is built with them (test/runtime/gpu_check.sh
+ * on GPU machines): then chunks of the GPU part run on CUDA workers. */
+#ifdef XMP_TEST_CUDA
+void axpy_cuda(void *buffers[], void *cl_arg);
+void twice_cuda(void *buffers[], void *cl_arg);
+static const int have_cuda_functions = 1;
+#else
+static const int have_cuda_functions = 0;
+#define axpy_cuda NULL
+#define twice_cuda NULL
+#endif
 
 static void axpy_cpu(void *buffers[], void *cl_arg) {
   const xmp_dev_task_t *t = cl_arg;
@@ -89,7 +98,7 @@ int main(int argc, char **argv) {
       args.a = 0.5 + 0.1 * step;
       void *partials;
       int nt = -1;
-      xmp_dev_loop_run(&site, axpy_cpu, NULL, &args, 2, av, g0, g0 + n - 1, 1,
+      xmp_dev_loop_run(&site, axpy_cpu, axpy_cuda, &args, 2, av, g0, g0 + n - 1, 1,
                        sizeof(dev_partial_t), &partials, &nt, &here);
       for (long k = 0; k < n; k++)
         yr[k] = args.a * xr[k] + yr[k];
@@ -99,8 +108,12 @@ int main(int argc, char **argv) {
       int ngpu, want = dev_expected(n, w, sizes, &ngpu);
       CHECKF(nt == want, "rank %d weight %g: %d tasks, want %d", me, w, nt, want);
       long next = g0;
+      int on_cuda = have_cuda_functions && starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) > 0;
       for (int t = 0; t < nt && t < want; t++) {
         const dev_partial_t *p = (const dev_partial_t *)partials + t;
+        int type = t < ngpu && on_cuda ? STARPU_CUDA_WORKER : STARPU_CPU_WORKER;
+        CHECKF(p->worker_type == type, "rank %d weight %g task %d ran on a worker of type %d",
+               me, w, t, p->worker_type);
         double sum = 0;
         for (long i = p->lb; i <= p->ub; i++)
           sum += yr[i - g0];
@@ -114,10 +127,10 @@ int main(int argc, char **argv) {
              xmp_cpu_wtime(), xmp_gpu_wtime(), ngpu, nt);
 
       /* The loop reading y (partitioned by the loop before) and writing z. */
-      xmp_dev_loop_run(&site2, twice_cpu, NULL, &args, 2, tv, g0, g0 + n - 1, 1,
+      xmp_dev_loop_run(&site2, twice_cpu, twice_cuda, &args, 2, tv, g0, g0 + n - 1, 1,
                        sizeof(dev_partial_t), &partials, &nt, &here2);
       /* No iteration: no task. */
-      xmp_dev_loop_run(&site_empty, axpy_cpu, NULL, &args, 2, av, g0 + 5, g0 + 4, 1,
+      xmp_dev_loop_run(&site_empty, axpy_cpu, axpy_cuda, &args, 2, av, g0 + 5, g0 + 4, 1,
                        sizeof(dev_partial_t), &partials, &nt, &here3);
       CHECK(nt == 0);
 
@@ -145,7 +158,7 @@ int main(int argc, char **argv) {
   /* A last loop; the end of the scope brings its values back. */
   void *partials;
   int nt;
-  xmp_dev_loop_run(&site, axpy_cpu, NULL, &args, 2, av, g0, g0 + n - 1, 1,
+  xmp_dev_loop_run(&site, axpy_cpu, axpy_cuda, &args, 2, av, g0, g0 + n - 1, 1,
                    sizeof(dev_partial_t), &partials, &nt, &here);
   for (long k = 0; k < n; k++)
     yr[k] = args.a * xr[k] + yr[k];
