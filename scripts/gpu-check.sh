@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# gpu-check.sh - the XMP-dev checks on a GPU machine (no LLVM, no registry there).
+#
+#   bash scripts/gpu-check.sh prepare   # here: translate the programs (xmpcc --emit-c) and
+#                                       # put them and StarPU's source into .gpu/ (ignored)
+#   bash scripts/gpu-check.sh run       # there, from the repository root, with .gpu carried:
+#                                       # build StarPU with CUDA (scripts/setup-deps.sh) and
+#                                       # libxmp (CMake, runtime only), build the programs with
+#                                       # their generated makefiles, check them against their
+#                                       # serial twins at CPU weights 0, 0.3 and 1 on 1 and
+#                                       # (with 2 GPUs) 2 ranks, trace the host<->device
+#                                       # transfers per step, and print a table last.
+#
+# Environment for `run`: OUT (where logs go, default .gpu/out), NBODY_NP, MATMUL_N, STEPS.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+gpu=$root/.gpu
+NBODY_NP=${NBODY_NP:-16384}
+MATMUL_N=${MATMUL_N:-1024}
+STEPS=${STEPS:-5}
+
+prepare() {
+  local xmpcc=${XMPCC:-$root/build/bin/xmpcc}
+  [ -x "$xmpcc" ] || { echo "gpu-check: build xmpcc first (scripts/build.sh)" >&2; exit 1; }
+  rm -rf "$gpu/progs" && mkdir -p "$gpu/progs" "$gpu/starpu-src"
+  "$xmpcc" --emit-c "$gpu/progs/nbody" -DNP="$NBODY_NP" -O3 "$root/examples/nbody/nbody.c" \
+    -o nbody -lm
+  "$xmpcc" --emit-c "$gpu/progs/matmul" -DN="$MATMUL_N" -O3 "$root/examples/matmul/matmul.c" \
+    -o matmul
+  cp "${XMPCC_DEPS:-/opt/xmpcc-deps}"/src/starpu_1.4.10* "$gpu/starpu-src/"
+  echo "$NBODY_NP $MATMUL_N" >"$gpu/progs/sizes"
+  du -sh "$gpu"
+}
+
+run() {
+  local out=${OUT:-$gpu/out}
+  mkdir -p "$out"
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export NCCL_NVLS_ENABLE=0 # never NVLink multicast on these shared machines
+  read -r np_nbody n_matmul <"$gpu/progs/sizes"
+  local deps=/tmp/xmpcc-deps t0
+  t0=$(date +%s)
+  XMPCC_NO_APT=1 XMPCC_DEPS=$deps STARPU_TARBALL_DIR=$gpu/starpu-src \
+    bash "$root/scripts/setup-deps.sh" >"$out/setup.log" 2>&1 || { tail -30 "$out/setup.log"; exit 1; }
+  cmake -G Ninja -S "$root" -B /tmp/xmp-rt -DXMPCC_RUNTIME_ONLY=ON -DXMPCC_DEPS=$deps \
+    -DCMAKE_BUILD_TYPE=Release >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
+  ninja -C /tmp/xmp-rt xmp >"$out/ninja.log" 2>&1 || { tail -30 "$out/ninja.log"; exit 1; }
+  echo "built StarPU and libxmp in $(($(date +%s) - t0)) s"
+  local mk=(XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib
+    STARPU_PREFIX=$deps/starpu XMP_GPU=cuda CUDA_ARCH=sm_90)
+  for p in nbody matmul; do
+    make -s -C "$gpu/progs/$p" "${mk[@]}" >"$out/make-$p.log" 2>&1 ||
+      { tail -30 "$out/make-$p.log"; exit 1; }
+  done
+  gcc -O3 -DNP="$np_nbody" "$root/examples/nbody/nbody_serial.c" -o /tmp/nbody_serial -lm
+  gcc -O3 -DN="$n_matmul" "$root/examples/matmul/matmul_serial.c" -o /tmp/matmul_serial
+  /tmp/nbody_serial 0 "$STEPS" >"$out/nbody.ref"
+  /tmp/matmul_serial 0 "$STEPS" >"$out/matmul.ref"
+
+  local ngpu ranks=(1) table=$out/table.txt
+  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  [ "$ngpu" -ge 2 ] && ranks+=(2)
+  nvidia-smi -L >"$out/gpus.txt" 2>&1 || true
+  printf '%-7s %-5s %-6s %-6s %-9s %-9s %-24s %s\n' program ranks weight result \
+    "cpu ms" "gpu ms" "h2d step 0 (n:bytes)" "h2d last step" >"$table"
+  for p in nbody matmul; do
+    for r in "${ranks[@]}"; do
+      for w in 0 0.3 1; do
+        local log=$out/$p-np$r-w$w.log result=ok
+        XMP_DEV_TRACE=1 mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$r" \
+          "$gpu/progs/$p/$p" "$w" "$STEPS" >"$log" 2>&1 || result=FAIL
+        python3 "$root/test/e2e/Inputs/numcmp.py" "$out/$p.ref" "$log" >>"$log" 2>&1 ||
+          result=WRONG
+        summarize "$p" "$r" "$w" "$result" "$log" >>"$table"
+      done
+    done
+  done
+  echo
+  cat "$table"
+}
+
+# One table row: the last step's CPU and GPU time, and the host->device transfers (count:bytes)
+# of each device loop in the first and in the last step: read-only data that is resident on
+# the GPU must not travel again after the first step.
+summarize() {
+  python3 - "$@" <<'EOF'
+import re, sys
+p, r, w, result, log = sys.argv[1:]
+text = open(log).read()
+steps = re.findall(r"step (\d+): weight [\d.]+ cpu ([\d.]+) ms gpu ([\d.]+) ms", text)
+h2d = re.findall(r"host->device (\d+) \((\d+) bytes\)", text)
+per = len(h2d) // len(steps) if steps and len(h2d) % len(steps) == 0 else 0
+show = lambda k: "+".join("%s:%s" % t for t in h2d[k * per:(k + 1) * per]) if per else "-"
+cpu, gpu = (steps[-1][1], steps[-1][2]) if steps else ("-", "-")
+print("%-7s %-5s %-6s %-6s %-9s %-9s %-24s %s" % (
+    p, r, w, result, cpu, gpu, show(0), show(len(steps) - 1) if steps else "-"))
+EOF
+}
+
+case ${1:-} in
+prepare) prepare ;;
+run) run ;;
+*) echo "usage: $0 prepare|run" >&2; exit 2 ;;
+esac
