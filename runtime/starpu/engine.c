@@ -136,7 +136,15 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   int lrank, nlocal;
   local_ranks(&lrank, &nlocal);
 
-  int ndev = imin(visible_cuda_devices(), STARPU_MAXCUDADEVS);
+  int ndev = visible_cuda_devices();
+  if (ndev > STARPU_MAXCUDADEVS) {
+    /* StarPU's per-device tables stop there: devices beyond it cannot be driven. */
+    if (xmpsp_speaker())
+      xmpi_warn(NULL, "%d CUDA devices visible, but StarPU was built for at most %d (configure "
+                      "it with --enable-maxcudadev=%d); using the first %d", ndev,
+                STARPU_MAXCUDADEVS, ndev, STARPU_MAXCUDADEVS);
+    ndev = STARPU_MAXCUDADEVS;
+  }
   int ngpu = cfg->gpus_per_node >= 0 ? imin(cfg->gpus_per_node, ndev)
                                      : (ndev > 0 ? imax(1, ndev / nlocal) : 0);
   unsigned *core_pu;
