@@ -9,7 +9,9 @@
 #                                       # their generated makefiles, check them against their
 #                                       # serial twins at CPU weights 0, 0.3 and 1 on 1 and
 #                                       # (with 2 GPUs) 2 ranks, trace the host<->device
-#                                       # transfers per step, and print a table last.
+#                                       # transfers per step, and print a table last;
+#                                       # first the runtime's own device tests with CUDA
+#                                       # workers (test/runtime/unit/test_dev_*).
 #
 # Environment for `run`: OUT (where logs go, default .gpu/out), NBODY_NP, MATMUL_N, STEPS.
 set -euo pipefail
@@ -46,6 +48,7 @@ run() {
     -DCMAKE_BUILD_TYPE=Release >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
   ninja -C /tmp/xmp-rt xmp >"$out/ninja.log" 2>&1 || { tail -30 "$out/ninja.log"; exit 1; }
   echo "built StarPU and libxmp in $(($(date +%s) - t0)) s"
+  runtime_tests "$deps/starpu" "$out"
   local mk=(XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib
     STARPU_PREFIX=$deps/starpu XMP_GPU=cuda CUDA_ARCH=sm_90)
   for p in nbody matmul; do
@@ -77,6 +80,39 @@ run() {
   done
   echo
   cat "$table"
+}
+
+# The runtime's device-layer tests with their CUDA codelets (unit/dev_axpy_cuda.cu), whose
+# chunks then really run on CUDA workers; each checks every element against a serial loop.
+runtime_tests() {
+  local prefix=$1 out=$2 b=/tmp/xmp-rt-tests unit=$root/test/runtime/unit cudadir
+  cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
+  mkdir -p "$b"
+  local inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/starpu" -I"$unit"
+    -isystem "$prefix/include/starpu/1.4" -isystem "$cudadir/include")
+  local libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
+    -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lstdc++ -lm -ldl)
+  nvcc -O2 -fmad=false -arch=sm_90 "${inc[@]}" -c "$unit/dev_axpy_cuda.cu" -o "$b/axpy_cuda.o"
+  mpicc -O2 -std=gnu11 -DXMP_TEST_CUDA "${inc[@]}" "$unit/test_dev_axpy.c" "$b/axpy_cuda.o" \
+    "${libs[@]}" -o "$b/axpy"
+  mpicc -O2 -std=gnu11 "${inc[@]}" "$unit/test_dev_rows.c" "${libs[@]}" -o "$b/rows"
+  local cases=("XMP_DEV_TRACE=1 -np 1 axpy" "XMP_DEV_TRACE=1 -np 2 axpy"
+    "XMP_STARPU_NCPU=3 XMP_STARPU_NCUDA=2 -np 3 axpy"
+    "XMP_STARPU_NCPU=1 XMP_STARPU_NCUDA=3 XMP_CPU_WEIGHT=0.5 -np 1 axpy" "-np 2 rows")
+  for c in "${cases[@]}"; do
+    local envs=() args=()
+    for word in $c; do
+      case $word in *=*) envs+=("$word") ;; *) args+=("$word") ;; esac
+    done
+    local prog=${args[-1]}
+    unset 'args[-1]'
+    if env "${envs[@]}" mpirun --allow-run-as-root --oversubscribe --bind-to none "${args[@]}" \
+      "$b/$prog" >"$out/runtime-$prog-${#envs[@]}-${args[1]}.log" 2>&1; then
+      echo "runtime test ok: $c"
+    else
+      echo "runtime test FAILED: $c"; tail -20 "$out/runtime-$prog-${#envs[@]}-${args[1]}.log"
+    fi
+  done
 }
 
 # One table row: the last step's CPU and GPU time, and the host->device transfers (count:bytes)

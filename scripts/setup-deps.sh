@@ -15,6 +15,8 @@ STARPU_VERSION=1.4.10
 STARPU_DEB_VERSION=1.4.10+dfsg-2
 STARPU_ORIG=starpu_${STARPU_VERSION}+dfsg.orig.tar.gz
 STARPU_ORIG_SHA256=6b3bb9ec0d79f937882148b2da09ae6cb0ad4d1e83a104be45723dd70eba99c3
+# Bumped whenever the configure options below change, so that a cached build is redone.
+STARPU_BUILD=2
 LIT_VERSION=18.1.8
 
 DEPS=${XMPCC_DEPS:-/opt/xmpcc-deps}
@@ -69,13 +71,13 @@ fetch_starpu_source() {
 build_starpu() {
   local cuda=no
   command -v nvcc >/dev/null 2>&1 && cuda=yes
-  local prefix=$DEPS/starpu-$STARPU_VERSION-cuda-$cuda
+  local prefix=$DEPS/starpu-$STARPU_VERSION-b$STARPU_BUILD-cuda-$cuda
   if [ -f "$prefix/.complete" ]; then
     ln -sfn "$prefix" "$DEPS/starpu"
     return
   fi
   fetch_starpu_source
-  local build=$DEPS/build/starpu-$STARPU_VERSION-cuda-$cuda
+  local build=$DEPS/build/starpu-$STARPU_VERSION-b$STARPU_BUILD-cuda-$cuda
   rm -rf "$build" && mkdir -p "$build"
   tar -xzf "$DEPS/src/$STARPU_ORIG" -C "$build" --strip-components=1
   # CUDA 13 removed cudaDeviceProp::computeMode; StarPU only reads it to skip prohibited devices.
@@ -88,7 +90,8 @@ build_starpu() {
   if [ $cuda = yes ]; then
     local cudadir
     cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
-    cfg+=(--enable-cuda --with-cuda-dir="$cudadir")
+    # StarPU's default limit is 4 CUDA devices; the GPU machines have up to 8.
+    cfg+=(--enable-cuda --with-cuda-dir="$cudadir" --enable-maxcudadev=8)
   else
     cfg+=(--disable-cuda)
   fi

@@ -34,4 +34,5 @@ int main(void) {
 // CHECK-NEXT: return xmp_rt_finalize(status);
 // MAKE: CC = mpicc
 // MAKE: LDLIBS += -L$(XMP_LIBDIR) -lxmp
-// MAKE: a.out: emit-c.xmp.o
+// MAKE: OBJECTS = emit-c.xmp.o
+// MAKE: a.out: $(OBJECTS)

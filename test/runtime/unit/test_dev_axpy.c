@@ -22,7 +22,7 @@ static const xmp_rt_srcloc_t rep = {"axpy.c", 5, "device replicate (x, y, z)"};
 
 typedef dev_axpy_args_t axpy_args_t;
 
-/* CUDA versions (dev_axpy_cuda.cu) where the test is built with them (test/runtime/gpu_check.sh
+/* CUDA versions (dev_axpy_cuda.cu) where the test is built with them (scripts/gpu-check.sh
  * on GPU machines): then chunks of the GPU part run on CUDA workers. */
 #ifdef XMP_TEST_CUDA
 void axpy_cuda(void *buffers[], void *cl_arg);
