@@ -11,6 +11,22 @@ using namespace xmp;
 using namespace xmp::frontend;
 
 namespace {
+/// The per-dimension attributes of a loop nest (xmp.loop, xmp.device_loop).
+struct LoopAttrs {
+  explicit LoopAttrs(const Site &site) {
+    for (const LoopDim &dim : site.loop) {
+      indices.push_back(dim.var);
+      tdims.push_back(dim.tdim);
+      offsets.push_back(dim.offset);
+      lower.push_back(dim.lower);
+      upper.push_back(dim.upper);
+      step.push_back(dim.step);
+    }
+  }
+  std::vector<std::string> indices, offsets, lower, upper, step;
+  SmallVector<int64_t> tdims;
+};
+
 class Generator {
 public:
   Generator(MLIRContext &context, const clang::SourceManager &sm)
@@ -166,20 +182,13 @@ private:
                         text);
       break;
     case DirectiveKind::Loop: {
-      std::vector<std::string> indices, offsets, lower, upper, step;
-      SmallVector<int64_t> tdims, cyclic;
-      for (const LoopDim &dim : site.loop) {
+      LoopAttrs nest(site);
+      SmallVector<int64_t> cyclic;
+      for (const LoopDim &dim : site.loop)
         cyclic.push_back(dim.cyclic);
-        indices.push_back(dim.var);
-        tdims.push_back(dim.tdim);
-        offsets.push_back(dim.offset);
-        lower.push_back(dim.lower);
-        upper.push_back(dim.upper);
-        step.push_back(dim.step);
-      }
-      b.create<LoopOp>(l, ref(site.tmplSym), strs(indices),
-                       b.getDenseI64ArrayAttr(tdims), strs(offsets), strs(lower),
-                       strs(upper), strs(step), id, text,
+      b.create<LoopOp>(l, ref(site.tmplSym), strs(nest.indices),
+                       b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
+                       strs(nest.lower), strs(nest.upper), strs(nest.step), id, text,
                        llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic)
                                                      : DenseI64ArrayAttr());
       for (const CheckedReduction &r : site.reductions)
@@ -224,17 +233,9 @@ private:
   }
 
   void deviceLoop(const Site &site, Location l, IntegerAttr id, StringAttr text) {
-    std::vector<std::string> indices, offsets, lower, upper, step, arrays, handles, modes,
-        scalars, kinds, vars, types;
-    SmallVector<int64_t> tdims, distributed, rowElems;
-    for (const LoopDim &dim : site.loop) {
-      indices.push_back(dim.var);
-      tdims.push_back(dim.tdim);
-      offsets.push_back(dim.offset);
-      lower.push_back(dim.lower);
-      upper.push_back(dim.upper);
-      step.push_back(dim.step);
-    }
+    LoopAttrs nest(site);
+    std::vector<std::string> arrays, handles, modes, scalars, kinds, vars, types;
+    SmallVector<int64_t> distributed, rowElems;
     for (const DeviceArray &a : site.devArrays) {
       arrays.push_back(a.name);
       handles.push_back(a.handle);
@@ -250,9 +251,10 @@ private:
         vars.push_back(r.vars[k]);
         types.push_back(r.types[k]);
       }
-    b.create<DeviceLoopOp>(l, ref(site.tmplSym), strs(indices),
-                           b.getDenseI64ArrayAttr(tdims), strs(offsets), strs(lower),
-                           strs(upper), strs(step), strs(arrays), strs(handles),
+    b.create<DeviceLoopOp>(l, ref(site.tmplSym), strs(nest.indices),
+                           b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
+                           strs(nest.lower), strs(nest.upper), strs(nest.step), strs(arrays),
+                           strs(handles),
                            strs(modes), b.getDenseI64ArrayAttr(distributed),
                            b.getDenseI64ArrayAttr(rowElems), strs(scalars), strs(kinds),
                            strs(vars), strs(types), id, text);
