@@ -7,7 +7,8 @@
 #                                       # build StarPU with CUDA (scripts/setup-deps.sh) and
 #                                       # libxmp (CMake, runtime only), build the programs with
 #                                       # their generated makefiles, check them against their
-#                                       # serial twins at CPU weights 0, 0.3 and 1 on 1 and
+#                                       # serial twins at CPU weights 0, 0.3 and 1 (and the
+#                                       # runtime's automatic balancing) on 1 and
 #                                       # (with 2 GPUs) 2 ranks, trace the host<->device
 #                                       # transfers per step, and print a table last;
 #                                       # first the runtime's own device tests with CUDA
@@ -34,27 +35,54 @@ prepare() {
   du -sh "$gpu"
 }
 
-run() {
-  local out=${OUT:-$gpu/out}
-  mkdir -p "$out"
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  export NCCL_NVLS_ENABLE=0 # never NVLink multicast on these shared machines
-  read -r np_nbody n_matmul <"$gpu/progs/sizes"
-  local deps=/tmp/xmpcc-deps t0
+DEPS=/tmp/xmpcc-deps
+
+# StarPU with CUDA (scripts/setup-deps.sh, from the carried source) and libxmp (CMake, runtime
+# only), once per machine.
+build_stack() {
+  local out=$1 t0
   t0=$(date +%s)
-  XMPCC_NO_APT=1 XMPCC_DEPS=$deps STARPU_TARBALL_DIR=$gpu/starpu-src \
+  XMPCC_NO_APT=1 XMPCC_DEPS=$DEPS STARPU_TARBALL_DIR=$gpu/starpu-src \
     bash "$root/scripts/setup-deps.sh" >"$out/setup.log" 2>&1 || { tail -30 "$out/setup.log"; exit 1; }
-  cmake -G Ninja -S "$root" -B /tmp/xmp-rt -DXMPCC_RUNTIME_ONLY=ON -DXMPCC_DEPS=$deps \
+  cmake -G Ninja -S "$root" -B /tmp/xmp-rt -DXMPCC_RUNTIME_ONLY=ON -DXMPCC_DEPS=$DEPS \
     -DCMAKE_BUILD_TYPE=Release >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
   ninja -C /tmp/xmp-rt xmp >"$out/ninja.log" 2>&1 || { tail -30 "$out/ninja.log"; exit 1; }
   echo "built StarPU and libxmp in $(($(date +%s) - t0)) s"
-  runtime_tests "$deps/starpu" "$out"
-  local mk=(XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib
-    STARPU_PREFIX=$deps/starpu XMP_GPU=cuda CUDA_ARCH=sm_90)
-  for p in nbody matmul; do
-    make -s -C "$gpu/progs/$p" "${mk[@]}" >"$out/make-$p.log" 2>&1 ||
-      { tail -30 "$out/make-$p.log"; exit 1; }
+}
+
+# Programs translated here (folders with a generated Makefile), built there with CUDA.
+build_programs() {
+  local out=$1 d
+  shift
+  for d in "$@"; do
+    make -s -C "$d" XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib \
+      STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
+      >"$out/make-$(basename "$d").log" 2>&1 || { tail -30 "$out/make-$(basename "$d").log"; exit 1; }
   done
+}
+
+setup_env() {
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  export NCCL_NVLS_ENABLE=0 # never NVLink multicast on these shared machines
+}
+
+# `build DIR...`: the stack and the given program folders (for bench/ scripts).
+build() {
+  local out=${OUT:-$gpu/out}
+  mkdir -p "$out"
+  setup_env
+  build_stack "$out"
+  build_programs "$out" "$@"
+}
+
+run() {
+  local out=${OUT:-$gpu/out}
+  mkdir -p "$out"
+  setup_env
+  read -r np_nbody n_matmul <"$gpu/progs/sizes"
+  build_stack "$out"
+  runtime_tests "$DEPS/starpu" "$out"
+  build_programs "$out" "$gpu/progs/nbody" "$gpu/progs/matmul"
   gcc -O3 -DNP="$np_nbody" "$root/examples/nbody/nbody_serial.c" -o /tmp/nbody_serial -lm
   gcc -O3 -DN="$n_matmul" "$root/examples/matmul/matmul_serial.c" -o /tmp/matmul_serial
   /tmp/nbody_serial 0 "$STEPS" >"$out/nbody.ref"
@@ -68,10 +96,11 @@ run() {
     "cpu ms" "gpu ms" "h2d step 0 (n:bytes)" "h2d last step" >"$table"
   for p in nbody matmul; do
     for r in "${ranks[@]}"; do
-      for w in 0 0.3 1; do
-        local log=$out/$p-np$r-w$w.log result=ok
-        XMP_DEV_TRACE=1 mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$r" \
-          "$gpu/progs/$p/$p" "$w" "$STEPS" >"$log" 2>&1 || result=FAIL
+      for w in 0 0.3 1 auto; do
+        local log=$out/$p-np$r-w$w.log result=ok policy=manual arg=$w
+        [ "$w" = auto ] && policy=auto arg=-
+        XMP_BALANCE=$policy XMP_DEV_TRACE=1 mpirun --allow-run-as-root --oversubscribe \
+          --bind-to none -np "$r" "$gpu/progs/$p/$p" "$arg" "$STEPS" >"$log" 2>&1 || result=FAIL
         python3 "$root/test/e2e/Inputs/numcmp.py" "$out/$p.ref" "$log" >>"$log" 2>&1 ||
           result=WRONG
         summarize "$p" "$r" "$w" "$result" "$log" >>"$table"
@@ -123,7 +152,7 @@ summarize() {
 import re, sys
 p, r, w, result, log = sys.argv[1:]
 text = open(log).read()
-steps = re.findall(r"step (\d+): weight [\d.]+ cpu ([\d.]+) ms gpu ([\d.]+) ms", text)
+steps = re.findall(r"step (\d+): cpu ([\d.]+) ms gpu ([\d.]+) ms", text)
 h2d = re.findall(r"host->device (\d+) \((\d+) bytes\)", text)
 per = len(h2d) // len(steps) if steps and len(h2d) % len(steps) == 0 else 0
 show = lambda k: "+".join("%s:%s" % t for t in h2d[k * per:(k + 1) * per]) if per else "-"
@@ -136,5 +165,6 @@ EOF
 case ${1:-} in
 prepare) prepare ;;
 run) run ;;
-*) echo "usage: $0 prepare|run" >&2; exit 2 ;;
+build) shift; build "$@" ;;
+*) echo "usage: $0 prepare|run|build DIR..." >&2; exit 2 ;;
 esac

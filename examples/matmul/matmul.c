@@ -5,11 +5,15 @@
  * steps.
  *
  *   xmpcc -DN=512 matmul.c -o matmul
- *   mpirun -np 2 ./matmul [cpu_weight [steps]]
+ *   mpirun -np 2 ./matmul [cpu_weight|- [steps]]
+ *
+ * Without a weight (or with -) the runtime balances (XMP_BALANCE); a weight
+ * given here is set once with reset_weight.
  *
  * Prints a checksum and sample elements; matmul_serial.c prints the same. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <xmp.h>
 
 #ifndef N
@@ -24,7 +28,8 @@ double A[N][N], B[N][N], C[N][N];
 #pragma xmp align C[i][j] with t(j, i)
 
 int main(int argc, char **argv) {
-  double weight = argc > 1 ? atof(argv[1]) : 0.0;
+  int given = argc > 1 && strcmp(argv[1], "-") != 0;
+  double weight = given ? atof(argv[1]) : 0.0;
   int steps = argc > 2 ? atoi(argv[2]) : 3;
   int i, j;
 
@@ -40,8 +45,10 @@ int main(int argc, char **argv) {
 #pragma xmp device replicate (A, B, C)
   {
 #pragma xmp device replicate_sync in (A, B)
-    for (int step = 0; step < steps; step++) {
+    if (given) {
 #pragma xmp device reset_weight (weight)
+    }
+    for (int step = 0; step < steps; step++) {
 #pragma xmp device loop (j, i) on t(j, i)
       for (i = 0; i < N; i++)
         for (j = 0; j < N; j++) {
@@ -51,8 +58,8 @@ int main(int argc, char **argv) {
           C[i][j] = s;
         }
       if (xmp_node_num() == 1)
-        printf("step %d: weight %.2f cpu %.3f ms gpu %.3f ms\n", step, weight,
-               xmp_cpu_wtime() * 1e3, xmp_gpu_wtime() * 1e3);
+        printf("step %d: cpu %.3f ms gpu %.3f ms\n", step, xmp_cpu_wtime() * 1e3,
+               xmp_gpu_wtime() * 1e3);
     }
 #pragma xmp device replicate_sync out (C)
   }

@@ -3,12 +3,13 @@
  * Particles are block-distributed over the nodes; the positions have a full
  * shadow, so `reflect` gathers every node's particles onto every node (an
  * allgather). Inside a node, each device loop shares its particles between
- * the GPUs and the CPU cores by the CPU weight; with "adapt" the weight
- * follows the thesis's rule (listing 4.6): move it by 0.01 towards equal CPU
- * and GPU times.
+ * the GPUs and the CPU cores by the CPU weight: the runtime's (XMP_BALANCE,
+ * automatic by default), or the one given here, set once with reset_weight;
+ * with "adapt" the program moves it itself by the thesis's rule (listing
+ * 4.6): 0.01 per step towards equal CPU and GPU times.
  *
  *   xmpcc -DNP=16384 nbody.c -o nbody
- *   mpirun -np 2 ./nbody [cpu_weight [steps [adapt]]]
+ *   mpirun -np 2 ./nbody [cpu_weight|- [steps [adapt]]]
  *
  * nbody_serial.c prints the same checksums. */
 #include <math.h>
@@ -31,7 +32,8 @@ double px[NP], py[NP], pz[NP], vx[NP], vy[NP], vz[NP], m[NP];
 #pragma xmp shadow [*] :: px, py, pz
 
 int main(int argc, char **argv) {
-  double weight = argc > 1 ? atof(argv[1]) : 0.0;
+  int given = argc > 1 && strcmp(argv[1], "-") != 0;
+  double weight = given ? atof(argv[1]) : 0.0;
   int steps = argc > 2 ? atoi(argv[2]) : 4;
   int adapt = argc > 3 && strcmp(argv[3], "adapt") == 0;
   int i, j;
@@ -51,8 +53,10 @@ int main(int argc, char **argv) {
 #pragma xmp device replicate (px, py, pz, vx, vy, vz, m)
   {
 #pragma xmp device replicate_sync in (px, py, pz, vx, vy, vz, m)
-    for (int step = 0; step < steps; step++) {
+    if (given) {
 #pragma xmp device reset_weight (weight)
+    }
+    for (int step = 0; step < steps; step++) {
 #pragma xmp device loop on t(i)
       for (i = 0; i < NP; i++) {
         double ax = 0.0, ay = 0.0, az = 0.0;
@@ -70,14 +74,14 @@ int main(int argc, char **argv) {
       }
       double cpu = xmp_cpu_wtime(), gpu = xmp_gpu_wtime();
       if (xmp_node_num() == 1)
-        printf("step %d: weight %.2f cpu %.3f ms gpu %.3f ms\n", step, weight, cpu * 1e3,
-               gpu * 1e3);
+        printf("step %d: cpu %.3f ms gpu %.3f ms\n", step, cpu * 1e3, gpu * 1e3);
       if (adapt && cpu + gpu > 0) {
         double cpu_ratio = cpu / (cpu + gpu) * 100;
         if (cpu_ratio > 51 && weight >= 0.01)
           weight -= 0.01;
         if (cpu_ratio < 49 && weight <= 0.99)
           weight += 0.01;
+#pragma xmp device reset_weight (weight)
       }
 #pragma xmp device loop on t(i)
       for (i = 0; i < NP; i++) {

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""bench/worksharing/run.py - CPU/GPU work sharing of device loops, on a GPU machine.
+
+For each program of .gpu/bench (bench/worksharing/prepare.sh), in one run of this script:
+GPU only (weight 0), CPU only (weight 1), the runtime's automatic balancing (XMP_BALANCE=auto)
+and the thesis's rule (listing 4.6: +-0.01 per step from 0.2, XMP_BALANCE=manual). The time
+of a step is the sum over the program's device loops of max(CPU time, GPU time) of that
+execution, from the runtime's report (XMP_REPORT); each mode is summarised by the mean of its
+last steps. The ideal time T* of a loop that both sides share perfectly obeys
+1/T* = 1/T_gpu + 1/T_cpu (per loop, summed over the loops). Writes one JSON per run and
+worksharing.json under --out, and prints a table with T*/T_auto (balancing efficiency),
+T_gpu/T_auto and the steps auto needed to converge.
+
+  python3 bench/worksharing/run.py --out /tmp/ws [--steps 20] [--ranks 1]
+"""
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BENCH = os.path.join(ROOT, ".gpu", "bench")
+
+# mode -> (XMP_BALANCE, program arguments before steps, extra arguments after)
+MODES = {
+    "gpu": ("fixed", "0", []),
+    "cpu": ("fixed", "1", []),
+    "auto": ("auto", "-", []),
+    "thesis": ("manual", "0.2", ["adapt"]),
+}
+
+
+def machine():
+    try:
+        gpus = subprocess.run(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"],
+                              capture_output=True, text=True).stdout.split("\n")
+        gpus = [g for g in gpus if g.strip()]
+    except OSError:
+        gpus = []
+    return {"host": platform.node(), "cpus": os.cpu_count(), "gpus": gpus}
+
+
+def step_times(report):
+    """Per step: sum over the device loops of max(cpu, gpu); and per loop, per step."""
+    loops = report["loops"]
+    nsteps = min(len(l["steps"]) for l in loops) if loops else 0
+    per_loop = [[max(s["cpu_s"], s["gpu_s"]) for s in l["steps"][:nsteps]] for l in loops]
+    return [sum(p[k] for p in per_loop) for k in range(nsteps)], per_loop
+
+
+def tail_mean(values, k):
+    tail = values[-k:] if len(values) >= k else values
+    return sum(tail) / len(tail) if tail else float("nan")
+
+
+def run_mode(prog, mode, steps, ranks, out):
+    policy, weight, extra = MODES[mode]
+    name = os.path.basename(prog)
+    report = os.path.join(out, "%s-%s-report.json" % (name, mode))
+    env = dict(os.environ, XMP_BALANCE=policy, XMP_REPORT=report, NCCL_NVLS_ENABLE="0",
+               OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    exe = os.path.join(prog, name.split("-")[0])
+    cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np",
+           str(ranks), exe, weight, str(steps)] + extra
+    t0 = time.time()
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    wall = time.time() - t0
+    with open(os.path.join(out, "%s-%s.log" % (name, mode)), "w") as f:
+        f.write(res.stdout + res.stderr)
+    if res.returncode != 0:
+        sys.exit("%s %s failed:\n%s" % (name, mode, (res.stdout + res.stderr)[-2000:]))
+    with open(report) as f:
+        rep = json.load(f)
+    total, per_loop = step_times(rep)
+    return {"program": name, "mode": mode, "ranks": ranks, "steps": steps, "wall_s": wall,
+            "step_s": total, "loop_step_s": per_loop, "report": rep}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--fixed-steps", type=int, default=6)
+    ap.add_argument("--thesis-steps", type=int, default=30)
+    ap.add_argument("--tail", type=int, default=5)
+    ap.add_argument("--ranks", type=int, default=1)
+    ap.add_argument("programs", nargs="*")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    progs = a.programs or sorted(os.path.join(BENCH, d) for d in os.listdir(BENCH))
+    info = machine()
+    rows = []
+    for prog in progs:
+        runs = {}
+        for mode in MODES:
+            steps = {"gpu": a.fixed_steps, "cpu": a.fixed_steps, "thesis": a.thesis_steps}.get(
+                mode, a.steps)
+            r = run_mode(prog, mode, steps, a.ranks, a.out)
+            r["machine"] = info
+            with open(os.path.join(a.out, "%s-%s.json" % (r["program"], mode)), "w") as f:
+                json.dump(r, f, indent=1)
+            runs[mode] = r
+        k = min(a.tail, a.fixed_steps - 1)
+        t = {m: tail_mean(runs[m]["step_s"], k if m in ("gpu", "cpu") else a.tail) for m in runs}
+        # Ideal per loop, summed: both sides working on one loop at their own speeds.
+        ideal = 0.0
+        for lg, lc in zip(runs["gpu"]["loop_step_s"], runs["cpu"]["loop_step_s"]):
+            tg, tc = tail_mean(lg, k), tail_mean(lc, k)
+            ideal += 1.0 / (1.0 / tg + 1.0 / tc) if tg > 0 and tc > 0 else min(tg, tc)
+        loops = runs["auto"]["report"]["loops"]
+        converge = max((l.get("steps_to_converge", -1) for l in loops), default=-1)
+        share = [l.get("final_weight", float("nan")) for l in loops]
+        row = {"program": runs["auto"]["program"], "t_gpu": t["gpu"], "t_cpu": t["cpu"],
+               "t_auto": t["auto"], "t_thesis": t["thesis"], "t_ideal": ideal,
+               "efficiency": ideal / t["auto"], "gpu_over_auto": t["gpu"] / t["auto"],
+               "auto_over_best": t["auto"] / min(t["gpu"], t["cpu"]),
+               "steps_to_converge": converge, "final_cpu_share": share}
+        row["ok"] = (row["auto_over_best"] <= 1.02 and converge <= 5 and
+                     (row["efficiency"] >= 0.95 or max(share) < 0.02))
+        rows.append(row)
+    with open(os.path.join(a.out, "worksharing.json"), "w") as f:
+        json.dump({"machine": info, "ranks": a.ranks, "rows": rows}, f, indent=1)
+    print("machine: %s, %d CPUs, GPUs: %s, ranks %d" % (
+        info["host"], info["cpus"], ", ".join(info["gpus"]) or "none", a.ranks))
+    print("%-14s %9s %9s %9s %9s %9s %6s %8s %7s %6s %-12s %s" % (
+        "program", "T_gpu ms", "T_cpu ms", "T_auto ms", "T_thes ms", "T* ms", "T*/Ta",
+        "Tgpu/Ta", "Ta/best", "steps", "cpu share", "ok"))
+    for r in rows:
+        print("%-14s %9.3f %9.3f %9.3f %9.3f %9.3f %6.3f %8.3f %7.3f %6d %-12s %s" % (
+            r["program"], r["t_gpu"] * 1e3, r["t_cpu"] * 1e3, r["t_auto"] * 1e3,
+            r["t_thesis"] * 1e3, r["t_ideal"] * 1e3, r["efficiency"], r["gpu_over_auto"],
+            r["auto_over_best"], r["steps_to_converge"],
+            ",".join("%.3f" % s for s in r["final_cpu_share"]), "yes" if r["ok"] else "NO"))
+
+
+if __name__ == "__main__":
+    main()
