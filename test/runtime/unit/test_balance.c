@@ -1,0 +1,333 @@
+/* test_balance.c - the auto CPU-weight controller (runtime/starpu/balance.c) driven by
+ * synthetic executions: each side takes t = o + n / r (n > 0 iterations; 0 for none), times
+ * a deterministic noise factor, with outliers, drift and re-partitioning costs injected per
+ * step. Expected results are derived from the model: T*(k) = min over every split of
+ * max(t_cpu, t_gpu), w* the CPU share that attains it. Checks convergence within 5 steps
+ * (steps_to_converge <= 5 and every later step within a few % of T*), stability (no weight
+ * change afterwards in steady scenarios, few and small ones under noise), outliers that move
+ * nothing, the exact 0 / 1 fallbacks, probes from the ends, and reset. XMP_BALANCE_TEST_TRACE=1
+ * prints every step. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "balance.h"
+#include "check.h"
+
+#define MAXSTEPS 200
+
+typedef struct sim {
+  const char *name;
+  long n;                 /* iterations of the loop */
+  double oc, rc, og, rg;  /* overheads (s) and rates (iterations/s) of the CPU / GPU side */
+  double w0;              /* initial weight */
+  int steps;
+  double noise;           /* relative amplitude of the uniform noise on every time */
+  int outlier_step;       /* this step's GPU time is multiplied by outlier_factor (-1: none) */
+  double outlier_factor;
+  int drift_from, drift_to; /* CPU rate goes linearly to rc * drift_ratio over these steps */
+  double drift_ratio;
+  double rep_cost;        /* extra GPU time of an execution whose weight just changed (s) */
+  int no_gpu_side;        /* no CUDA worker: the controller is told there is no GPU side */
+  int reset_step;         /* before this step (> 0) the program sets the weight to reset_w */
+  double reset_w;
+} sim_t;
+
+/* A scenario with no noise, outlier, drift or reset. */
+static sim_t base(const char *name, double oc, double rc, double og, double rg, double w0) {
+  return (sim_t){.name = name, .n = 100000, .oc = oc, .rc = rc, .og = og, .rg = rg, .w0 = w0,
+                 .steps = 30, .outlier_step = -1, .outlier_factor = 1, .drift_ratio = 1};
+}
+
+typedef struct result {
+  double w[MAXSTEPS];     /* weight of each execution */
+  double t[MAXSTEPS];     /* its noiseless step time, without outliers and re-partitioning */
+  double tstar[MAXSTEPS]; /* the best step time of that execution's model */
+  double wstar[MAXSTEPS]; /* ... and the weight attaining it */
+  long converge;
+  int changes_after;      /* weight changes from step 6 on */
+} result_t;
+
+static unsigned long long rng_state;
+static double noise(double amp) { /* uniform in [1 - amp, 1 + amp] */
+  rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+  double u = (double)(rng_state >> 11) / 9007199254740992.0;
+  return 1.0 + amp * (2 * u - 1);
+}
+
+static double rc_at(const sim_t *s, int k) {
+  if (s->drift_to <= s->drift_from || k <= s->drift_from)
+    return s->rc;
+  double f = k >= s->drift_to ? 1.0 : (double)(k - s->drift_from) / (s->drift_to - s->drift_from);
+  return s->rc * (1.0 + f * (s->drift_ratio - 1.0));
+}
+
+static double side_t(double o, double r, long n) { return n > 0 ? o + (double)n / r : 0.0; }
+
+static double model_t(const sim_t *s, int k, long c) {
+  return fmax(side_t(s->oc, rc_at(s, k), c), side_t(s->og, s->rg, s->n - c));
+}
+
+static long split_cpu(double w, long n) { return llround(w * (double)n); }
+
+/* The CPU iterations minimising the model's step time at step k: an end, or around the first c
+ * in [1, n-1] where the CPU time (growing with c) reaches the GPU time (falling), found by
+ * bisection. */
+static long best_split(const sim_t *s, int k) {
+  long best = model_t(s, k, 0) <= model_t(s, k, s->n) ? 0 : s->n, lo = 1, hi = s->n - 1;
+  double rc = rc_at(s, k);
+  while (lo < hi) {
+    long mid = lo + (hi - lo) / 2;
+    if (side_t(s->oc, rc, mid) >= side_t(s->og, s->rg, s->n - mid))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  for (long c = lo - 1; c <= lo; c++)
+    if (c >= 1 && c <= s->n - 1 && model_t(s, k, c) < model_t(s, k, best))
+      best = c;
+  return best;
+}
+
+static void run(const sim_t *s, result_t *r) {
+  xmpsp_balance_t b;
+  xmpsp_balance_init(&b, s->w0, !s->no_gpu_side, 8, 1);
+  rng_state = 12345;
+  int trace = getenv("XMP_BALANCE_TEST_TRACE") != NULL;
+  double prev_w = s->w0;
+  r->changes_after = 0;
+  for (int k = 0; k < s->steps; k++) {
+    if (k > 0 && k == s->reset_step)
+      xmpsp_balance_set(&b, s->reset_w);
+    double w = b.w;
+    long c = split_cpu(w, s->n), g = s->n - c;
+    r->w[k] = w;
+    r->t[k] = model_t(s, k, c);
+    long best = best_split(s, k);
+    r->tstar[k] = model_t(s, k, best);
+    r->wstar[k] = (double)best / (double)s->n;
+    double tc = side_t(s->oc, rc_at(s, k), c) * noise(s->noise);
+    double tg = side_t(s->og, s->rg, g) * noise(s->noise);
+    if (k == s->outlier_step)
+      tg *= s->outlier_factor;
+    if (k > 0 && w != prev_w && g > 0)
+      tg += s->rep_cost;
+    if (k >= 6 && w != prev_w)
+      r->changes_after++;
+    prev_w = w;
+    if (trace)
+      printf("%s step %d: w %.5f (w* %.5f) cpu %ld %.6f gpu %ld %.6f T/T* %.4f\n", s->name, k,
+             w, r->wstar[k], c, tc, g, tg, r->t[k] / r->tstar[k]);
+    xmpsp_balance_next(&b, c, g, tc, tg);
+  }
+  r->converge = b.steps_to_converge;
+}
+
+/* From step `from` on: every step within tol of T*, and weight changes counted. */
+static void check_settled(const sim_t *s, const result_t *r, int from, double tol,
+                          const char *what) {
+  for (int k = from; k < s->steps; k++)
+    if (r->t[k] > (1.0 + tol) * r->tstar[k]) { /* the first one only */
+      CHECKF(0, "%s: step %d w %.5f: T/T* = %.4f > %.3f (w* %.5f)", what, k, r->w[k],
+             r->t[k] / r->tstar[k], 1.0 + tol, r->wstar[k]);
+      return;
+    }
+}
+
+/* The weight of step k is within tol of w* (absolute), or at an end whose time is within 3%
+ * of T* (the controller keeps an end when the other side would gain less than 2%). */
+static int check_weight(const result_t *r, int k, double tol, const char *what) {
+  double w = r->w[k];
+  int ok = fabs(w - r->wstar[k]) <= tol || ((w == 0.0 || w == 1.0) && r->t[k] <= 1.03 * r->tstar[k]);
+  CHECKF(ok, "%s: step %d weight %.5f, w* %.5f (T/T* %.4f)", what, k, w, r->wstar[k],
+         r->t[k] / r->tstar[k]);
+  return ok;
+}
+
+/* Steady rates: converged within 5 steps, then at most 3% off T*, weight within 3% of w*
+ * (relative) and never changing again. */
+static void steady(void) {
+  const double ratio[] = {3, 10, 50};
+  const double starts[] = {0, 0.3, 0.5, 1};
+  const double over[][2] = {{0, 0}, {20e-6, 80e-6}, {200e-6, 1e-3}};
+  for (int ri = 0; ri < 3; ri++)
+    for (int si = 0; si < 4; si++)
+      for (int oi = 0; oi < 3; oi++) {
+        sim_t s = base("steady", over[oi][0], 1e7, over[oi][1], 1e7 * ratio[ri], starts[si]);
+        result_t r;
+        char what[128];
+        snprintf(what, sizeof what, "steady gpu %gx start %g overheads %g/%g", ratio[ri],
+                 starts[si], over[oi][0], over[oi][1]);
+        run(&s, &r);
+        CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
+        check_settled(&s, &r, 5, 0.03, what);
+        check_weight(&r, s.steps - 1, 0.02, what);
+        CHECKF(r.changes_after == 0, "%s: %d weight changes after step 5", what, r.changes_after);
+      }
+}
+
+/* +-5% noise on every time: settles within 5 steps to within 6% of T*, then stays in a band
+ * around w* with at most 3 (small) changes in 75 steps. */
+static void noisy(void) {
+  const double starts[] = {0, 0.3, 1};
+  const double ratio[] = {3, 10};
+  for (int ri = 0; ri < 2; ri++)
+    for (int si = 0; si < 3; si++) {
+      sim_t s = base("noisy", 20e-6, 1e7, 80e-6, 1e7 * ratio[ri], starts[si]);
+      s.noise = 0.05;
+      s.steps = 80;
+      result_t r;
+      char what[96];
+      snprintf(what, sizeof what, "noisy gpu %gx start %g", ratio[ri], starts[si]);
+      run(&s, &r);
+      check_settled(&s, &r, 5, 0.06, what);
+      for (int k = 5; k < s.steps; k++)
+        if (!check_weight(&r, k, 0.04, what))
+          break;
+      CHECKF(r.changes_after <= 3, "%s: %d weight changes after step 5", what, r.changes_after);
+    }
+}
+
+/* The CPU slows down to half its rate over steps 10..30 (or speeds up 2x; 2.5-5% per step, which
+ * also looks like noise): the weight follows within 15% of T* during the drift and is back
+ * within 3% six steps after it ends. */
+static void drifting(void) {
+  const double to[] = {0.5, 2};
+  for (int i = 0; i < 2; i++) {
+    sim_t s = base("drift", 20e-6, 1e7, 80e-6, 1e8, 0.3);
+    s.drift_from = 10;
+    s.drift_to = 30;
+    s.drift_ratio = to[i];
+    s.steps = 60;
+    result_t r;
+    char what[64];
+    snprintf(what, sizeof what, "drift of the CPU rate x%g", to[i]);
+    run(&s, &r);
+    check_settled(&s, &r, 5, 0.15, what);
+    check_settled(&s, &r, 36, 0.03, what);
+    check_weight(&r, s.steps - 1, 0.02, what);
+    CHECKF(fabs(r.wstar[s.steps - 1] - r.wstar[5]) > 0.02, "%s: w* did not move", what);
+  }
+}
+
+/* One GPU time x10 (first upload, at step 0 or 1) or x10 / x0.1 after convergence (step 7):
+ * the weight never jumps towards the CPU, converges within 5 steps, and the late outlier
+ * changes nothing. */
+static void outliers(void) {
+  const int at[] = {0, 1, 7, 7};
+  const double factor[] = {10, 10, 10, 0.1};
+  const double starts[] = {0, 0.3, 0.5};
+  for (int i = 0; i < 4; i++)
+    for (int si = 0; si < 3; si++) {
+      sim_t s = base("outlier", 20e-6, 1e7, 80e-6, 1e8, starts[si]);
+      s.outlier_step = at[i];
+      s.outlier_factor = factor[i];
+      result_t r;
+      char what[96];
+      snprintf(what, sizeof what, "GPU time x%g at step %d, start %g", factor[i], at[i],
+               starts[si]);
+      run(&s, &r);
+      CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
+      check_settled(&s, &r, 5, 0.03, what);
+      for (int k = 0; k < s.steps; k++)
+        CHECKF(r.w[k] <= fmax(starts[si], r.wstar[k]) + 0.01, "%s: step %d weight %.5f", what,
+               k, r.w[k]);
+      CHECKF(r.changes_after == 0, "%s: %d weight changes after step 5", what, r.changes_after);
+    }
+}
+
+/* A side that cannot pay for itself: exactly 0 or 1 within 5 steps and for good. From the
+ * other end, one probe step only. */
+static void useless_side(void) {
+  const double starts[] = {0, 0.3, 0.5, 1};
+  for (int si = 0; si < 4; si++) {
+    const struct {
+      const char *what;
+      sim_t s;
+      double end;
+    } cases[] = {
+        {"CPU 1000x slower", base("useless", 20e-6, 1e6, 80e-6, 1e9, starts[si]), 0.0},
+        {"GPU overhead 50 ms on a 1 ms problem", base("useless", 20e-6, 1e8, 50e-3, 1e9,
+                                                      starts[si]), 1.0},
+        {"matmul-like: GPU 300x faster", base("useless", 50e-6, 1e6, 100e-6, 3e8, starts[si]),
+         0.0},
+        {"launch-bound: 30 us GPU overhead, 10 us of work",
+         base("useless", 5e-6, 1e10, 30e-6, 1e11, starts[si]), 1.0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+      result_t r;
+      char what[128];
+      snprintf(what, sizeof what, "%s, start %g", cases[c].what, starts[si]);
+      run(&cases[c].s, &r);
+      CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
+      CHECK(r.wstar[0] < 0.01 || r.wstar[0] > 0.99); /* the model says: (nearly) one side */
+      int stays = 1;
+      for (int k = 5; k < cases[c].s.steps; k++)
+        stays &= r.w[k] == cases[c].end;
+      CHECKF(stays, "%s: not at %g from step 5 on", what, cases[c].end);
+      int away = 0; /* steps not at the end */
+      for (int k = 0; k < cases[c].s.steps; k++)
+        away += r.w[k] != cases[c].end;
+      /* From the other end: that end, a probe (measured twice when it is the GPU's first
+       * touch), at most one cautious move: 4 steps at most. */
+      if (starts[si] == 1.0 - cases[c].end)
+        CHECKF(away <= 4, "%s: %d steps away from %g", what, away, cases[c].end);
+    }
+  }
+}
+
+/* reset_weight after convergence: the next execution runs with it, then the controller goes
+ * back to the optimum it knows within two steps. */
+static void reset(void) {
+  sim_t s = base("reset", 20e-6, 1e7, 80e-6, 1e8, 0.3);
+  s.reset_step = 12;
+  s.reset_w = 0.8;
+  result_t r;
+  run(&s, &r);
+  CHECK(r.w[12] == 0.8);
+  CHECK(r.w[11] != 0.8);
+  CHECKF(r.converge <= 14, "converged at step %ld after the reset", r.converge);
+  check_settled(&s, &r, 14, 0.03, "after reset");
+}
+
+/* No GPU side: the first execution runs with the initial weight, every later one with 1. */
+static void no_gpu_side(void) {
+  sim_t s = base("no gpu", 20e-6, 1e7, 20e-6, 1e7 / 8, 0.3);
+  s.no_gpu_side = 1;
+  result_t r;
+  run(&s, &r);
+  CHECK(r.w[0] == 0.3);
+  for (int k = 1; k < s.steps; k++)
+    CHECKF(r.w[k] == 1.0, "no GPU side: step %d weight %g", k, r.w[k]);
+  CHECK(r.converge == 1);
+}
+
+/* Every weight change costs the GPU 30% of T* in the next execution (re-partitioning), with
+ * +-3% noise: the first changes are misled until the cost is measured; from step 10 on within
+ * 5% of T*, and at most 2 changes after step 5 (no oscillation). */
+static void repartition_cost(void) {
+  const double starts[] = {0, 0.5};
+  for (int si = 0; si < 2; si++) {
+    sim_t s = base("repartition", 20e-6, 1e7, 80e-6, 1e8, starts[si]);
+    s.rep_cost = 0.3 * 100000 / (1e7 + 1e8);
+    s.noise = 0.03;
+    s.steps = 60;
+    result_t r;
+    char what[64];
+    snprintf(what, sizeof what, "re-partitioning cost, start %g", starts[si]);
+    run(&s, &r);
+    check_settled(&s, &r, 10, 0.05, what);
+    CHECKF(r.changes_after <= 2, "%s: %d weight changes after step 5", what, r.changes_after);
+  }
+}
+
+int main(void) {
+  steady();
+  noisy();
+  drifting();
+  outliers();
+  useless_side();
+  reset();
+  no_gpu_side();
+  repartition_cost();
+  return CHECK_RESULT();
+}
