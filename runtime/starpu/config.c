@@ -1,6 +1,7 @@
 /* config.c - the StarPU layer's settings from XMP_* environment variables, read once. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "xmpsp_internal.h"
 
@@ -46,6 +47,39 @@ static int flag(const char *name) {
                         "and 1", name, v);
 }
 
+static int balance_policy(void) {
+  static const char *const names[] = {[XMPSP_BALANCE_AUTO] = "auto",
+                                      [XMPSP_BALANCE_MANUAL] = "manual",
+                                      [XMPSP_BALANCE_FIXED] = "fixed"};
+  const char *v = env("XMP_BALANCE");
+  if (v == NULL)
+    return XMPSP_BALANCE_AUTO;
+  for (int p = 0; p < 3; p++)
+    if (strcmp(v, names[p]) == 0)
+      return p;
+  xmpi_fatal_collective(NULL, "environment variable XMP_BALANCE='%s' is invalid: accepted "
+                        "values are auto, manual and fixed", v);
+}
+
+const char *xmpsp_balance_name(int policy) {
+  return policy == XMPSP_BALANCE_FIXED ? "fixed"
+         : policy == XMPSP_BALANCE_MANUAL ? "manual" : "auto";
+}
+
+/* XMP_REPORT: unset, empty or 0: none; 1: lines on stderr; anything else: a JSON file. */
+static int report_mode(char *path, size_t cap) {
+  const char *v = env("XMP_REPORT");
+  if (v == NULL || strcmp(v, "0") == 0)
+    return XMPSP_REPORT_NONE;
+  if (strcmp(v, "1") == 0)
+    return XMPSP_REPORT_TEXT;
+  if (strlen(v) >= cap)
+    xmpi_fatal_collective(NULL, "environment variable XMP_REPORT='%s' is invalid: accepted "
+                          "values are 0, 1 and a file path shorter than %zu characters", v, cap);
+  strcpy(path, v);
+  return XMPSP_REPORT_JSON;
+}
+
 const xmpsp_config_t *xmpsp_config(void) {
   static xmpsp_config_t c;
   static int read;
@@ -55,6 +89,8 @@ const xmpsp_config_t *xmpsp_config(void) {
     c.gpus_per_node = int_at_least("XMP_GPUS_PER_NODE", 0, -1);
     c.cpu_weight = unit_real("XMP_CPU_WEIGHT", 0.0);
     c.trace = flag("XMP_DEV_TRACE");
+    c.balance = balance_policy();
+    c.report = report_mode(c.report_path, sizeof c.report_path);
     read = 1;
   }
   return &c;

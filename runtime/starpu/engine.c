@@ -110,6 +110,7 @@ static void engine_shutdown(void) {
   }
   busy = 1; /* no pause from here on */
   xmpsp_data_release_all();
+  xmpsp_report_finish();
   xmpsp_loops_free_all();
   xmpsp_scratch_free_all();
   xmpsp_check(starpu_task_wait_for_all(), NULL, "starpu_task_wait_for_all at finalize");

@@ -1,10 +1,21 @@
 /* loop.c - device loops: one StarPU task per chunk of the local iterations, pinned to a worker
  * of its side (GPU part on CUDA workers, CPU part on CPU workers); the CPU weight, reductions'
- * partial results, and the per-side times behind xmp_cpu_wtime / xmp_gpu_wtime. */
+ * partial results, and the per-side times behind xmp_cpu_wtime / xmp_gpu_wtime.
+ *
+ * The CPU weight of a site's next execution, by XMP_BALANCE:
+ *   auto (default)  the site's own controller (balance.c) sets it from the times it measured,
+ *                   starting from XMP_CPU_WEIGHT (default 0);
+ *   manual          XMP_CPU_WEIGHT until the program's first reset_weight, then the latest
+ *                   reset_weight (the thesis's behaviour);
+ *   fixed           XMP_CPU_WEIGHT for the whole run; reset_weight is ignored (one note says
+ *                   so), which lets experiments pin the weight without editing the program.
+ * In auto, reset_weight (w) sets the weight of the next execution of every device loop run
+ * after it, and each controller continues from w with what it measured before. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "balance.h"
 #include "xmpsp_internal.h"
 
 /* What the runtime keeps per task of one execution; cl_arg points at .task. */
@@ -21,14 +32,18 @@ struct xmp_dev_loop {
   xmp_rt_srcloc_t where;
   double weight;  /* CPU weight of the latest execution */
   long executions;
+  xmpsp_balance_t bal;      /* auto: the controller, started at the first execution */
+  int bal_started;
+  unsigned long reset_seen; /* the reset_weight generation this site has applied */
+  xmpsp_record_t *record;   /* XMP_REPORT: this site's executions */
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
   size_t partials_cap;
   struct xmp_dev_loop *next;
 };
 
 static xmp_dev_loop_t *sites;
-static double weight_now; /* set by reset_weight; before it, XMP_CPU_WEIGHT */
-static int weight_reset;
+static double weight_now;        /* the latest reset_weight */
+static unsigned long reset_gen;  /* reset_weight calls so far */
 static double last_cpu_s, last_gpu_s;
 
 void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k) {
@@ -46,8 +61,30 @@ double xmp_gpu_wtime(void) { return last_gpu_s; }
 void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where) {
   if (!(w >= 0.0 && w <= 1.0)) /* NaN too */
     xmpi_fatal_collective(where, "CPU weight %g is outside [0, 1]", w);
+  const xmpsp_config_t *cfg = xmpsp_config();
+  if (cfg->balance == XMPSP_BALANCE_FIXED) {
+    static int noted;
+    if (!noted && xmpsp_speaker())
+      xmpi_note(where, "note", "reset_weight ignored: XMP_BALANCE=fixed keeps every device "
+                "loop's CPU weight at XMP_CPU_WEIGHT (%g)", cfg->cpu_weight);
+    noted = 1;
+    return;
+  }
   weight_now = w;
-  weight_reset = 1;
+  reset_gen++;
+}
+
+/* The CPU weight of site s's next execution (see the top). */
+static double site_weight(xmp_dev_loop_t *s, const xmpsp_config_t *cfg) {
+  if (cfg->balance == XMPSP_BALANCE_FIXED)
+    return cfg->cpu_weight;
+  if (cfg->balance == XMPSP_BALANCE_MANUAL)
+    return reset_gen > 0 ? weight_now : cfg->cpu_weight;
+  if (s->reset_seen != reset_gen) {
+    s->reset_seen = reset_gen;
+    xmpsp_balance_set(&s->bal, weight_now);
+  }
+  return s->bal.w;
 }
 
 static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
@@ -66,6 +103,8 @@ static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_
            where != NULL && where->file != NULL ? where->file : "?",
            where != NULL ? where->line : 0);
   s->cl.name = s->name;
+  if (xmpsp_config()->report != XMPSP_REPORT_NONE)
+    s->record = xmpsp_record_new(where);
   s->next = sites;
   sites = s;
   *state = s;
@@ -170,20 +209,25 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   xmpsp_enter();
   xmpsp_start(where);
   xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
-  s->weight = weight_reset ? weight_now : cfg->cpu_weight;
-  s->executions++;
-  if (cfg->trace)
-    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
-
   const xmpsp_workers_t *w = xmpsp_workers();
   int use_cuda = w->ncuda > 0 && cuda != NULL;
   int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
   int ncpu = cfg->ncpu_chunks > 0 ? cfg->ncpu_chunks : w->ncpu;
+  if (!s->bal_started) { /* a probe of a side gives each of its chunks an iteration at least */
+    xmpsp_balance_init(&s->bal, cfg->cpu_weight, use_cuda, ncpu, ngpu);
+    s->bal_started = 1;
+  }
+  s->weight = site_weight(s, cfg);
+  s->executions++;
+  if (cfg->trace)
+    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
+
   xmpsp_chunk_t *chunks = xmpi_calloc_or_die((size_t)(ngpu + ncpu), sizeof *chunks, where);
   int nt = xmpsp_split(n, s->weight, ngpu, ncpu, chunks);
   int ngpu_tasks = 0;
+  long ngpu_iters = 0;
   while (ngpu_tasks < nt && chunks[ngpu_tasks].gpu)
-    ngpu_tasks++;
+    ngpu_iters += chunks[ngpu_tasks++].count;
 
   if (s->partials_cap < (size_t)nt * partial_bytes) {
     free(s->partials);
@@ -249,6 +293,10 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   }
   last_cpu_s = cpu_us * 1e-6;
   last_gpu_s = gpu_us * 1e-6;
+  if (cfg->balance == XMPSP_BALANCE_AUTO)
+    xmpsp_balance_next(&s->bal, n - ngpu_iters, ngpu_iters, last_cpu_s, last_gpu_s);
+  if (s->record != NULL)
+    xmpsp_record_step(s->record, s->weight, n - ngpu_iters, ngpu_iters, last_cpu_s, last_gpu_s);
   free(tasks);
   free(handles);
   free(slots);

@@ -5,7 +5,9 @@
  *   split.c      cutting an iteration range into GPU and CPU chunks (pure arithmetic)
  *   data.c       replicated arrays: registration, replicate_sync, release
  *   partition.c  row partitions of written arrays and their per-array plan cache
- *   loop.c       device loops: tasks, reductions' partials, timing, reset_weight
+ *   loop.c       device loops: tasks, reductions' partials, timing, weights, reset_weight
+ *   balance.c    the auto weight controller (pure arithmetic, balance.h)
+ *   report.c     XMP_REPORT: per device loop, the weight and times of every execution
  *   trace.c      XMP_DEV_TRACE: one line per device loop with its bus transfers
  *   scratch.c    per-CUDA-worker device scratch memory */
 #ifndef XMPSP_INTERNAL_H
@@ -19,16 +21,25 @@
 #include "xmpi_internal.h"
 
 /* ---- config.c ---- */
+/* XMP_BALANCE: how a device loop's CPU weight changes. */
+enum { XMPSP_BALANCE_AUTO, XMPSP_BALANCE_MANUAL, XMPSP_BALANCE_FIXED };
+/* XMP_REPORT */
+enum { XMPSP_REPORT_NONE, XMPSP_REPORT_TEXT, XMPSP_REPORT_JSON };
 typedef struct xmpsp_config {
   int ncpu_chunks;   /* XMP_STARPU_NCPU; 0: one chunk per CPU worker */
   int ncuda_chunks;  /* XMP_STARPU_NCUDA; 0: one chunk per CUDA worker (1 without any) */
   int gpus_per_node; /* XMP_GPUS_PER_NODE; -1: visible devices shared among local ranks */
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
+  int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */
+  int report;        /* XMP_REPORT: XMPSP_REPORT_* */
+  char report_path[4096]; /* XMPSP_REPORT_JSON: the file ("%r": the rank) */
 } xmpsp_config_t;
 /* The settings, read from the environment on the first call (collective: a bad value is an
  * error naming the variable and the accepted values). */
 const xmpsp_config_t *xmpsp_config(void);
+/* "auto", "manual" or "fixed". */
+const char *xmpsp_balance_name(int policy);
 
 /* ---- engine.c ---- */
 typedef struct xmpsp_workers {
@@ -109,6 +120,18 @@ void xmpsp_part_clean_all(xmp_dev_data_t *d);
 /* ---- loop.c ---- */
 /* Frees every device loop's state (finalize). */
 void xmpsp_loops_free_all(void);
+
+/* ---- report.c ---- */
+typedef struct xmpsp_record xmpsp_record_t; /* one device loop site's executions */
+/* A record for the site at where (a new one per site), kept until the report is written. */
+xmpsp_record_t *xmpsp_record_new(const xmp_rt_srcloc_t *where);
+/* One execution: its weight, each side's iterations and finishing time (s). The first
+ * XMPSP_REPORT_MAX_STEPS are kept; later ones count in the final weight and convergence. */
+#define XMPSP_REPORT_MAX_STEPS 10000
+void xmpsp_record_step(xmpsp_record_t *r, double weight, long n_cpu, long n_gpu, double t_cpu,
+                       double t_gpu);
+/* Writes the report XMP_REPORT asks for (finalize, MPI still running) and frees the records. */
+void xmpsp_report_finish(void);
 
 /* ---- trace.c ---- */
 typedef struct xmpsp_bus_counts {
