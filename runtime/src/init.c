@@ -50,6 +50,14 @@ void xmpi_shutdown(void) {
 }
 
 int xmp_rt_finalize(int status) {
+  /* Wait for every process before leaving: one that ends in an error inside a task (where
+   * only the task's nodes see it) aborts the job, and OpenMPI 4.1's mpiexec can hang when that
+   * abort meets processes already inside MPI_Finalize. */
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized)
+    MPI_Barrier(MPI_COMM_WORLD);
   xmpi_shutdown();
   return status;
 }
