@@ -9,9 +9,11 @@ execution, from the runtime's report (XMP_REPORT); each mode is summarised by th
 last steps. The ideal time T* of a loop that both sides share perfectly obeys
 1/T* = 1/T_gpu + 1/T_cpu (per loop, summed over the loops). Writes one JSON per run and
 worksharing.json under --out, and prints a table with T*/T_auto (balancing efficiency),
-T_gpu/T_auto and the steps auto needed to converge.
+T_gpu/T_auto and the steps auto needed to converge. --summarize recomputes the table from
+the run JSONs of an earlier run (e.g. fetched from the GPU machine).
 
-  python3 bench/worksharing/run.py --out /tmp/ws [--steps 20] [--ranks 1]
+  python3 bench/worksharing/run.py --out /tmp/ws [--steps 20] [--ranks 1] [program dir...]
+  python3 bench/worksharing/run.py --out /tmp/ws --summarize
 """
 import argparse
 import json
@@ -24,12 +26,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = os.path.join(ROOT, ".gpu", "bench")
 
-# mode -> (XMP_BALANCE, program arguments before steps, extra arguments after)
+# mode -> (XMP_BALANCE, XMP_CPU_WEIGHT, the program's weight argument, arguments after steps)
 MODES = {
-    "gpu": ("fixed", "0", []),
-    "cpu": ("fixed", "1", []),
-    "auto": ("auto", "-", []),
-    "thesis": ("manual", "0.2", ["adapt"]),
+    "gpu": ("fixed", "0", "-", []),
+    "cpu": ("fixed", "1", "-", []),
+    "auto": ("auto", "0", "-", []),
+    "thesis": ("manual", "0.2", "0.2", ["adapt"]),  # thesis 4.5.2 starts at 0.2
 }
 
 
@@ -51,16 +53,22 @@ def step_times(report):
     return [sum(p[k] for p in per_loop) for k in range(nsteps)], per_loop
 
 
-def tail_mean(values, k):
-    tail = values[-k:] if len(values) >= k else values
-    return sum(tail) / len(tail) if tail else float("nan")
+def tail_median(values, k):
+    """Median of the last k steps: a step disturbed by the machine (seen: GPU-only matmul
+    steps alternating 4.3 and 7.3 ms on an H100) does not move it."""
+    tail = sorted(values[-k:] if len(values) >= k else values)
+    if not tail:
+        return float("nan")
+    mid = len(tail) // 2
+    return tail[mid] if len(tail) % 2 else (tail[mid - 1] + tail[mid]) / 2
 
 
 def run_mode(prog, mode, steps, ranks, out):
-    policy, weight, extra = MODES[mode]
+    policy, initial, weight, extra = MODES[mode]
     name = os.path.basename(prog)
     report = os.path.join(out, "%s-%s-report.json" % (name, mode))
-    env = dict(os.environ, XMP_BALANCE=policy, XMP_REPORT=report, NCCL_NVLS_ENABLE="0",
+    env = dict(os.environ, XMP_BALANCE=policy, XMP_CPU_WEIGHT=initial, XMP_REPORT=report,
+               NCCL_NVLS_ENABLE="0",
                OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     exe = os.path.join(prog, name.split("-")[0])
     cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np",
@@ -83,32 +91,45 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
     ap.add_argument("--steps", type=int, default=20)
-    ap.add_argument("--fixed-steps", type=int, default=6)
+    ap.add_argument("--cpu-steps", type=int, default=4, help="CPU only: slow, steady")
     ap.add_argument("--thesis-steps", type=int, default=30)
-    ap.add_argument("--tail", type=int, default=5)
+    ap.add_argument("--tail", type=int, default=10)
     ap.add_argument("--ranks", type=int, default=1)
+    ap.add_argument("--summarize", action="store_true")
     ap.add_argument("programs", nargs="*")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    progs = a.programs or sorted(os.path.join(BENCH, d) for d in os.listdir(BENCH))
-    info = machine()
+    if a.summarize:
+        names = sorted({f[:-len("-auto.json")] for f in os.listdir(a.out)
+                        if f.endswith("-auto.json")})
+        progs = [os.path.join(a.out, n) for n in names]
+        info = None
+    else:
+        progs = a.programs or sorted(os.path.join(BENCH, d) for d in os.listdir(BENCH))
+        info = machine()
     rows = []
     for prog in progs:
         runs = {}
         for mode in MODES:
-            steps = {"gpu": a.fixed_steps, "cpu": a.fixed_steps, "thesis": a.thesis_steps}.get(
-                mode, a.steps)
+            path = os.path.join(a.out, "%s-%s.json" % (os.path.basename(prog), mode))
+            if a.summarize:
+                with open(path) as f:
+                    runs[mode] = json.load(f)
+                info = runs[mode]["machine"]
+                continue
+            steps = {"cpu": a.cpu_steps, "thesis": a.thesis_steps}.get(mode, a.steps)
             r = run_mode(prog, mode, steps, a.ranks, a.out)
             r["machine"] = info
-            with open(os.path.join(a.out, "%s-%s.json" % (r["program"], mode)), "w") as f:
+            with open(path, "w") as f:
                 json.dump(r, f, indent=1)
             runs[mode] = r
-        k = min(a.tail, a.fixed_steps - 1)
-        t = {m: tail_mean(runs[m]["step_s"], k if m in ("gpu", "cpu") else a.tail) for m in runs}
+        # Medians of the last steps (the first ones upload data and settle the weight).
+        tails = {m: min(a.tail, len(runs[m]["step_s"]) - 1) for m in runs}
+        t = {m: tail_median(runs[m]["step_s"], tails[m]) for m in runs}
         # Ideal per loop, summed: both sides working on one loop at their own speeds.
         ideal = 0.0
         for lg, lc in zip(runs["gpu"]["loop_step_s"], runs["cpu"]["loop_step_s"]):
-            tg, tc = tail_mean(lg, k), tail_mean(lc, k)
+            tg, tc = tail_median(lg, tails["gpu"]), tail_median(lc, tails["cpu"])
             ideal += 1.0 / (1.0 / tg + 1.0 / tc) if tg > 0 and tc > 0 else min(tg, tc)
         loops = runs["auto"]["report"]["loops"]
         converge = max((l.get("steps_to_converge", -1) for l in loops), default=-1)
