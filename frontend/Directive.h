@@ -137,18 +137,8 @@ struct WaitAsyncDirective {
   std::vector<CExpr> ids;
 };
 
-struct BcastDirective {
-  std::vector<Name> vars;
-  std::optional<NodeRef> from;
-  std::optional<NodeRef> on;
-};
-
-struct TaskDirective {
-  NodeRef on;
-};
-
-/// One side of a gmove assignment: a variable with section subscripts in C
-/// order (`a[i][0:n:2]`), none for the whole variable.
+/// One side of a gmove assignment, or a bcast variable: a variable with
+/// section subscripts in C order (`a[i][0:n:2]`), none for the whole variable.
 struct GmoveSide {
   Name name;
   bool subscripted = false;
@@ -164,6 +154,17 @@ struct DeviceDataDirective {
 /// `device reset_weight (expr)`.
 struct ResetWeightDirective {
   CExpr weight;
+};
+
+struct BcastDirective {
+  std::vector<Name> vars;
+  std::vector<GmoveSide> sections; // per variable; unsubscripted: the whole variable
+  std::optional<NodeRef> from;
+  std::optional<NodeRef> on;
+};
+
+struct TaskDirective {
+  NodeRef on;
 };
 
 struct GmoveDirective {

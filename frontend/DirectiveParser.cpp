@@ -605,7 +605,7 @@ bool Parser::parseSection(GmoveSide &side) {
   if (!parseNodeRef(ref))
     return false;
   if (ref.subscripted && ref.style == Bracket::Round)
-    return error(ref.name.loc, "gmove sections use C subscripts: 'a[base:length]'");
+    return error(ref.name.loc, "array sections use C subscripts: 'a[base:length]'");
   for (const RefSubscript &sub : ref.subscripts)
     if (sub.kind == RefSubscript::Own)
       return error(sub.loc, "'*' is not a section subscript; use ':'");
@@ -631,7 +631,17 @@ bool Parser::parseGmoveAssignment(GmoveDirective &g) {
 }
 
 bool Parser::parseBcast(BcastDirective &d) {
-  if (!parseNameList(d.vars, "a variable name"))
+  // Variables, whole or as array sections (`a[0:n]`, as Omni accepts).
+  if (!expect(tok::l_paren, "'('"))
+    return false;
+  for (bool more = true; more; more = consume(tok::comma)) {
+    GmoveSide v;
+    if (!parseSection(v))
+      return false;
+    d.vars.push_back(v.name);
+    d.sections.push_back(v);
+  }
+  if (!expect(tok::r_paren, "')'"))
     return false;
   while (!atEnd()) {
     if (isKeyword("from") && !d.from) {

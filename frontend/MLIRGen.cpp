@@ -177,10 +177,25 @@ private:
     case DirectiveKind::WaitAsync:
       b.create<WaitAsyncOp>(l, strs(site.exprs), id, text);
       break;
-    case DirectiveKind::Bcast:
-      b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id,
-                        text);
+    case DirectiveKind::Bcast: {
+      SmallVector<Attribute> sections;
+      bool any = false;
+      for (const Section &sec : site.sections) {
+        if (sec.var.empty()) {
+          sections.push_back(b.getDictionaryAttr({}));
+          continue;
+        }
+        any = true;
+        sections.push_back(b.getDictionaryAttr(
+            {b.getNamedAttr("elem", b.getStringAttr(sec.elemType)),
+             b.getNamedAttr("extents", b.getDenseI64ArrayAttr(sec.extents)),
+             b.getNamedAttr("lb", strs(sec.lb)), b.getNamedAttr("len", strs(sec.len)),
+             b.getNamedAttr("st", strs(sec.st))}));
+      }
+      b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id, text,
+                        any ? b.getArrayAttr(sections) : ArrayAttr());
       break;
+    }
     case DirectiveKind::Loop: {
       LoopAttrs nest(site);
       SmallVector<int64_t> cyclic;

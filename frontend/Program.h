@@ -113,6 +113,7 @@ struct Site {
   std::vector<std::string> lb, ub, st;
   const clang::CompoundStmt *body = nullptr; // task, tasks
   Section dst, src;                           // gmove
+  std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)
   // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
   // the arrays; device loop: `loop` dims, the arrays and scalars the body
   // uses, the body of the innermost distributed loop; reset_weight: the

@@ -365,7 +365,8 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
 
 bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn) {
   const BcastDirective &b = d.bcast;
-  for (const Name &v : b.vars) {
+  for (size_t k = 0; k < b.vars.size(); ++k) {
+    const Name &v = b.vars[k];
     const SourceIndex::Var *var = index.lookupVar(v.text, d.range.getBegin());
     if (!var)
       return error(v.loc, "variable '" + v.text + "' is not declared");
@@ -374,6 +375,12 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
                               "' is not supported; distributed arrays have "
                               "one owner per element");
     site.exprs.push_back(v.text);
+    Section section;
+    QualType elem;
+    if (b.sections[k].subscripted &&
+        !checkSection(b.sections[k], d.range.getBegin(), section, elem))
+      return false;
+    site.sections.push_back(section);
   }
   if (!checkOn(b.on, fn, site, site.onSym, /*nodesOnly=*/true, /*allowSubset=*/false))
     return false;
@@ -919,8 +926,7 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
   }
   if (type->isArrayType() || type->isPointerType() || type->isIncompleteType())
     return error(side.name.loc, "'" + side.name.text +
-                                    "' must be a scalar or an array of constant size "
-                                    "for gmove");
+                                    "' must be a scalar or an array of constant size");
   elem = type.getCanonicalType().getUnqualifiedType();
   out.elemType = type.getUnqualifiedType().getAsString();
   size_t rank = out.extents.size();

@@ -234,6 +234,13 @@ void xmp_rt_barrier(const xmp_rt_nodes_t *n);
  * i.e. coordinates all 0; with n NULL, root[0] is the rank among all nodes). */
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where);
+/* Broadcast of a section of a (non-distributed) C array: per dimension d (C order), len[d]
+ * elements from index lb[d], st[d] apart (st > 0), of an array of extents[0..rank-1] elements
+ * of elem_size bytes at base. n and root as for xmp_rt_bcast. */
+void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem_size,
+                          const long *lb, const long *len, const long *st,
+                          const xmp_rt_nodes_t *n, const int *root,
+                          const xmp_rt_srcloc_t *where);
 
 #ifdef __cplusplus
 }

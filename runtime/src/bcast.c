@@ -49,3 +49,48 @@ void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *
     done += chunk;
   }
 }
+
+/* A section of an array of `rank` dimensions as one MPI datatype: per dimension, from the
+ * innermost, `len` copies of the inner type `st` elements apart (MPI_Type_create_subarray has
+ * no strides). The section's first element is at the returned byte offset from the base. */
+static MPI_Datatype section_type(int rank, const long *extents, size_t elem_size,
+                                 const long *lb, const long *len, const long *st,
+                                 MPI_Aint *offset, const xmp_rt_srcloc_t *where) {
+  MPI_Datatype type;
+  MPI_Type_contiguous((int)elem_size, MPI_BYTE, &type);
+  MPI_Aint stride = (MPI_Aint)elem_size; /* bytes between consecutive indices of dim d */
+  *offset = 0;
+  for (int d = rank - 1; d >= 0; d--) {
+    long last = lb[d] + (len[d] - 1) * st[d];
+    if (len[d] < 0 || st[d] <= 0 || lb[d] < 0 || lb[d] >= extents[d] || last < 0 ||
+        last >= extents[d] || len[d] > INT_MAX)
+      xmpi_fatal_collective(where,
+                            "bcast section dimension %d: %ld elements from %ld step %ld do "
+                            "not fit extent %ld",
+                            d, len[d], lb[d], st[d], extents[d]);
+    MPI_Datatype outer;
+    MPI_Type_create_hvector((int)len[d], 1, stride * st[d], type, &outer);
+    MPI_Type_free(&type);
+    type = outer;
+    *offset += stride * lb[d];
+    stride *= extents[d];
+  }
+  MPI_Type_commit(&type);
+  return type;
+}
+
+void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem_size,
+                          const long *lb, const long *len, const long *st,
+                          const xmp_rt_nodes_t *n, const int *root,
+                          const xmp_rt_srcloc_t *where) {
+  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
+  int r = root_rank(n, root, where);
+  for (int d = 0; d < rank; d++)
+    if (len[d] == 0)
+      return; /* an empty section: nothing to send, on every node alike */
+  MPI_Aint offset;
+  MPI_Datatype type = section_type(rank, extents, elem_size, lb, len, st, &offset, where);
+  if (comm != MPI_COMM_NULL)
+    MPI_Bcast((char *)base + offset, 1, type, r, comm);
+  MPI_Type_free(&type);
+}

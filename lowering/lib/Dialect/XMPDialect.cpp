@@ -248,6 +248,26 @@ LogicalResult BcastOp::verify() {
   } else if (getRoot().size() > 1) {
     return emitOpError("without 'on' the source is one rank");
   }
+  if (auto sections = getSections()) {
+    if (sections->size() != getVars().size())
+      return emitOpError("needs one section entry per variable");
+    for (Attribute a : *sections) {
+      auto d = dyn_cast<DictionaryAttr>(a);
+      if (!d)
+        return emitOpError("section entries are dictionaries");
+      if (d.empty())
+        continue;
+      auto extents = d.getAs<DenseI64ArrayAttr>("extents");
+      auto lb = d.getAs<ArrayAttr>("lb"), len = d.getAs<ArrayAttr>("len"),
+           st = d.getAs<ArrayAttr>("st");
+      if (!extents || !lb || !len || !st || !d.getAs<StringAttr>("elem"))
+        return emitOpError("a section needs extents, elem, lb, len and st");
+      size_t rank = extents.size();
+      if (rank == 0 || rank > static_cast<size_t>(kMaxDims) || lb.size() != rank ||
+          len.size() != rank || st.size() != rank)
+        return emitOpError("a section needs one lb, len and st per dimension");
+    }
+  }
   return success();
 }
 

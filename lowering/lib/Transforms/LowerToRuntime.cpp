@@ -353,9 +353,26 @@ void lower(BcastOp op, std::set<int64_t> &described) {
   std::string nodes = op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
   std::string root =
       op.getRoot().empty() ? "NULL" : compoundLiteral("const int", strings(op.getRoot()));
-  for (const std::string &var : strings(op.getVars()))
-    b.call("exec", "xmp_rt_bcast",
-           {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
+  auto vars = strings(op.getVars());
+  for (size_t k = 0; k < vars.size(); ++k) {
+    const std::string &var = vars[k];
+    auto section = op.getSections() ? dyn_cast<DictionaryAttr>((*op.getSections())[k])
+                                    : DictionaryAttr();
+    if (!section || section.empty()) {
+      b.call("exec", "xmp_rt_bcast",
+             {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
+      continue;
+    }
+    auto extents = section.getAs<DenseI64ArrayAttr>("extents");
+    auto lit = [&](StringRef key) {
+      return compoundLiteral("const long", strings(section.getAs<ArrayAttr>(key)));
+    };
+    b.call("exec", "xmp_rt_bcast_section",
+           {"(void *)(" + var + ")", std::to_string(extents.size()),
+            compoundLiteral("const long", numbers(extents.asArrayRef())),
+            "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")", lit("lb"),
+            lit("len"), lit("st"), nodes, root, b.whereRef()});
+  }
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.

@@ -181,10 +181,14 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
     `root` holds the 0-based C-order coordinates of the source node in the
     node array `on` (empty: its first node); without `on`, all executing
     nodes, and `root` has at most one entry (the node's rank among them).
+    `sections`, when present, has one dictionary per variable: empty for the
+    whole variable, or an array section (`extents`, `elem`, and C
+    expressions `lb`, `len`, `st` per dimension).
   }];
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
-      StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive);
-  let assemblyFormat = "$vars (`on` $on^)? `from` $root attr-dict";
+      StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive,
+      OptionalAttr<ArrayAttr>:$sections);
+  let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? attr-dict";
   let hasVerifier = 1;
 }
 
