@@ -99,7 +99,8 @@ struct ReductionClause {
 
 struct LoopDirective {
   std::vector<Name> indices; // empty: the variables of the `on` subscripts
-  Name templ;
+  Name templ;                // a template or a node array
+  Bracket style = Bracket::Round;
   std::vector<Subscript> subscripts;
   std::vector<ReductionClause> reductions;
 };

@@ -87,7 +87,8 @@ private:
   bool parseLoop(LoopDirective &d);
   bool parseReductionClause(ReductionClause &c);
   bool parseOnRef(std::optional<NodeRef> &on);
-  bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset);
+  bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset,
+                       Bracket *styleOut = nullptr);
   bool parseNameList(std::vector<Name> &out, StringRef what);
   bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
   bool parseShadow(ShadowDirective &d);
@@ -304,7 +305,8 @@ bool Parser::parseDistribute(DistributeDirective &d) {
 }
 
 /// Template subscripts: `i`, `i+1`, `i-c`, `*`, `:`; in either bracket style.
-bool Parser::parseSubscripts(std::vector<Subscript> &out, bool allowOffset) {
+bool Parser::parseSubscripts(std::vector<Subscript> &out, bool allowOffset,
+                             Bracket *styleOut) {
   Bracket style;
   if (!openList(style))
     return false;
@@ -334,6 +336,8 @@ bool Parser::parseSubscripts(std::vector<Subscript> &out, bool allowOffset) {
       return false;
   }
   toCOrder(style, out);
+  if (styleOut)
+    *styleOut = style;
   return true;
 }
 
@@ -687,7 +691,7 @@ bool Parser::parseLoop(LoopDirective &d) {
   if (!is(tok::l_paren) && !is(tok::l_square))
     return error(here(), "expected the template's subscripts after '" +
                              d.templ.text + "'");
-  if (!parseSubscripts(d.subscripts, /*allowOffset=*/true))
+  if (!parseSubscripts(d.subscripts, /*allowOffset=*/true, &d.style))
     return false;
   while (!atEnd()) {
     if (!isKeyword("reduction"))

@@ -482,15 +482,17 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
   const LoopDirective &loop = d.loop;
   const char *what = device ? "device loop" : "loop";
   Symbol *t = lookup(loop.templ, fn);
-  if (t && t->kind == Symbol::Nodes)
-    return error(loop.templ.loc, "'loop on' a node array is not supported yet; "
-                                 "use a template");
-  if (!(t = lookupKind(loop.templ, fn, Symbol::Template, "template")))
+  bool onNodes = t && t->kind == Symbol::Nodes;
+  if (onNodes && device)
+    return error(loop.templ.loc, "a device loop runs on a template, not on a node array");
+  if (!onNodes && !(t = lookupKind(loop.templ, fn, Symbol::Template,
+                                   "template or node array")))
     return false;
   if (loop.subscripts.size() != t->rank)
     return error(loop.templ.loc, "'loop' gives " +
                                      std::to_string(loop.subscripts.size()) +
-                                     " subscripts but template '" +
+                                     " subscripts but " +
+                                     (onNodes ? "node array '" : "template '") +
                                      loop.templ.text + "' has " +
                                      std::to_string(t->rank) + " dimensions");
   // The distributed indices: the list if given, else the subscript variables.
@@ -536,7 +538,10 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
         if (loop.subscripts[td].var == dim.var) {
           dim.tdim = static_cast<int64_t>(td);
           dim.offset = loop.subscripts[td].offset;
-          dim.cyclic = t->distributed && t->formats[td] == "cyclic";
+          // Node references in round brackets count from 1: coordinate = index - 1.
+          if (onNodes && loop.style == Bracket::Round)
+            dim.offset = "(" + dim.offset + ") - 1";
+          dim.cyclic = !onNodes && t->distributed && t->formats[td] == "cyclic";
         }
       site.loop.push_back(dim);
     }

@@ -145,6 +145,11 @@ void xmp_rt_array_free(xmp_rt_array_t *a);
 void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
                         long step, long *llb, long *lub, long *lstep);
 
+/* `loop on` a node array: the iteration i with coordinate i + offset (0-based) along node
+ * dimension ndim runs on that node; the others run nowhere else. Same form as above. */
+void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, long lb, long ub,
+                              long step, long *llb, long *lub, long *lstep);
+
 /* ---- halo exchange ---- */
 /* Updates the shadow areas of `a` from the owners of those elements (corners included):
  * per array dimension, widths lo[d], hi[d] (-1: the declared width; 0: that side is not

@@ -24,3 +24,17 @@ void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long 
     xmpi_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
                xmpi_status_str(st));
 }
+
+void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, long lb, long ub,
+                              long step, long *llb, long *lub, long *lstep) {
+  /* Iteration i runs on the node whose coordinate along ndim is i + offset: at most one. */
+  *lstep = step != 0 ? step : 1;
+  *llb = 0;
+  *lub = *lstep > 0 ? -1 : 1; /* empty */
+  if (step == 0 || !xmp_rt_nodes_is_member(n))
+    return;
+  long i = (long)xmp_rt_nodes_coord(n, ndim) - offset;
+  int inside = step > 0 ? (i >= lb && i <= ub) : (i <= lb && i >= ub);
+  if (inside && (i - lb) % step == 0)
+    *llb = *lub = i;
+}

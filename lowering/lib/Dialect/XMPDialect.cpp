@@ -169,8 +169,8 @@ LogicalResult AlignOp::verify() {
 }
 
 LogicalResult LoopOp::verify() {
-  if (!lookup<TemplateOp>(*this, getTmplAttr()))
-    return emitOpError("'") << getTmpl() << "' is not a template";
+  if (!lookup<TemplateOp>(*this, getTmplAttr()) && !lookup<NodesOp>(*this, getTmplAttr()))
+    return emitOpError("'") << getTmpl() << "' is neither a template nor a node array";
   size_t n = getIndices().size();
   if (n == 0)
     return emitOpError("needs at least one distributed loop");

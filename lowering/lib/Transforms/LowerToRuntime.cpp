@@ -250,7 +250,10 @@ void lower(LoopOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
        step = strings(op.getStep()), offsets = strings(op.getOffsets());
-  std::string tmpl = cnames::templ(op.getTmpl());
+  // A loop on a node array: each iteration runs on the node it names.
+  bool onNodes = isa_and_nonnull<NodesOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr()));
+  std::string tmpl = objectOf(op, op.getTmplAttr());
   for (unsigned k = 0; k < lower.size(); ++k) {
     std::string lb = cnames::loopBound(op.getSite(), k, "lb"),
                 ub = cnames::loopBound(op.getSite(), k, "ub"),
@@ -265,7 +268,7 @@ void lower(LoopOp op, std::set<int64_t> &described) {
     bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
     if (!cyclic) {
       args.insert(args.end(), {"&" + lb, "&" + ub, "&" + st});
-      b.call(part, "xmp_rt_loop_bounds", args);
+      b.call(part, onNodes ? "xmp_rt_loop_bounds_nodes" : "xmp_rt_loop_bounds", args);
       continue;
     }
     // One progression per owned block: an outer loop over the blocks, closed
