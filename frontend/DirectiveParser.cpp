@@ -498,8 +498,6 @@ bool Parser::rejectDeviceClause(StringRef directive) {
   if (isKeyword("acc") || isKeyword("device") || isKeyword("host"))
     return error(here(), "'" + spelling(peek()) + "' on '" + directive.str() +
                              "' is not supported by this version of xmpcc yet");
-  if (isKeyword("orthogonal"))
-    return error(here(), "'orthogonal' is not supported yet");
   return true;
 }
 
@@ -526,11 +524,17 @@ bool Parser::parseReflect(ReflectDirective &d) {
           !expect(tok::r_paren, "')'"))
         return false;
       d.async = id;
+    } else if (isKeyword("orthogonal")) {
+      // Only the faces need updating; the exchange also fills the corners
+      // (from the same owners, so with the same values), which the
+      // directive leaves unspecified.
+      ++pos;
     } else {
       if (!rejectDeviceClause("reflect"))
         return false;
       return error(here(), "unexpected '" + spelling(peek()) +
-                               "' in 'reflect'; expected 'width' or 'async'");
+                               "' in 'reflect'; expected 'width', 'orthogonal' or "
+                               "'async'");
     }
   }
   return true;

@@ -1,7 +1,7 @@
 // reflect on host arrays, checked element by element against the owners'
 // values: 1-D with declared, narrower and periodic widths, async with
-// wait_async, a 2-D array with corners, and a full shadow. 1-4 nodes,
-// extents that do not divide evenly.
+// wait_async, a 2-D array with corners, `orthogonal` (faces), and a full
+// shadow. 1-4 nodes, extents that do not divide evenly.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
 // RUN: %mpirun -np 2 %t | FileCheck %s
@@ -12,6 +12,7 @@
 // CHECK-NEXT: 1-D periodic: 0 wrong
 // CHECK-NEXT: 1-D async: 0 wrong
 // CHECK-NEXT: 2-D with corners: 0 wrong
+// CHECK-NEXT: 2-D orthogonal: 0 wrong
 // CHECK-NEXT: full shadow: 0 wrong
 #include <stdio.h>
 #include <xmp.h>
@@ -130,6 +131,24 @@ int main(void) {
           if (y + dy >= 0 && y + dy < NY && x + dx >= 0 && x + dx < NX)
             wrong += u[y + dy][x + dx] != g(y + dy, x + dx);
   report("2-D with corners", wrong);
+
+  /* orthogonal: the faces (the four direct neighbours) must be updated. */
+  wrong = 0;
+#pragma xmp loop (y) on s(*, y)
+  for (int y = 0; y < NY; y++)
+    for (int x = 0; x < NX; x++)
+      u[y][x] = 3 * g(y, x);
+#pragma xmp reflect (u) orthogonal
+#pragma xmp loop (y) on s(*, y) reduction(+:wrong)
+  for (int y = 0; y < NY; y++)
+    for (int x = 0; x < NX; x++)
+      for (int d = -1; d <= 1; d += 2) {
+        if (y + d >= 0 && y + d < NY)
+          wrong += u[y + d][x] != 3 * g(y + d, x);
+        if (x + d >= 0 && x + d < NX)
+          wrong += u[y][x + d] != 3 * g(y, x + d);
+      }
+  report("2-D orthogonal", wrong);
 
   /* Full shadow: after reflect every node holds every element. */
   wrong = 0;
