@@ -11,7 +11,7 @@
  * ambiguous: the controller measures once more before acting). One slow (or fast) step is
  * thereby an outlier that moves nothing, and two in a row are a real change (drift) that the
  * median follows. o and s come from the line through the newest bin and the newest bin at
- * least 10% away in n, o shrunk by two standard errors of the measured noise (an overhead
+ * least 4% away in n, o shrunk by two standard errors of the measured noise (an overhead
  * extrapolated from noisy times must not make a side look unable to pay for itself); with a
  * single bin, s follows from the last fitted o (0 at first), which overestimates s and so
  * makes first moves cautious ones.
@@ -23,32 +23,50 @@
  * its samples count until a later one of the same bin replaces them, and their excess over it
  * (beyond the noise) is the measured re-partitioning cost of the side.
  *
- * Decision. The predicted step time at weight w is max(t_cpu(w), t_gpu(w)), so an end (w = 0
- * or 1) pays no overhead for the side it leaves out. The candidates are both ends and the
- * interior weight that equalises the two sides' times; an interior weight must beat the better
- * end by more than 2%, else the end wins (a CPU share that would gain less than that, as in a
- * launch-bound kernel or a GPU-bound matmul, is not worth the other side's overhead). The
- * weight changes only when the predicted gain exceeds every one of: 2% of the step, 10 us,
- * twice the relative noise of the prediction (the sides' noise over the samples behind them),
- * the measured re-partitioning cost spread over 8 steps, and, right after a change, twice that
- * cost (the times just measured may carry it). This hysteresis keeps noise and small gains
- * from re-partitioning the arrays for nothing. Weights are multiples of 1/n (whole
- * iterations), so an unchanged split keeps its partition.
+ * Measurement decides, the model proposes. The model is not the truth: on an H100 the GPU side
+ * of nbody is slower whenever the CPU side runs too (shared host thread, transfers of the CPU's
+ * rows), so equal finishing times can be slower than GPU only. The objective is the measured
+ * step time T(w) = max(t_cpu, t_gpu), kept per split actually run (a table: median of the last
+ * three samples, smaller of two; samples after a weight change corrected by the measured
+ * re-partitioning cost). The weight run is the best split measured in the last 2 executions
+ * or the chosen one (w_inc); older times may have drifted. A weight the table lacks is only
+ * run as a trial, then kept or left by its measurement:
+ *   - the model's best weight (an end, or the interior weight that equalises the two sides,
+ *     which must beat the better end by 2%: a side that cannot pay for its overhead is left
+ *     out, exactly 0 or 1) when its predicted gain over the best measured exceeds every one
+ *     of: 2% of the step, 10 us, twice the relative noise of the prediction, the measured
+ *     re-partitioning cost over 8 steps, right after a change twice that cost (hysteresis);
+ *   - once per epoch each end the model may misjudge: w = 0 when the model puts it within 2.5x
+ *     of the best measured, w = 1 within 1.25x, unless a fitted side's work alone (o = 0)
+ *     already loses. An end measured 10% (or 3 noises) below a fitted model marks the sides as
+ *     contended: from that end no interior proposal is tried.
+ * A failed trial is remembered: nothing beyond it from w_inc is tried (the step time taken as
+ * unimodal), and the next proposal waits 1, 2, 4, ... 64 executions. A trial that looks worse
+ * only by a sample with re-partitioning of unknown (or about its estimate's) cost runs once
+ * more. An epoch ends when the chosen split measures 10% above its reference 3 times in a
+ * row: the table, the tried ends and the failures are forgotten.
+ *
+ * Spikes. An execution where every side that has a prediction takes more than twice it
+ * (machine noise: 3-10x steps on the H100) is not used and the split runs again; a second one
+ * in a row is used (the times really changed).
  *
  * Probes. A side that never ran (start at 0 or 1) is measured with a small share: at least one
- * iteration per chunk and 0.5% of the iterations. Then the model decides, without hysteresis
- * (the probe share is no weight to keep).
+ * iteration per chunk and 0.5% of the iterations. Then the model's proposal is tried for any
+ * predicted gain, and while the probed side has a single bin its equalising weight is tried
+ * unless the model says it loses (its second bin shows the rate an overhead or a contention
+ * would otherwise hide).
  *
  * Without a GPU side (no CUDA worker: the GPU part's chunks run on CPU workers too), the best
  * split is all iterations in the CPU part, spread over every CPU worker: weight 1 from the
  * second execution on. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "balance.h"
 
 #define BIN_TOL 0.02       /* samples within 2% of each other's n form a bin */
-#define FIT_SPREAD 0.10    /* two bins at least 10% apart in n give a line */
+#define FIT_SPREAD 0.04    /* two bins at least 10% apart in n give a line */
 #define OUTLIER 1.5        /* two samples of a bin further apart than this disagree */
 #define WARM_DROP 1.3      /* first sample this much dearer per iteration: first touch */
 #define THETA 0.02         /* relative gain below which nothing changes */
@@ -59,10 +77,20 @@
 #define NOISE_AVG 4        /* noise: mean of about the last NOISE_AVG observations */
 #define SIGMA_PER_DIFF 0.9 /* standard deviation / mean relative difference of two samples */
 #define NOISE_MAX 0.4      /* larger relative differences are outliers, not noise */
+#define SPIKE 2.0          /* every side this much slower than predicted: a spike */
+#define AGE 16             /* measured step times older than this (executions) are stale */
+#define RECENT 2           /* the best split is chosen among those measured this lately */
+#define NEAR 0.002         /* a proposal this close to a measured split (share) is measured */
+#define END_TRY0 2.5       /* measure w = 0 when the model puts it within this factor */
+#define END_TRY1 1.25      /* measure w = 1 when the model puts it within this factor */
+#define DRIFT_UP 0.10      /* the chosen split this much slower ... */
+#define DRIFT_STEPS 3      /* ... this many times in a row: a new epoch */
+#define BACKOFF_MAX 64     /* most executions between failed model proposals */
 
 typedef struct bal_model {
   double o, s;
-  int k; /* samples behind the newest bin's time */
+  int k;   /* samples behind the newest bin's time */
+  int fit; /* o was fitted from two bins once (else s is an upper bound: o taken as 0) */
 } bal_model_t;
 
 static double dmax(double a, double b) { return a > b ? a : b; }
@@ -75,6 +103,9 @@ void xmpsp_balance_init(xmpsp_balance_t *b, double w0, int gpu_side, long probe_
   b->gpu_side = gpu_side;
   b->side[XMPSP_BAL_CPU].probe = probe_cpu > 0 ? probe_cpu : 1;
   b->side[XMPSP_BAL_GPU].probe = probe_gpu > 0 ? probe_gpu : 1;
+  b->w_inc = w0;
+  b->backoff = 1;
+  b->fail_w[0] = b->fail_w[1] = -1;
 }
 
 /* The next execution runs with w (execution index next_index). */
@@ -95,31 +126,39 @@ static int in_bin(long n, long ref) {
   return fabs((double)(n - ref)) <= BIN_TOL * (double)ref;
 }
 
-static void side_add(xmpsp_bal_side_t *sd, long n, double t, int fresh) {
+/* Returns WARM_KEPT or WARM_DROPPED when this sample settled the side's first one. */
+enum { WARM_OPEN = 0, WARM_KEPT = 1, WARM_DROPPED = 2 };
+static int side_add(xmpsp_bal_side_t *sd, long n, double t, int fresh) {
+  int res = WARM_OPEN;
   if (!(t >= 0.0) || isinf(t)) /* a clock that went wrong: no information */
-    return;
+    return res;
   if (sd->seen == 1 && sd->count == 1 && sd->hist[0].warm && in_bin(n, sd->hist[0].n)) {
-    if (sd->hist[0].t / (double)sd->hist[0].n > WARM_DROP * t / (double)n)
+    if (sd->hist[0].t / (double)sd->hist[0].n > WARM_DROP * t / (double)n) {
       sd->count = 0; /* the first sample carried first-touch transfers */
-    else
+      res = WARM_DROPPED;
+    } else {
       sd->hist[0].warm = 0; /* it did not: an ordinary sample */
+      res = WARM_KEPT;
+    }
   }
   const xmpsp_bal_sample_t *last = sd->count > 0 ? &sd->hist[sd->count - 1] : NULL;
-  if (!fresh && last != NULL && in_bin(n, last->n)) {
-    /* Relative difference of two samples that should be equal: the side's noise (a larger
-     * one when the earlier carried re-partitioning: caution). Anything beyond NOISE_MAX is
-     * an outlier, not noise. */
+  int paired = !fresh && last != NULL && in_bin(n, last->n), rep_seen = 0;
+  if (paired && last->fresh) {
+    /* What the previous execution's re-partitioning cost this side, beyond the noise. */
+    double noise = sd->npairs > 0 ? sd->noise : NOISE_PRIOR;
+    double extra = dmax(last->t - t * (double)last->n / (double)n - 2 * noise * t, 0.0);
+    sd->rep = sd->rep_known ? 0.5 * sd->rep + 0.5 * extra : extra;
+    sd->rep_known = 1;
+    rep_seen = extra > 0;
+  }
+  if (paired && !rep_seen) {
+    /* Relative difference of two samples that should be equal: the side's noise (not when
+     * the earlier one carried re-partitioning). Anything beyond NOISE_MAX is an outlier. */
     double d = fabs(t - last->t) / (0.5 * (t + last->t) + 1e-30);
     if (d <= NOISE_MAX) { /* running mean of the first few, then a moving average */
       sd->npairs++;
       sd->noise += (d - sd->noise) / (sd->npairs < NOISE_AVG ? sd->npairs : NOISE_AVG);
     }
-  }
-  if (!fresh && last != NULL && last->fresh && in_bin(n, last->n)) {
-    /* What the previous execution's re-partitioning cost this side, beyond the noise. */
-    double extra = dmax(last->t - t * (double)last->n / (double)n - 2 * sd->noise * t, 0.0);
-    sd->rep = sd->rep_known ? 0.5 * sd->rep + 0.5 * extra : extra;
-    sd->rep_known = 1;
   }
   if (sd->count == XMPSP_BAL_HIST) {
     memmove(&sd->hist[0], &sd->hist[1], (XMPSP_BAL_HIST - 1) * sizeof sd->hist[0]);
@@ -127,6 +166,7 @@ static void side_add(xmpsp_bal_side_t *sd, long n, double t, int fresh) {
   }
   sd->hist[sd->count++] = (xmpsp_bal_sample_t){n, t, sd->seen == 0, fresh};
   sd->seen++;
+  return res;
 }
 
 /* Time of side sd at n_ref from its bin (see the top); returns the number of samples it
@@ -171,6 +211,7 @@ static int side_model(xmpsp_bal_side_t *sd, bal_model_t *m, int *amb) {
   long n0 = sd->hist[sd->count - 1].n;
   double t0;
   m->k = bin_time(sd, n0, &t0, amb);
+  m->fit = sd->fitted;
   double cap = 0.9 * t0; /* with one bin: the overhead cannot be all of the time */
   for (int i = sd->count - 2; i >= 0; i--) {
     long n1 = sd->hist[i].n;
@@ -189,6 +230,7 @@ static int side_model(xmpsp_bal_side_t *sd, bal_model_t *m, int *amb) {
     double sd1 = SIGMA_PER_DIFF * noise * t1 * (double)n0 / sqrt((double)k1);
     o -= 2.0 * sqrt(sd0 * sd0 + sd1 * sd1) / fabs((double)(n0 - n1));
     cap = t0;
+    m->fit = sd->fitted = 1;
     if (s > 0) /* a negative overhead (noise, or superlinear): none */
       sd->o_fit = dmax(o, 0.0);
     else /* time does not grow with the iterations: mostly overhead */
@@ -214,22 +256,204 @@ static double predict(const bal_model_t *mc, const bal_model_t *mg, long n, doub
   return dmax(side_time(mc, c), side_time(mg, n - c));
 }
 
+/* The model's best weight: an end, or the interior weight that equalises the sides when it
+ * beats the better end by more than THETA. */
+static double model_best(const bal_model_t *mc, const bal_model_t *mg, long n, double *t_best,
+                         double *w_int, double *t_int) {
+  double t0 = predict(mc, mg, n, 0.0), t1 = predict(mc, mg, n, 1.0);
+  double best = t0 <= t1 ? 0.0 : 1.0;
+  *t_best = dmin(t0, t1);
+  *w_int = -1;
+  *t_int = 0;
+  double wi = (mg->o - mc->o + mg->s * (double)n) / ((mc->s + mg->s) * (double)n);
+  long ci = cpu_iters(wi, n);
+  if (ci > 0 && ci < n) {
+    *w_int = (double)ci / (double)n;
+    *t_int = predict(mc, mg, n, *w_int);
+    if (*t_int * (1.0 + THETA) < *t_best) {
+      best = *w_int;
+      *t_best = *t_int;
+    }
+  }
+  return best;
+}
+
+/* --- The table of measured step times. --- */
+
+static xmpsp_bal_meas_t *tab_find(xmpsp_balance_t *b, long c) {
+  for (int i = 0; i < b->ntab; i++)
+    if (b->tab[i].c == c)
+      return &b->tab[i];
+  return NULL;
+}
+
+static void tab_remove(xmpsp_balance_t *b, int i) {
+  b->tab[i] = b->tab[--b->ntab];
+}
+
+static void tab_add(xmpsp_balance_t *b, long c, double t, long at, unsigned prov, int probe) {
+  xmpsp_bal_meas_t *e = tab_find(b, c);
+  if (e == NULL) {
+    if (b->ntab == XMPSP_BAL_TAB) { /* forget the split measured longest ago, never w_inc's */
+      long keep = cpu_iters(b->w_inc, b->tab_n);
+      int old = -1;
+      for (int i = 0; i < b->ntab; i++)
+        if (b->tab[i].c != keep &&
+            (old < 0 || b->tab[i].at[b->tab[i].count - 1] < b->tab[old].at[b->tab[old].count - 1]))
+          old = i;
+      tab_remove(b, old);
+    }
+    e = &b->tab[b->ntab++];
+    memset(e, 0, sizeof *e);
+    e->c = c;
+  }
+  if (e->count == XMPSP_BAL_TK) {
+    memmove(&e->t[0], &e->t[1], (XMPSP_BAL_TK - 1) * sizeof e->t[0]);
+    memmove(&e->at[0], &e->at[1], (XMPSP_BAL_TK - 1) * sizeof e->at[0]);
+    memmove(&e->prov[0], &e->prov[1], (XMPSP_BAL_TK - 1) * sizeof e->prov[0]);
+    e->count--;
+  }
+  e->t[e->count] = t;
+  e->at[e->count] = at;
+  e->prov[e->count] = prov;
+  e->count++;
+  e->probe = probe;
+}
+
+/* A side's first sample was settled: its samples are ordinary ones, or dropped. */
+static void tab_settle(xmpsp_balance_t *b, unsigned bit, int res) {
+  if (res == WARM_OPEN)
+    return;
+  for (int i = b->ntab - 1; i >= 0; i--) {
+    xmpsp_bal_meas_t *e = &b->tab[i];
+    int k = 0;
+    for (int j = 0; j < e->count; j++) {
+      if (res == WARM_DROPPED && (e->prov[j] & bit))
+        continue;
+      e->t[k] = e->t[j];
+      e->at[k] = e->at[j];
+      e->prov[k++] = e->prov[j] & ~bit;
+    }
+    e->count = k;
+    if (k == 0)
+      tab_remove(b, i);
+  }
+}
+
+/* Measured step time of e at execution `now`: of its samples of the last AGE executions, the
+ * settled ones when there are any (a provisional one only bounds the time from above; one
+ * just after a weight change is corrected by the measured re-partitioning cost); median of
+ * three, smaller of two (machine noise only slows steps down). 0 when none. */
+static int tab_time(const xmpsp_balance_t *b, const xmpsp_bal_meas_t *e, long now, double *t) {
+  int settled = 0;
+  for (int i = 0; i < e->count; i++)
+    if (now - e->at[i] <= AGE && !e->prov[i])
+      settled = 1;
+  double rep = dmax(b->side[XMPSP_BAL_CPU].rep, b->side[XMPSP_BAL_GPU].rep);
+  double v[XMPSP_BAL_TK];
+  int k = 0;
+  for (int i = e->count - 1; i >= 0; i--) {
+    if (now - e->at[i] > AGE || (settled && e->prov[i]))
+      continue;
+    double x = e->t[i];
+    if (e->prov[i] & XMPSP_BAL_PROV_FRESH)
+      x -= dmin(rep, 0.5 * x);
+    v[k++] = x;
+  }
+  if (k == 1)
+    *t = v[0];
+  else if (k == 2)
+    *t = dmin(v[0], v[1]);
+  else if (k == 3)
+    *t = v[0] + v[1] + v[2] - dmin(v[0], dmin(v[1], v[2])) - dmax(v[0], dmax(v[1], v[2]));
+  return k;
+}
+
+/* A proposal w not worth measuring: a split near it was measured no better than the best
+ * (t_m), a trial between it and w_inc failed (the step time is taken as unimodal), or w_inc
+ * is an end the model was found to misjudge by contention. */
+static int blocked(xmpsp_balance_t *b, double w, long k, double t_m) {
+  long c = cpu_iters(w, b->tab_n);
+  for (int i = 0; i < b->ntab; i++) {
+    double t;
+    if (labs(b->tab[i].c - c) <= (long)(NEAR * (double)b->tab_n) &&
+        tab_time(b, &b->tab[i], k, &t) > 0 && t >= t_m)
+      return 1;
+  }
+  if (w > 0 && w < 1 && (b->contended & (1 << (b->w_inc == 1.0))) &&
+      (b->w_inc == 0.0 || b->w_inc == 1.0))
+    return 1;
+  int up = w > b->w_inc;
+  return b->fail_w[up] >= 0 && fabs(w - b->w_inc) >= fabs(b->fail_w[up] - b->w_inc);
+}
+
+/* The next execution runs with w; pred: what the model expects of each side there. */
+static double go(xmpsp_balance_t *b, long k, double w, const bal_model_t *mc,
+                 const bal_model_t *mg, long n) {
+  long c = cpu_iters(w, n);
+  b->pred[XMPSP_BAL_CPU] = mc != NULL ? side_time(mc, c) : 0.0;
+  b->pred[XMPSP_BAL_GPU] = mg != NULL ? side_time(mg, n - c) : 0.0;
+  b->pred_fit[XMPSP_BAL_CPU] = mc != NULL && mc->fit;
+  b->pred_fit[XMPSP_BAL_GPU] = mg != NULL && mg->fit;
+  return set_next(b, k + 1, w);
+}
+
 double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_cpu,
                           double t_gpu) {
   long k = b->steps++;
   int fresh = b->fresh;
   b->fresh = 0;
   xmpsp_bal_side_t *cs = &b->side[XMPSP_BAL_CPU], *gs = &b->side[XMPSP_BAL_GPU];
-  if (n_cpu > 0)
-    side_add(cs, n_cpu, t_cpu, fresh);
-  if (n_gpu > 0)
-    side_add(gs, n_gpu, t_gpu, fresh);
-
-  if (!b->gpu_side)
+  if (!b->gpu_side) {
+    if (n_cpu > 0)
+      side_add(cs, n_cpu, t_cpu, fresh);
     return set_next(b, k + 1, 1.0);
+  }
   long n = n_cpu + n_gpu;
   if (n <= 0)
     return b->w;
+
+  /* A spike: every side that has a prediction far slower than it (machine noise, 3-10x).
+   * Such an execution is not used; a second one in a row is (the times really changed). Not
+   * for a probe: a side that starts running may well slow the other one down. */
+  int checked = 0, slow = !b->probing;
+  if (n_cpu > 0 && b->pred[XMPSP_BAL_CPU] > 0) {
+    checked = 1;
+    slow &= t_cpu > SPIKE * b->pred[XMPSP_BAL_CPU];
+  }
+  if (n_gpu > 0 && b->pred[XMPSP_BAL_GPU] > 0) {
+    checked = 1;
+    slow &= t_gpu > SPIKE * b->pred[XMPSP_BAL_GPU];
+  }
+  if (checked && slow && !b->spiked) {
+    b->spiked = 1;
+    return b->w;
+  }
+  b->spiked = 0;
+
+  unsigned prov = fresh ? XMPSP_BAL_PROV_FRESH : 0;
+  int res_c = WARM_OPEN, res_g = WARM_OPEN, valid = 1;
+  double t_step = 0;
+  if (n_cpu > 0) {
+    prov |= cs->seen == 0 ? XMPSP_BAL_PROV_CPU : 0;
+    res_c = side_add(cs, n_cpu, t_cpu, fresh);
+    valid &= t_cpu >= 0.0 && !isinf(t_cpu);
+    t_step = dmax(t_step, t_cpu);
+  }
+  if (n_gpu > 0) {
+    prov |= gs->seen == 0 ? XMPSP_BAL_PROV_GPU : 0;
+    res_g = side_add(gs, n_gpu, t_gpu, fresh);
+    valid &= t_gpu >= 0.0 && !isinf(t_gpu);
+    t_step = dmax(t_step, t_gpu);
+  }
+  if (n != b->tab_n) { /* another trip count: the measured splits are another loop's */
+    b->ntab = 0;
+    b->tab_n = n;
+  }
+  if (valid)
+    tab_add(b, n_cpu, t_step, k, prov, b->probing);
+  tab_settle(b, XMPSP_BAL_PROV_CPU, res_c);
+  tab_settle(b, XMPSP_BAL_PROV_GPU, res_g);
 
   bal_model_t mc, mg;
   int amb_c, amb_g;
@@ -243,26 +467,52 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     if (p < 1)
       return b->w;
     b->probing = 1;
-    return set_next(b, k + 1, have_c ? (double)(n - p) / (double)n : (double)p / (double)n);
+    return go(b, k, have_c ? (double)(n - p) / (double)n : (double)p / (double)n,
+              have_c ? &mc : NULL, have_g ? &mg : NULL, n);
   }
   /* Measure again before acting on an ambiguous bin or on a GPU's first sample. */
   if ((n_cpu > 0 && amb_c) || (n_gpu > 0 && (amb_g || (gs->count == 1 && gs->hist[0].warm))))
-    return b->w;
+    return go(b, k, b->w, &mc, &mg, n);
 
-  double t_cur = predict(&mc, &mg, n, b->w);
-  double t0 = predict(&mc, &mg, n, 0.0), t1 = predict(&mc, &mg, n, 1.0);
-  double best = t0 <= t1 ? 0.0 : 1.0, t_best = dmin(t0, t1);
-  double wi = (mg.o - mc.o + mg.s * (double)n) / ((mc.s + mg.s) * (double)n);
-  long ci = cpu_iters(wi, n);
-  if (ci > 0 && ci < n) {
-    double w = (double)ci / (double)n, t = predict(&mc, &mg, n, w);
-    if (t * (1.0 + THETA) < t_best) {
-      best = w;
-      t_best = t;
+  int probing = b->probing, trial = b->trial;
+  /* An end measured well below what the fitted model said: the model (fitted where both
+   * sides run) carries a slow-down that only the other side's presence causes. */
+  if (trial == 2 && (n_cpu == 0 || n_gpu == 0)) {
+    int e = n_gpu == 0, sd = e ? XMPSP_BAL_CPU : XMPSP_BAL_GPU;
+    double tol = dmax(0.1, 3.0 * b->side[sd].noise), t = e ? t_cpu : t_gpu;
+    if (b->pred_fit[sd] && t < (1.0 - tol) * b->pred[sd])
+      b->contended |= 1 << e;
+  }
+  b->probing = 0;
+  b->trial = 0;
+  /* The best split measured lately, or the chosen one (older times may have drifted; a probe
+   * share is no place to stay). */
+  const xmpsp_bal_meas_t *m = NULL;
+  double t_m = 0;
+  for (int i = 0; i < b->ntab; i++) {
+    double t;
+    const xmpsp_bal_meas_t *e = &b->tab[i];
+    int inc = e->c == cpu_iters(b->w_inc, n), recent = k - e->at[e->count - 1] <= RECENT;
+    if (e->probe || !(recent || inc) || tab_time(b, e, k, &t) == 0)
+      continue;
+    /* Against a trial (one sample), w_inc's newest sample counts when higher: its median
+     * lags behind a drift, and spikes are dropped before they get here. */
+    if (inc && trial == 1 && !e->prov[e->count - 1])
+      t = dmax(t, e->t[e->count - 1]);
+    if (m == NULL || t < t_m) {
+      m = e;
+      t_m = t;
     }
   }
+  double t_now = 0;
+  const xmpsp_bal_meas_t *cur = valid ? tab_find(b, n_cpu) : NULL;
+  int have_now = cur != NULL && tab_time(b, cur, k, &t_now) > 0;
+  if (m == NULL) /* nothing measured but probes (or a wrong clock): keep going */
+    return go(b, k, b->w, &mc, &mg, n);
+
   /* Gains within the noise of the measured times are no gains: twice the estimated relative
    * error of the prediction (each side's noise over the samples behind it). */
+  double t_cur = predict(&mc, &mg, n, b->w);
   double err = 0;
   if (n_cpu > 0)
     err += cs->noise * cs->noise / mc.k;
@@ -270,15 +520,121 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     err += gs->noise * gs->noise / mg.k;
   double rel = dmax(THETA, 2.0 * sqrt(err));
   double threshold = dmax(dmax(rel * t_cur, ABS_GAIN), dmax(cs->rep, gs->rep) / AMORTIZE);
-  if (b->probing) { /* a probe share is no place to stay */
-    b->probing = 0;
-    return set_next(b, k + 1, best);
-  }
   /* Right after a change the times may carry re-partitioning, up to what it was measured to
    * cost: a gain within twice that is no reason to move again. */
   if (fresh)
     threshold = dmax(threshold, 2.0 * dmax(cs->rep, gs->rep));
-  if (t_cur - t_best <= threshold)
-    return b->w;
-  return set_next(b, k + 1, best);
+
+  /* Drift: the chosen split measured more than 10% slower DRIFT_STEPS times in a row. What
+   * was measured elsewhere is then out of date: a new epoch measures again. */
+  int at_inc = !trial && !probing && b->w == b->w_inc && have_now;
+  if (at_inc && !fresh) {
+    if (t_now > (1.0 + DRIFT_UP) * b->t_ref) {
+      if (++b->up >= DRIFT_STEPS) {
+        for (int i = b->ntab - 1; i >= 0; i--)
+          if (&b->tab[i] != cur)
+            tab_remove(b, i);
+        b->tried[0] = b->tried[1] = 0;
+        b->fail_w[0] = b->fail_w[1] = -1;
+        b->contended = 0;
+        b->backoff = 1;
+        b->next_trial = 0;
+        b->up = 0;
+        b->t_ref = t_now;
+        return go(b, k, b->w, &mc, &mg, n);
+      }
+    } else {
+      b->up = 0;
+      b->t_ref = dmin(b->t_ref, t_now);
+    }
+  }
+
+  /* A trial that looks worse only by a sample carrying re-partitioning of unknown cost (or
+   * by less than its estimate's uncertainty, about the cost): one more execution tells. */
+  int settled_now = 0;
+  for (int j = 0; have_now && j < cur->count; j++)
+    settled_now |= !cur->prov[j];
+  int rep_open = (n_cpu > 0 && !cs->rep_known) || (n_gpu > 0 && !gs->rep_known);
+  if (trial && have_now && !settled_now && t_now > t_m &&
+      (rep_open || t_now - t_m < dmax(cs->rep, gs->rep))) {
+    b->trial = trial;
+    return go(b, k, b->w, &mc, &mg, n);
+  }
+  /* A trial measured: the best now (chosen), or remembered as a failure (beyond it from
+   * w_inc is no better). */
+  double w_m = (double)m->c / (double)n;
+  if (trial && w_m == b->w) {
+    if (trial == 1)
+      b->backoff = 1;
+    b->fail_w[0] = b->fail_w[1] = -1;
+    b->w_inc = b->w;
+    b->t_ref = t_m;
+    b->up = 0;
+  } else if (trial == 1) {
+    int up = b->w > b->w_inc;
+    if (b->fail_w[up] < 0 || fabs(b->w - b->w_inc) < fabs(b->fail_w[up] - b->w_inc))
+      b->fail_w[up] = b->w;
+    b->next_trial = k + 1 + b->backoff;
+    b->backoff = b->backoff * 2 < BACKOFF_MAX ? b->backoff * 2 : BACKOFF_MAX;
+  }
+
+  /* An end the model may misjudge (the other side slows this one down when both run: a
+   * shared host thread, its rows' transfers): measured once per epoch when the model puts it
+   * within END_TRY of the best measured time. */
+  for (int e = 0; e < 2; e++) {
+    if (b->tried[e])
+      continue;
+    const xmpsp_bal_meas_t *me = tab_find(b, e ? n : 0);
+    int known = 0;
+    for (int j = 0; me != NULL && j < me->count; j++)
+      known |= k - me->at[j] <= AGE && !me->prov[j];
+    if (known) {
+      b->tried[e] = 1;
+      continue;
+    }
+    /* Fitted from two bins, the end's time is at least the side's work alone (whatever its
+     * overhead hides): an end that cannot beat the best even so is not worth a step. */
+    const bal_model_t *ms = e ? &mc : &mg;
+    if (ms->fit && ms->s * (double)n >= (1.0 - THETA) * t_m)
+      continue;
+    if (predict(&mc, &mg, n, (double)e) <= (e ? END_TRY1 : END_TRY0) * t_m) {
+      b->tried[e] = 1;
+      b->trial = 2;
+      return go(b, k, (double)e, &mc, &mg, n);
+    }
+  }
+  /* The model's proposal, measured before it is adopted. After a failed one the next waits
+   * (doubling), so that a model the measurements contradict costs little. */
+  double t_p, w_int, t_int = 0, wp = model_best(&mc, &mg, n, &t_p, &w_int, &t_int);
+  /* After a probe the probed side's one bin (o taken as 0) overestimates it: the interior
+   * split is measured unless the model says it loses, so that the side gets a second bin
+   * (without it an overhead such as contention hides the side's rate for good). */
+  const bal_model_t *mp = b->side[XMPSP_BAL_CPU].count > 0 && cs->seen <= 2 ? &mc : &mg;
+  if (probing && !mp->fit && w_int > 0 && t_int <= t_m) {
+    wp = w_int;
+    t_p = dmin(t_int, t_m);
+  }
+  if (k + 1 >= b->next_trial && !blocked(b, wp, k, t_m) &&
+      t_m - t_p > (probing ? 0.0 : threshold)) {
+    b->trial = 1;
+    return go(b, k, wp, &mc, &mg, n);
+  }
+
+  /* The best measured split; from the chosen one only for a gain beyond the threshold. */
+  if (w_m != b->w && (trial || probing || b->w != b->w_inc || !have_now ||
+                      t_now - t_m > threshold)) {
+    if (w_m != b->w_inc)
+      b->fail_w[0] = b->fail_w[1] = -1;
+    b->w_inc = w_m;
+    b->t_ref = t_m;
+    b->up = 0;
+    return go(b, k, w_m, &mc, &mg, n);
+  }
+  if (b->w != b->w_inc) {
+    b->fail_w[0] = b->fail_w[1] = -1;
+    b->w_inc = b->w;
+    b->t_ref = t_now;
+    b->up = 0;
+  }
+  return go(b, k, b->w, &mc, &mg, n);
 }

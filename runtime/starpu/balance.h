@@ -18,6 +18,7 @@ typedef struct xmpsp_bal_side {
   int count;
   long seen;     /* samples ever */
   double o_fit;  /* overhead from the latest two-point fit (s), 0 before one */
+  int fitted;    /* o_fit comes from a fit */
   long probe;    /* iterations of a probe of this side (at least one per chunk) */
   double rep;    /* measured extra time of the first execution after a weight change (s) */
   int rep_known;
@@ -27,6 +28,21 @@ typedef struct xmpsp_bal_side {
 
 enum { XMPSP_BAL_CPU = 0, XMPSP_BAL_GPU = 1 };
 
+#define XMPSP_BAL_TAB 8 /* weights whose measured step time is kept */
+#define XMPSP_BAL_TK 3  /* samples kept per weight */
+
+/* Measured step times (max of the sides' finishing times) of one split. */
+typedef struct xmpsp_bal_meas {
+  long c;                       /* CPU iterations of the split */
+  double t[XMPSP_BAL_TK];       /* oldest first */
+  long at[XMPSP_BAL_TK];        /* execution index of each */
+  unsigned prov[XMPSP_BAL_TK];  /* XMPSP_BAL_PROV_* bits: a provisional sample */
+  int count;
+  int probe;                    /* a probe share: measured, never kept */
+} xmpsp_bal_meas_t;
+
+enum { XMPSP_BAL_PROV_CPU = 1, XMPSP_BAL_PROV_GPU = 2, XMPSP_BAL_PROV_FRESH = 4 };
+
 typedef struct xmpsp_balance {
   double w;                /* CPU weight of the next execution */
   int gpu_side;            /* 0: no CUDA worker runs the GPU part (it runs on CPU workers) */
@@ -35,6 +51,23 @@ typedef struct xmpsp_balance {
   int fresh;               /* the next execution runs with a new weight */
   int probing;             /* the next execution measures a side that never ran */
   xmpsp_bal_side_t side[2];
+  long tab_n;              /* iterations of the loop the table is for */
+  int ntab;
+  xmpsp_bal_meas_t tab[XMPSP_BAL_TAB];
+  double pred[2];          /* model time of each side in the next execution (0: none) */
+  int pred_fit[2];         /* ... from a fitted model */
+  int contended;           /* bit e: the end w = e measured well below a fitted model's time
+                            * (the sides slow each other down: the model misjudges interior
+                            * splits) */
+  int spiked;              /* the last execution was dropped as a spike */
+  int trial;               /* the next execution measures a weight the table lacks */
+  double w_inc;            /* the weight chosen by measurement (a failed trial returns to it) */
+  int tried[2];            /* end w = 0 / w = 1 measured in this epoch */
+  long next_trial;         /* first execution index a model proposal may be tried at */
+  long backoff;            /* executions between model proposals after a failed one */
+  double fail_w[2];        /* nearest failed trial below / above w_inc (-1: none) */
+  double t_ref;            /* measured step time at w_inc when chosen */
+  int up;                  /* consecutive executions at w_inc more than 10% above t_ref */
 } xmpsp_balance_t;
 
 /* Starts a controller at weight w0 in [0, 1]. gpu_side: whether CUDA workers run the GPU part

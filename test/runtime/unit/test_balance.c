@@ -5,8 +5,11 @@
  * max(t_cpu, t_gpu), w* the CPU share that attains it. Checks convergence within 5 steps
  * (steps_to_converge <= 5 and every later step within a few % of T*), stability (no weight
  * change afterwards in steady scenarios, few and small ones under noise), outliers that move
- * nothing, the exact 0 / 1 fallbacks, probes from the ends, and reset. XMP_BALANCE_TEST_TRACE=1
- * prints every step. */
+ * nothing, the exact 0 / 1 fallbacks, probes from the ends, and reset; the H100 shapes: a GPU
+ * slowed down while the CPU side runs (contention: the optimum is GPU only although equal
+ * finishing times are interior) and 5x spikes of both sides every 8th step; and that the last
+ * step is within 2% of the best split found by brute force over the model.
+ * XMP_BALANCE_TEST_TRACE=1 prints every step. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,11 @@ typedef struct sim {
   int no_gpu_side;        /* no CUDA worker: the controller is told there is no GPU side */
   int reset_step;         /* before this step (> 0) the program sets the weight to reset_w */
   double reset_w;
+  double contention;      /* extra GPU time (s) whenever the CPU side runs too (shared host
+                           * thread, transfers of the CPU's rows: H100 nbody) */
+  int spike_every;        /* every spike_every-th step (from spike_phase) both times x spike_factor */
+  int spike_phase;
+  double spike_factor;
 } sim_t;
 
 /* A scenario with no noise, outlier, drift or reset. */
@@ -64,8 +72,22 @@ static double rc_at(const sim_t *s, int k) {
 
 static double side_t(double o, double r, long n) { return n > 0 ? o + (double)n / r : 0.0; }
 
+/* GPU time with c CPU iterations. */
+static double gpu_t(const sim_t *s, long c) {
+  double t = side_t(s->og, s->rg, s->n - c);
+  return c > 0 && c < s->n ? t + s->contention : t;
+}
+
 static double model_t(const sim_t *s, int k, long c) {
-  return fmax(side_t(s->oc, rc_at(s, k), c), side_t(s->og, s->rg, s->n - c));
+  return fmax(side_t(s->oc, rc_at(s, k), c), gpu_t(s, c));
+}
+
+/* The best step time of the model at step k over every split, by brute force. */
+static double brute_best(const sim_t *s, int k) {
+  double best = model_t(s, k, 0);
+  for (long c = 1; c <= s->n; c++)
+    best = fmin(best, model_t(s, k, c));
+  return best;
 }
 
 static long split_cpu(double w, long n) { return llround(w * (double)n); }
@@ -78,7 +100,7 @@ static long best_split(const sim_t *s, int k) {
   double rc = rc_at(s, k);
   while (lo < hi) {
     long mid = lo + (hi - lo) / 2;
-    if (side_t(s->oc, rc, mid) >= side_t(s->og, s->rg, s->n - mid))
+    if (side_t(s->oc, rc, mid) >= gpu_t(s, mid))
       hi = mid;
     else
       lo = mid + 1;
@@ -107,9 +129,13 @@ static void run(const sim_t *s, result_t *r) {
     r->tstar[k] = model_t(s, k, best);
     r->wstar[k] = (double)best / (double)s->n;
     double tc = side_t(s->oc, rc_at(s, k), c) * noise(s->noise);
-    double tg = side_t(s->og, s->rg, g) * noise(s->noise);
+    double tg = gpu_t(s, c) * noise(s->noise);
     if (k == s->outlier_step)
       tg *= s->outlier_factor;
+    if (s->spike_every > 0 && k % s->spike_every == s->spike_phase) {
+      tc *= s->spike_factor;
+      tg *= s->spike_factor;
+    }
     if (k > 0 && w != prev_w && g > 0)
       tg += s->rep_cost;
     if (k >= 6 && w != prev_w)
@@ -132,6 +158,14 @@ static void check_settled(const sim_t *s, const result_t *r, int from, double to
              r->t[k] / r->tstar[k], 1.0 + tol, r->wstar[k]);
       return;
     }
+}
+
+/* The last step's model time is within tol of the best over every split (brute force). */
+static void check_final(const sim_t *s, const result_t *r, double tol, const char *what) {
+  int k = s->steps - 1;
+  double best = brute_best(s, k);
+  CHECKF(r->t[k] <= (1.0 + tol) * best, "%s: final w %.5f: T/T_best = %.4f > %.3f", what,
+         r->w[k], r->t[k] / best, 1.0 + tol);
 }
 
 /* The weight of step k is within tol of w* (absolute), or at an end whose time is within 3%
@@ -162,6 +196,7 @@ static void steady(void) {
         CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
         check_settled(&s, &r, 5, 0.03, what);
         check_weight(&r, s.steps - 1, 0.02, what);
+        check_final(&s, &r, 0.02, what);
         CHECKF(r.changes_after == 0, "%s: %d weight changes after step 5", what, r.changes_after);
       }
 }
@@ -169,10 +204,10 @@ static void steady(void) {
 /* +-5% noise on every time: settles within 5 steps to within 6% of T*, then stays in a band
  * around w* with at most 3 (small) changes in 75 steps. */
 static void noisy(void) {
-  const double starts[] = {0, 0.3, 1};
+  const double starts[] = {0, 0.3, 0.5, 1};
   const double ratio[] = {3, 10};
   for (int ri = 0; ri < 2; ri++)
-    for (int si = 0; si < 3; si++) {
+    for (int si = 0; si < 4; si++) {
       sim_t s = base("noisy", 20e-6, 1e7, 80e-6, 1e7 * ratio[ri], starts[si]);
       s.noise = 0.05;
       s.steps = 80;
@@ -181,6 +216,7 @@ static void noisy(void) {
       snprintf(what, sizeof what, "noisy gpu %gx start %g", ratio[ri], starts[si]);
       run(&s, &r);
       check_settled(&s, &r, 5, 0.06, what);
+      check_final(&s, &r, 0.03, what);
       for (int k = 5; k < s.steps; k++)
         if (!check_weight(&r, k, 0.04, what))
           break;
@@ -206,6 +242,7 @@ static void drifting(void) {
     check_settled(&s, &r, 5, 0.15, what);
     check_settled(&s, &r, 36, 0.03, what);
     check_weight(&r, s.steps - 1, 0.02, what);
+    check_final(&s, &r, 0.02, what);
     CHECKF(fabs(r.wstar[s.steps - 1] - r.wstar[5]) > 0.02, "%s: w* did not move", what);
   }
 }
@@ -229,6 +266,7 @@ static void outliers(void) {
       run(&s, &r);
       CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
       check_settled(&s, &r, 5, 0.03, what);
+      check_final(&s, &r, 0.02, what);
       for (int k = 0; k < s.steps; k++)
         CHECKF(r.w[k] <= fmax(starts[si], r.wstar[k]) + 0.01, "%s: step %d weight %.5f", what,
                k, r.w[k]);
@@ -260,6 +298,7 @@ static void useless_side(void) {
       run(&cases[c].s, &r);
       CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
       CHECK(r.wstar[0] < 0.01 || r.wstar[0] > 0.99); /* the model says: (nearly) one side */
+      check_final(&cases[c].s, &r, 0.02, what);
       int stays = 1;
       for (int k = 5; k < cases[c].s.steps; k++)
         stays &= r.w[k] == cases[c].end;
@@ -287,6 +326,7 @@ static void reset(void) {
   CHECK(r.w[11] != 0.8);
   CHECKF(r.converge <= 14, "converged at step %ld after the reset", r.converge);
   check_settled(&s, &r, 14, 0.03, "after reset");
+  check_final(&s, &r, 0.02, "after reset");
 }
 
 /* No GPU side: the first execution runs with the initial weight, every later one with 1. */
@@ -316,8 +356,89 @@ static void repartition_cost(void) {
     snprintf(what, sizeof what, "re-partitioning cost, start %g", starts[si]);
     run(&s, &r);
     check_settled(&s, &r, 10, 0.05, what);
+    check_final(&s, &r, 0.03, what);
     CHECKF(r.changes_after <= 2, "%s: %d weight changes after step 5", what, r.changes_after);
   }
+}
+
+/* The H100 nbody shape: the GPU side slows down by `contention` whenever the CPU side runs
+ * (shared host thread, transfers of the CPU's rows), so its time is no overhead + n / rate
+ * and equalising the finishing times gives an interior weight slower than GPU only. From
+ * every start: within 5 steps at exactly 0 and for good (T within 2% of the best from step 5
+ * on). A small contention (the interior weight still wins) must not push it to an end. */
+static void contention(void) {
+  const double starts[] = {0, 0.3, 0.5, 1};
+  for (int si = 0; si < 4; si++) {
+    struct {
+      const char *what;
+      sim_t s;
+      int to_end; /* the best split is GPU only */
+    } cases[] = {
+        /* nbody's position update: 0.2 ms GPU only, 0.55 ms CPU only, 0.3 ms contention */
+        {"contention 0.3 ms, GPU only 0.2 ms",
+         base("contention", 50e-6, 100000 / 500e-6, 50e-6, 100000 / 150e-6, starts[si]), 1},
+        /* nbody's force loop: 1.9 ms GPU only, 35 ms CPU only, 0.6 ms contention */
+        {"contention 0.6 ms, GPU only 1.9 ms",
+         base("contention", 100e-6, 100000 / 35e-3, 100e-6, 100000 / 1.8e-3, starts[si]), 1},
+        {"contention 0.1 ms, GPU 3x", base("contention", 20e-6, 1e7, 80e-6, 3e7, starts[si]),
+         0}};
+    cases[0].s.contention = 300e-6;
+    cases[1].s.contention = 600e-6;
+    cases[2].s.contention = 100e-6;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+      const sim_t *s = &cases[c].s;
+      result_t r;
+      char what[128];
+      snprintf(what, sizeof what, "%s, start %g", cases[c].what, starts[si]);
+      run(s, &r);
+      /* the scenario is what it claims: equal finishing times would be an interior weight */
+      CHECK(cases[c].to_end == (r.wstar[0] == 0.0));
+      CHECKF(r.converge <= 5, "%s: converged at step %ld", what, r.converge);
+      check_settled(s, &r, 5, 0.02, what);
+      check_final(s, &r, 0.02, what);
+      if (cases[c].to_end) {
+        int stays = 1;
+        for (int k = 5; k < s->steps; k++)
+          stays &= r.w[k] == 0.0;
+        CHECKF(stays, "%s: not at 0 from step 5 on", what);
+      }
+      CHECKF(r.changes_after == 0, "%s: %d weight changes after step 5", what, r.changes_after);
+    }
+  }
+}
+
+/* Machine noise: every 8th step is 5x slower on both sides (at a step of the first five, or
+ * later). From every start, for a balanced and a contention case: converged within 5 steps
+ * (6 when a spike hit the first five: the controller runs that split again), T within 2% of
+ * the best from then on, and no weight change afterwards (a spike moves nothing). */
+static void spikes(void) {
+  const double starts[] = {0, 0.3, 0.5, 1};
+  const int phase[] = {2, 3, 4, 7};
+  for (int si = 0; si < 4; si++)
+    for (int pi = 0; pi < 4; pi++)
+      for (int c = 0; c < 2; c++) {
+        sim_t s = c == 0 ? base("spikes", 20e-6, 1e7, 80e-6, 3e7, starts[si])
+                         : base("spikes", 50e-6, 100000 / 500e-6, 50e-6, 100000 / 150e-6,
+                                starts[si]);
+        s.contention = c == 0 ? 0 : 300e-6;
+        s.spike_every = 8;
+        s.spike_phase = phase[pi];
+        s.spike_factor = 5;
+        s.steps = 40;
+        result_t r;
+        char what[128];
+        snprintf(what, sizeof what, "spikes x5 every 8th step from %d, %s, start %g",
+                 phase[pi], c == 0 ? "GPU 3x" : "contention", starts[si]);
+        run(&s, &r);
+        int settle = phase[pi] < 5 ? 6 : 5;
+        CHECKF(r.converge <= settle, "%s: converged at step %ld", what, r.converge);
+        check_settled(&s, &r, settle, 0.02, what);
+        check_final(&s, &r, 0.02, what);
+        int moved = 0;
+        for (int k = settle + 1; k < s.steps; k++)
+          moved += r.w[k] != r.w[k - 1];
+        CHECKF(moved == 0, "%s: %d weight changes after step %d", what, moved, settle);
+      }
 }
 
 int main(void) {
@@ -329,5 +450,7 @@ int main(void) {
   reset();
   no_gpu_side();
   repartition_cost();
+  contention();
+  spikes();
   return CHECK_RESULT();
 }
