@@ -36,7 +36,7 @@ xmp.reduction "avg" ["x"] : ["XMP_RT_DOUBLE"] {directive = "", site = 1 : i64}
 
 // -----
 
-// expected-error @+1 {{'t' is not a template}}
+// expected-error @+1 {{'t' is neither a template nor a node array}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {directive = "", site = 1 : i64}
 
 // -----
