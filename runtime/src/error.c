@@ -10,7 +10,7 @@ xmp_rt_srcloc_t xmpi_srcloc_copy(const xmp_rt_srcloc_t *where) {
   return where != NULL ? *where : none;
 }
 
-static int mpi_active(void) {
+int xmpi_mpi_active(void) {
   int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
@@ -33,7 +33,7 @@ static void vreport(const xmp_rt_srcloc_t *where, const char *kind, const char *
 }
 
 static _Noreturn void die(void) {
-  if (mpi_active())
+  if (xmpi_mpi_active())
     MPI_Abort(MPI_COMM_WORLD, 1);
   exit(1); /* before MPI_Init (e.g. from a module constructor) or after MPI_Finalize */
 }
@@ -48,7 +48,7 @@ void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
 
 void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   int rank = 0;
-  int active = mpi_active();
+  int active = xmpi_mpi_active();
   /* "Every rank" is the executing node set: inside a task only its nodes get here. */
   MPI_Comm comm = active ? xmpi_exec_comm() : MPI_COMM_NULL;
   if (active)

@@ -37,10 +37,7 @@ void xmp_rt_init(int *argc, char ***argv) {
 }
 
 void xmpi_shutdown(void) {
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  if (!initialized || finalized)
+  if (!xmpi_mpi_active())
     return;
   while (shutdown_hook_count > 0) /* popped first: a hook that fails ends here only once */
     shutdown_hook[--shutdown_hook_count]();
@@ -53,10 +50,7 @@ int xmp_rt_finalize(int status) {
   /* Wait for every process before leaving: one that ends in an error inside a task (where
    * only the task's nodes see it) aborts the job, and OpenMPI 4.1's mpiexec can hang when that
    * abort meets processes already inside MPI_Finalize. */
-  int initialized = 0, finalized = 0;
-  MPI_Initialized(&initialized);
-  MPI_Finalized(&finalized);
-  if (initialized && !finalized)
+  if (xmpi_mpi_active())
     MPI_Barrier(MPI_COMM_WORLD);
   xmpi_shutdown();
   return status;

@@ -10,6 +10,8 @@
 #include "xmpi_index.h"
 
 /* ---- error.c: the one reporting path ---- */
+/* Whether MPI is initialised and not yet finalised. */
+int xmpi_mpi_active(void);
 /* Print `xmpcc runtime: file:line: 'directive': message` to stderr and end the program
  * with status 1. xmpi_fatal is for errors found by one rank (MPI_Abort); xmpi_fatal_collective
  * for errors every rank finds at the same point: rank 0 prints, all ranks finalize and exit.
