@@ -34,6 +34,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -191,9 +192,13 @@ public:
     std::map<int64_t, xmp::SiteText> sites;
     if (mlir::failed(xmp::printSites(*module, sites)))
       return;
-    std::string translated, cuda;
-    if (!rewriteSource(program, sites, index, diags, mainFileMacros(ci.getPreprocessor()),
-                       translated, cuda))
+    std::string translated, cuda, macros;
+    // Only outlined CUDA code needs the macros; most files have no device loop.
+    if (llvm::any_of(program.sites, [](const Site &s) {
+          return s.dir->kind == DirectiveKind::DeviceLoop;
+        }))
+      macros = mainFileMacros(ci.getPreprocessor());
+    if (!rewriteSource(program, sites, index, diags, macros, translated, cuda))
       return;
     if (!options.output.empty() && !writeFile(diags, options.output, translated))
       return;

@@ -10,6 +10,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -593,16 +594,24 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
   // Inner bounds are evaluated once, before any task runs.
   for (size_t k = 1; k < site.loop.size(); ++k) {
     const ForStmt *f = site.loop[k].stmt;
-    for (const DeclRefExpr *ref : index.declRefs()) {
-      unsigned o = index.offset(ref->getLocation());
-      if (o < index.offset(f->getBeginLoc()) || o > index.offset(f->getRParenLoc()))
-        continue;
-      for (size_t outer = 0; outer < k; ++outer)
-        if (ref->getDecl()->getName() == site.loop[outer].var)
-          return error(ref->getLocation(),
-                       "the bounds of a device loop's inner loop cannot depend on "
-                       "the outer index '" + site.loop[outer].var + "'");
-    }
+    const DeclRefExpr *outerRef = nullptr;
+    std::function<void(const Stmt *)> find = [&](const Stmt *s) {
+      if (!s || outerRef)
+        return;
+      if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+        for (size_t outer = 0; outer < k; ++outer)
+          if (ref->getDecl()->getName() == site.loop[outer].var)
+            outerRef = ref;
+      for (const Stmt *child : s->children())
+        find(child);
+    };
+    for (const Stmt *header : {f->getInit(), static_cast<const Stmt *>(f->getCond()),
+                               static_cast<const Stmt *>(f->getInc())})
+      find(header);
+    if (outerRef)
+      return error(outerRef->getLocation(),
+                   "the bounds of a device loop's inner loop cannot depend on the outer "
+                   "index '" + outerRef->getDecl()->getName().str() + "'");
   }
   const ForStmt *outer = site.loop.front().stmt;
   unsigned here = index.offset(d.range.getBegin());

@@ -125,23 +125,24 @@ runtime_tests() {
   mpicc -O2 -std=gnu11 -DXMP_TEST_CUDA "${inc[@]}" "$unit/test_dev_axpy.c" "$b/axpy_cuda.o" \
     "${libs[@]}" -o "$b/axpy"
   mpicc -O2 -std=gnu11 "${inc[@]}" "$unit/test_dev_rows.c" "${libs[@]}" -o "$b/rows"
-  local cases=("XMP_DEV_TRACE=1 -np 1 axpy" "XMP_DEV_TRACE=1 -np 2 axpy"
-    "XMP_STARPU_NCPU=3 XMP_STARPU_NCUDA=2 -np 3 axpy"
-    "XMP_STARPU_NCPU=1 XMP_STARPU_NCUDA=3 XMP_CPU_WEIGHT=0.5 -np 1 axpy" "-np 2 rows")
-  for c in "${cases[@]}"; do
-    local envs=() args=()
-    for word in $c; do
-      case $word in *=*) envs+=("$word") ;; *) args+=("$word") ;; esac
-    done
-    local prog=${args[-1]}
-    unset 'args[-1]'
-    if env "${envs[@]}" mpirun --allow-run-as-root --oversubscribe --bind-to none "${args[@]}" \
-      "$b/$prog" >"$out/runtime-$prog-${#envs[@]}-${args[1]}.log" 2>&1; then
-      echo "runtime test ok: $c"
-    else
-      echo "runtime test FAILED: $c"; tail -20 "$out/runtime-$prog-${#envs[@]}-${args[1]}.log"
-    fi
-  done
+  rt_case "$b/axpy" 1 XMP_DEV_TRACE=1
+  rt_case "$b/axpy" 2 XMP_DEV_TRACE=1
+  rt_case "$b/axpy" 3 XMP_STARPU_NCPU=3 XMP_STARPU_NCUDA=2
+  rt_case "$b/axpy" 1 XMP_STARPU_NCPU=1 XMP_STARPU_NCUDA=3 XMP_CPU_WEIGHT=0.5
+  rt_case "$b/rows" 2
+}
+
+# rt_case PROGRAM NP [VAR=VALUE...]: one run of a runtime test, its log under $out.
+rt_case() {
+  local prog=$1 np=$2 log
+  shift 2
+  log=$out/runtime-$(basename "$prog")-np$np-${#@}.log
+  if env "$@" mpirun --allow-run-as-root --oversubscribe --bind-to none -np "$np" "$prog" \
+    >"$log" 2>&1; then
+    echo "runtime test ok: $* -np $np $(basename "$prog")"
+  else
+    echo "runtime test FAILED: $* -np $np $(basename "$prog")"; tail -20 "$log"
+  fi
 }
 
 # One table row: the last step's CPU and GPU time, and the host->device transfers (count:bytes)

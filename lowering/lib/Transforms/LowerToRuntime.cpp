@@ -246,6 +246,20 @@ void lower(ArrayAllocOp op, std::set<int64_t> &described) {
                      " *)" + cnames::arrayLayout(array) + ".addr;");
 }
 
+/// Declares loop dimension k's local bounds (lb, ub, st) in `part` and returns
+/// the leading arguments of the runtime calls that compute them: the
+/// template or node array, its dimension, the offset and the global bounds.
+std::vector<std::string> boundsArgs(SiteBuilder &b, StringRef part, const std::string &tmpl,
+                                    int64_t site, unsigned k, int64_t tdim,
+                                    const std::string &offset, const std::string &lower,
+                                    const std::string &upper, const std::string &step) {
+  b.text(part, "long " + cnames::loopBound(site, k, "lb") + ", " +
+                   cnames::loopBound(site, k, "ub") + ", " +
+                   cnames::loopBound(site, k, "st") + ";");
+  return {tmpl, std::to_string(tdim), "(" + offset + ")", "(" + lower + ")",
+          "(" + upper + ")", "(" + step + ")"};
+}
+
 void lower(LoopOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
@@ -261,10 +275,9 @@ void lower(LoopOp op, std::set<int64_t> &described) {
     // Declared next to the call, inside the block the frontend opens around
     // loop k, so that inner bounds may use outer indices.
     std::string part = "pre" + std::to_string(k);
-    b.text(part, "long " + lb + ", " + ub + ", " + st + ";");
-    std::vector<std::string> args = {tmpl, std::to_string(op.getTdims()[k]),
-                                     "(" + offsets[k] + ")", "(" + lower[k] + ")",
-                                     "(" + upper[k] + ")", "(" + step[k] + ")"};
+    std::vector<std::string> args = boundsArgs(b, part, tmpl, op.getSite(), k,
+                                               op.getTdims()[k], offsets[k], lower[k],
+                                               upper[k], step[k]);
     bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
     if (!cyclic) {
       args.insert(args.end(), {"&" + lb, "&" + ub, "&" + st});
@@ -444,13 +457,12 @@ void lower(DeviceLoopOp op, std::set<int64_t> &described) {
   std::string args = name("a");
   b.text("exec", "struct " + name("args") + " " + args + ";");
   for (unsigned k = 0; k < lower.size(); ++k) {
-    std::string lb = cnames::loopBound(site, k, "lb"), ub = cnames::loopBound(site, k, "ub"),
-                st = cnames::loopBound(site, k, "st");
-    b.text("exec", "long " + lb + ", " + ub + ", " + st + ";");
-    b.call("exec", "xmp_rt_loop_bounds",
-           {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")",
-            "(" + lower[k] + ")", "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb,
-            "&" + ub, "&" + st});
+    std::vector<std::string> bounds = boundsArgs(b, "exec", tmpl, site, k, op.getTdims()[k],
+                                                 offsets[k], lower[k], upper[k], step[k]);
+    bounds.insert(bounds.end(), {"&" + cnames::loopBound(site, k, "lb"),
+                                 "&" + cnames::loopBound(site, k, "ub"),
+                                 "&" + cnames::loopBound(site, k, "st")});
+    b.call("exec", "xmp_rt_loop_bounds", bounds);
     if (k > 0) // the outer dimension's chunk comes with each task
       for (const char *part : {"lb", "ub", "st"})
         b.text("exec", args + "." + cnames::deviceBoundField(k, part) + " = " +
