@@ -18,7 +18,7 @@ static const struct {
 };
 
 /* "AxBxC" with positive integers into out[3]; 0 on success. */
-static int himeno_parse_triple(const char *s, int out[3]) {
+static inline int himeno_parse_triple(const char *s, int out[3]) {
   for (int d = 0; d < 3; d++) {
     char *end;
     long v = strtol(s, &end, 10);
@@ -36,7 +36,7 @@ static int himeno_parse_triple(const char *s, int out[3]) {
 
 /* A size name or explicit "IxJxK" (each at least 3: one interior point) into
  * dims; on error prints what is accepted and returns -1. */
-static int himeno_parse_size(const char *arg, int dims[3]) {
+static inline int himeno_parse_size(const char *arg, int dims[3]) {
   for (size_t n = 0; n < sizeof himeno_sizes / sizeof himeno_sizes[0]; n++)
     if (strcmp(arg, himeno_sizes[n].name) == 0) {
       memcpy(dims, himeno_sizes[n].dims, sizeof himeno_sizes[n].dims);
@@ -51,7 +51,7 @@ static int himeno_parse_size(const char *arg, int dims[3]) {
 }
 
 /* The iteration count argument; on error prints what is accepted and returns -1. */
-static int himeno_parse_iterations(const char *arg) {
+static inline int himeno_parse_iterations(const char *arg) {
   char *end;
   long v = strtol(arg, &end, 10);
   if (end == arg || *end != '\0' || v <= 0 || v > 1000000000L) {
@@ -61,17 +61,30 @@ static int himeno_parse_iterations(const char *arg) {
   return (int)v;
 }
 
+/* The value of option `opt` (a finite real) into out; on error prints what is
+ * accepted and returns -1. */
+static inline int himeno_parse_real(const char *opt, const char *arg, float *out) {
+  char *end;
+  double v = strtod(arg, &end);
+  if (end == arg || *end != '\0' || !(v > -1e30 && v < 1e30)) {
+    fprintf(stderr, "himeno: bad %s '%s': expected a real number\n", opt, arg);
+    return -1;
+  }
+  *out = (float)v;
+  return 0;
+}
+
 /* Floating-point operations per interior point and iteration. */
 #define HIMENO_FLOP_PER_POINT 34.0
 
 /* The result lines every version prints (tests compare the Gosa line). */
-static void himeno_report(const char *version, const int dims[3], const int procs[3],
+static inline void himeno_report(const char *version, const int dims[3], const int procs[3],
                           int iterations, double gosa, double seconds) {
   double points = (double)(dims[0] - 2) * (dims[1] - 2) * (dims[2] - 2);
   printf("himeno %s: grid %dx%dx%d\n", version, dims[0], dims[1], dims[2]);
   printf("decomposition %dx%dx%d\n", procs[0], procs[1], procs[2]);
   printf("iterations %d\n", iterations);
-  printf("Gosa %.9e\n", gosa);
+  printf("Gosa %.12e\n", gosa);
   printf("MFLOPS %.1f\n", HIMENO_FLOP_PER_POINT * points * iterations / seconds * 1e-6);
   printf("time %.6f s\n", seconds);
 }
