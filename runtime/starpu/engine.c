@@ -178,6 +178,10 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
       conf.workers_cuda_gpuid[i] = (unsigned)((lrank * ngpu + i) % ndev);
   }
   setenv("STARPU_SILENT", "1", 0); /* StarPU's banners and hints, unless the user asks */
+  /* CUDA loads a kernel at its first launch by default (lazy loading): the first execution of
+   * every device loop would carry it, and the balancing would take it for the loop's cost.
+   * Loaded at context creation instead, unless the user chose. */
+  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
 
   int ret = starpu_init(&conf);
   if (ret == -ENODEV)
