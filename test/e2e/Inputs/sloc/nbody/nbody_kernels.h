@@ -1,0 +1,2 @@
+/* Fixture: one other line. */
+int shared;
