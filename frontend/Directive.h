@@ -169,13 +169,15 @@ struct TaskDirective {
 };
 
 struct GmoveDirective {
+  std::string mode;          // "" (collective), "in" or "out"
+  std::optional<CExpr> async;
   GmoveSide dst, src;
   clang::SourceLocation statementEnd; // just past the ';'
 };
 
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast, Task, Tasks, Gmove,
+  WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
 };
 
@@ -191,7 +193,7 @@ struct Directive {
   ReductionDirective reduction;
   BarrierDirective barrier;
   ShadowDirective shadow;
-  ReflectDirective reflect;
+  ReflectDirective reflect; // reflect, reduce_shadow
   WaitAsyncDirective waitAsync;
   BcastDirective bcast;
   TaskDirective task;

@@ -92,7 +92,8 @@ private:
   bool parseNameList(std::vector<Name> &out, StringRef what);
   bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
   bool parseShadow(ShadowDirective &d);
-  bool parseReflect(ReflectDirective &d);
+  bool parseReflect(ReflectDirective &d, StringRef directive);
+  bool parseGmoveClauses(GmoveDirective &g);
   bool parseWaitAsync(WaitAsyncDirective &d);
   bool parseBcast(BcastDirective &d);
   bool parseNodeRef(NodeRef &ref);
@@ -501,7 +502,7 @@ bool Parser::rejectDeviceClause(StringRef directive) {
   return true;
 }
 
-bool Parser::parseReflect(ReflectDirective &d) {
+bool Parser::parseReflect(ReflectDirective &d, StringRef directive) {
   if (!parseNameList(d.arrays, "an array name"))
     return false;
   while (!atEnd()) {
@@ -525,16 +526,42 @@ bool Parser::parseReflect(ReflectDirective &d) {
         return false;
       d.async = id;
     } else if (isKeyword("orthogonal")) {
-      // Only the faces need updating; the exchange also fills the corners
-      // (from the same owners, so with the same values), which the
-      // directive leaves unspecified.
+      // reflect: only the faces need updating; the exchange also fills the
+      // corners (from the same owners, so with the same values), which the
+      // directive leaves unspecified. reduce_shadow adds the faces only.
       ++pos;
     } else {
-      if (!rejectDeviceClause("reflect"))
+      if (!rejectDeviceClause(directive))
+        return false;
+      return error(here(), "unexpected '" + spelling(peek()) + "' in '" + directive.str() +
+                               "'; expected 'width', 'orthogonal' or 'async'");
+    }
+  }
+  return true;
+}
+
+/// `gmove [in | out] [async(id)]`.
+bool Parser::parseGmoveClauses(GmoveDirective &g) {
+  while (!atEnd()) {
+    if ((isKeyword("in") || isKeyword("out")) && g.mode.empty() && !g.async) {
+      g.mode = StringRef(spelling(peek())).lower();
+      ++pos;
+    } else if (isKeyword("in") || isKeyword("out")) {
+      return error(here(), g.mode.empty()
+                               ? "'" + spelling(peek()) + "' must come before 'async' in 'gmove'"
+                               : "'gmove' takes one of 'in' and 'out'");
+    } else if (isKeyword("async") && !g.async) {
+      ++pos;
+      CExpr id;
+      if (!expect(tok::l_paren, "'(' after 'async'") || !parseExpr(id, {}) ||
+          !expect(tok::r_paren, "')'"))
+        return false;
+      g.async = id;
+    } else {
+      if (!rejectDeviceClause("gmove"))
         return false;
       return error(here(), "unexpected '" + spelling(peek()) +
-                               "' in 'reflect'; expected 'width', 'orthogonal' or "
-                               "'async'");
+                               "' in 'gmove'; expected 'in', 'out' or 'async'");
     }
   }
   return true;
@@ -789,7 +816,10 @@ std::optional<Directive> Parser::parse() {
     ok = parseShadow(d.shadow);
   } else if (word == "reflect") {
     d.kind = DirectiveKind::Reflect;
-    ok = parseReflect(d.reflect);
+    ok = parseReflect(d.reflect, "reflect");
+  } else if (word == "reduce_shadow") {
+    d.kind = DirectiveKind::ReduceShadow;
+    ok = parseReflect(d.reflect, "reduce_shadow");
   } else if (word == "wait_async") {
     d.kind = DirectiveKind::WaitAsync;
     ok = parseWaitAsync(d.waitAsync);
@@ -809,12 +839,7 @@ std::optional<Directive> Parser::parse() {
       ++pos; // Omni's extension; the runtime caches communicators anyway
   } else if (word == "gmove") {
     d.kind = DirectiveKind::Gmove;
-    ok = true;
-    if (isKeyword("in") || isKeyword("out") || isKeyword("async"))
-      ok = error(here(), "'gmove " + spelling(peek()) +
-                             "' is not supported yet; only the collective form is");
-    else if (!atEnd() && !rejectDeviceClause("gmove"))
-      ok = false;
+    ok = parseGmoveClauses(d.gmove);
   } else if (word == "device" || word == "acc") {
     ok = parseDevice(d);
   } else if (word == "tasks") {
@@ -825,8 +850,7 @@ std::optional<Directive> Parser::parse() {
   } else {
     bool known = llvm::StringSwitch<bool>(word)
                      .Cases("reflect_init", "reflect_do", true)
-                     .Cases("array", "reduce_shadow", true)
-                     .Cases("template_fix", "reduce_shadow", "coarray", true)
+                     .Cases("array", "template_fix", "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
                      .Default(false);
     error(first, known ? "the '" + word +

@@ -27,6 +27,20 @@ struct LoopAttrs {
   SmallVector<int64_t> tdims;
 };
 
+/// The `width` clause of reflect / reduce_shadow for one array: empty lists
+/// for the declared widths.
+struct HaloWidths {
+  HaloWidths(const Site &site, const DistArray &a) : periodic(a.extents.size(), 0) {
+    for (size_t d = 0; d < site.widths.size(); ++d) {
+      lower.push_back(site.widths[d].lo);
+      upper.push_back(site.widths[d].hi);
+      periodic[d] = site.widths[d].periodic;
+    }
+  }
+  std::vector<std::string> lower, upper;
+  SmallVector<int64_t> periodic;
+};
+
 class Generator {
 public:
   Generator(MLIRContext &context, const clang::SourceManager &sm)
@@ -81,7 +95,8 @@ private:
     if (a.lastMappingSite == site.id)
       b.create<ArrayAllocOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
                              b.getI64IntegerAttr(site.id),
-                             b.getStringAttr(site.dir->text));
+                             b.getStringAttr(site.dir->text),
+                             a.exposed ? b.getUnitAttr() : UnitAttr());
   }
 
   void emit(const Site &site) {
@@ -118,7 +133,9 @@ private:
           b.getStringAttr(src.var), b.getStringAttr(src.elemType),
           b.getI64IntegerAttr(src.distributed), b.getDenseI64ArrayAttr(src.extents),
           strs(src.lb), strs(src.len), strs(src.st), b.getDenseI64ArrayAttr(src.scalar),
-          id, text);
+          id, text,
+          site.gmoveMode.empty() ? StringAttr() : b.getStringAttr(site.gmoveMode),
+          site.async.empty() ? StringAttr() : b.getStringAttr(site.async));
       break;
     }
     case DirectiveKind::Template:
@@ -161,17 +178,20 @@ private:
     }
     case DirectiveKind::Reflect:
       for (const DistArray *a : site.arrays) {
-        std::vector<std::string> lower, upper;
-        SmallVector<int64_t> periodic(a->extents.size(), 0);
-        for (size_t d = 0; d < site.widths.size(); ++d) {
-          lower.push_back(site.widths[d].lo);
-          upper.push_back(site.widths[d].hi);
-          periodic[d] = site.widths[d].periodic;
-        }
-        b.create<ReflectOp>(l, b.getStringAttr(a->name), strs(lower), strs(upper),
-                            b.getDenseI64ArrayAttr(periodic),
+        HaloWidths w(site, *a);
+        b.create<ReflectOp>(l, b.getStringAttr(a->name), strs(w.lower), strs(w.upper),
+                            b.getDenseI64ArrayAttr(w.periodic),
                             site.async.empty() ? StringAttr() : b.getStringAttr(site.async),
                             id, text);
+      }
+      break;
+    case DirectiveKind::ReduceShadow:
+      for (size_t k = 0; k < site.arrays.size(); ++k) {
+        HaloWidths w(site, *site.arrays[k]);
+        b.create<ReduceShadowOp>(
+            l, b.getStringAttr(site.arrays[k]->name), b.getStringAttr(site.exprs[k]),
+            strs(w.lower), strs(w.upper), b.getDenseI64ArrayAttr(w.periodic),
+            site.async.empty() ? StringAttr() : b.getStringAttr(site.async), id, text);
       }
       break;
     case DirectiveKind::WaitAsync:

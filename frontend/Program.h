@@ -33,6 +33,7 @@ struct DistArray {
   int64_t lastMappingSite = -1; // its storage is laid out after this site
   clang::SourceLocation scopeClose; // local arrays: freed before this '}'
   std::set<size_t> cyclicDims;      // aligned with cyclic template dimensions
+  bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
 };
 
 /// One distributed loop of a work-shared nest.
@@ -100,7 +101,8 @@ struct Site {
   std::string barrierOn;
   std::vector<const DistArray *> arrays; // reflect
   std::vector<Width> widths;             // shadow, reflect
-  std::string async;                     // reflect
+  std::string async;                     // reflect, reduce_shadow, gmove
+  std::string elemRtType;                // reduce_shadow: the elements' xmp_rt_type
   std::vector<std::string> exprs;        // wait_async ids, bcast variables
   std::string onSym;                     // bcast
   std::vector<std::string> root;         // bcast source coordinates
@@ -113,6 +115,7 @@ struct Site {
   std::vector<std::string> lb, ub, st;
   const clang::CompoundStmt *body = nullptr; // task, tasks
   Section dst, src;                           // gmove
+  std::string gmoveMode;                      // gmove: "", "in" or "out"
   std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)
   // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
   // the arrays; device loop: `loop` dims, the arrays and scalars the body

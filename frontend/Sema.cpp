@@ -95,6 +95,7 @@ private:
   DistArray *distributedArray(const Name &name, const char *directive);
   bool checkShadow(const Directive &d, Site &site);
   bool checkReflect(const Directive &d, Site &site);
+  bool checkReduceShadow(const Directive &d, Site &site);
   bool checkBcast(const Directive &d, Site &site, const FunctionDecl *fn);
   bool selection(const NodeRef &ref, const Symbol &target, Site &site);
   bool checkTask(const Directive &d, Site &site, const FunctionDecl *fn);
@@ -348,7 +349,8 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
 bool Analyzer::checkReflect(const Directive &d, Site &site) {
   const ReflectDirective &r = d.reflect;
   for (const Name &n : r.arrays) {
-    DistArray *array = distributedArray(n, "reflect");
+    DistArray *array = distributedArray(
+        n, d.kind == DirectiveKind::ReduceShadow ? "reduce_shadow" : "reflect");
     if (!array)
       return false;
     if (!r.widths.empty() && r.widths.size() != array->extents.size())
@@ -366,6 +368,29 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
 
 bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn) {
   const BcastDirective &b = d.bcast;
+/// reduce_shadow: as reflect (one array: the sum is typed), on arithmetic elements.
+bool Analyzer::checkReduceShadow(const Directive &d, Site &site) {
+  if (!checkReflect(d, site))
+    return false;
+  for (size_t k = 0; k < site.arrays.size(); ++k) {
+    const DistArray *array = site.arrays[k];
+    QualType elem = array->decl->getType();
+    while (const auto *at = ctx.getAsArrayType(elem))
+      elem = at->getElementType();
+    if (const auto *pt = elem->getAs<PointerType>())
+      elem = pt->getPointeeType();
+    while (const auto *at = ctx.getAsArrayType(elem))
+      elem = at->getElementType();
+    std::optional<std::string> type = runtimeType(elem);
+    if (!type || *type == "XMP_RT_BOOL")
+      return error(d.reflect.arrays[k].loc,
+                   "'reduce_shadow' adds elements, but those of '" + array->name +
+                       "' have type '" + elem.getAsString() + "'");
+    site.exprs.push_back(*type);
+  }
+  return true;
+}
+
   for (size_t k = 0; k < b.vars.size(); ++k) {
     const Name &v = b.vars[k];
     const SourceIndex::Var *var = index.lookupVar(v.text, d.range.getBegin());
@@ -1025,6 +1050,18 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                                     "' is an executable directive and must "
                                     "stand inside a function");
       continue;
+  site.gmoveMode = d.gmove.mode;
+  if (d.gmove.async)
+    site.async = d.gmove.async->text;
+  // The remote side of a one-sided gmove is reached through an MPI window on
+  // its storage, created when the array is allocated.
+  if (!site.gmoveMode.empty()) {
+    const GmoveSide &remote = site.gmoveMode == "in" ? d.gmove.src : d.gmove.dst;
+    const SourceIndex::Var *var = index.lookupVar(remote.name.text, d.range.getBegin());
+    auto it = var ? program.arrays.find(var->decl) : program.arrays.end();
+    if (it != program.arrays.end())
+      it->second.exposed = true;
+  }
     }
     bool ok = false;
     switch (d.kind) {
@@ -1039,6 +1076,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
            checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
                    /*allowSubset=*/true);
       site.reductions.push_back(r);
+                      d.kind == DirectiveKind::ReduceShadow ||
       break;
     }
     case DirectiveKind::Barrier:
@@ -1080,6 +1118,7 @@ Program xmp::frontend::analyze(const std::vector<Directive> &directives,
 }
 
 const DistArray *xmp::frontend::distributedRoot(const Program &program,
+    case DirectiveKind::ReduceShadow: ok = checkReduceShadow(d, site); break;
                                                 const Expr *e, unsigned *depth) {
   unsigned n = 0;
   while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {

@@ -32,6 +32,9 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
     config.environment[var] = "1"
+# %mpirun turns off vader's single-copy path, which Open MPI's osc/rdma needs to create
+# windows (one-sided gmove); its other one-sided components work without it.
+config.environment["OMPI_MCA_osc"] = "^rdma"
 # Ranks oversubscribe two cores: yield instead of spinning.
 config.environment["OMPI_MCA_mpi_yield_when_idle"] = "1"
 config.environment["HOME"] = os.environ.get("HOME", "/root")

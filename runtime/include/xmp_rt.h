@@ -160,6 +160,12 @@ void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, lo
  * completed by xmp_rt_wait_async(async_id). */
 void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
                     int async_id, const xmp_rt_srcloc_t *where);
+/* reduce_shadow: adds the values in the shadow areas of `a` into the owners' elements they
+ * stand for (the reverse of reflect); widths, periodic and async_id as for xmp_rt_reflect.
+ * Only the face shadows are added, not the oblique (corner) ones. type (enum xmp_rt_type)
+ * is the elements' arithmetic type. */
+void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const long *hi,
+                          const int *periodic, int async_id, const xmp_rt_srcloc_t *where);
 /* Completes every communication started with this async id. An id with nothing pending is
  * an error. */
 void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where);
@@ -220,6 +226,19 @@ typedef struct xmp_rt_section {
  * are not updated); a replicated destination is written on every node. */
 void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
                   const xmp_rt_srcloc_t *where);
+
+/* Modes of a gmove: collective (as xmp_rt_gmove), `in` (the executing nodes get the source
+ * from its owners, which need not execute the directive) and `out` (they put the destination
+ * into its owners). The remote side of `in` / `out`, when distributed, must have been exposed
+ * with xmp_rt_array_expose. async_id < 0: complete before returning; otherwise complete at
+ * xmp_rt_wait_async(async_id). */
+enum xmp_rt_gmove_mode { XMP_RT_GMOVE_COLLECTIVE = 0, XMP_RT_GMOVE_IN = 1, XMP_RT_GMOVE_OUT = 2 };
+void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src, int mode,
+                       int async_id, const xmp_rt_srcloc_t *where);
+/* Makes an allocated array's local storage reachable by one-sided gmove (an MPI window, kept
+ * until the array is freed). Collective over the executing node set, which must include every
+ * node holding part of the array: the compiler calls it right after the allocation. */
+void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where);
 
 /* ---- collectives ---- */
 /* In-place allreduce of count elements over the nodes that template t (or nodes n) is

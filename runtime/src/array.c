@@ -6,6 +6,8 @@
 static void array_destroy(xmpi_obj_t *self) {
   xmp_rt_array_t *a = (xmp_rt_array_t *)self;
   xmpi_reflect_free_plans(a);
+  xmpi_reduce_shadow_free_plans(a);
+  xmpi_window_free(a);
   free(a->data);
   free(a);
 }
@@ -86,22 +88,31 @@ int xmpi_array_coord(const xmp_rt_array_t *a, int d) {
   return td < 0 ? 0 : xmpi_template_coord(a->tmpl, td);
 }
 
+int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
+                          long *local_extent) {
+  long lo, hi;
+  int st = xmpi_array_owned_range(a, d, coord, &lo, &hi);
+  if (st == XMPI_E_NOT_INTERVAL) {
+    /* Block-cyclic: the affine layout cannot compress several blocks, so the node holds
+     * the whole dimension and uses only its own elements (shadows are refused there). */
+    lo = 0;
+    hi = a->extent[d] - 1;
+  } else if (st) {
+    return st;
+  }
+  xmpi_shadow_layout(a->extent[d], lo, hi, a->shadow_lo[d], a->shadow_hi[d], a->shadow_full[d],
+                     base, local_extent);
+  return XMPI_OK;
+}
+
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data != NULL)
     xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
   for (int d = 0; d < a->rank; d++) {
-    long lo, hi;
-    int st = xmpi_array_owned_range(a, d, xmpi_array_coord(a, d), &lo, &hi);
-    if (st == XMPI_E_NOT_INTERVAL) {
-      /* Block-cyclic: the affine layout cannot compress several blocks, so the node holds
-       * the whole dimension and uses only its own elements (shadows are refused there). */
-      lo = 0;
-      hi = a->extent[d] - 1;
-    } else if (st) {
+    int st = xmpi_array_dim_layout(a, d, xmpi_array_coord(a, d), &a->base[d],
+                                   &a->local_extent[d]);
+    if (st)
       xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
-    }
-    xmpi_shadow_layout(a->extent[d], lo, hi, a->shadow_lo[d], a->shadow_hi[d],
-                       a->shadow_full[d], &a->base[d], &a->local_extent[d]);
     layout->base[d] = a->base[d];
   }
   size_t count = 1;

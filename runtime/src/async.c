@@ -9,6 +9,8 @@ typedef struct async_item {
   MPI_Request *reqs;
   int count;
   int *owner_id;
+  void (*done)(void *ctx); /* run after the requests complete, if set */
+  void *ctx;
 } async_item_t;
 
 /* Few exchanges are in flight at once, so a list is enough. */
@@ -25,12 +27,20 @@ void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id) {
   *owner_id = id;
 }
 
+void xmpi_async_add_done(int id, void (*done)(void *ctx), void *ctx, int *owner_id) {
+  xmpi_async_add(id, NULL, 0, owner_id);
+  items->done = done;
+  items->ctx = ctx;
+}
+
 /* Completes and unlinks *link. */
 static void complete(async_item_t **link) {
   async_item_t *it = *link;
   MPI_Waitall(it->count, it->reqs, MPI_STATUSES_IGNORE);
   *it->owner_id = -1;
   *link = it->next;
+  if (it->done != NULL)
+    it->done(it->ctx);
   free(it);
 }
 

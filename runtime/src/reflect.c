@@ -38,40 +38,15 @@ typedef struct xmpi_reflect_plan {
 static int tag_up(int d) { return 2 * d; }
 static int tag_down(int d) { return 2 * d + 1; }
 
-static MPI_Comm array_comm(const xmp_rt_array_t *a) {
-  return a->tmpl != NULL && a->tmpl->distributed ? a->tmpl->nodes->comm : MPI_COMM_SELF;
-}
-
-/* Rank of the node with coordinate coord along array dim d's node dimension and this
- * node's coordinates in the others (replicated dimensions keep their own coordinate). */
-static int peer_rank(const xmp_rt_array_t *a, int d, int coord) {
-  if (array_comm(a) == MPI_COMM_SELF)
-    return 0;
-  const xmp_rt_nodes_t *n = a->tmpl->nodes;
-  int coords[XMP_RT_MAX_DIMS];
-  for (int k = 0; k < n->rank; k++)
-    coords[k] = n->coord[k];
-  int nd = a->tmpl->node_dim[a->align_tdim[d]];
-  if (nd >= 0)
-    coords[nd] = coord;
-  int r;
-  MPI_Cart_rank(n->comm, coords, &r);
-  return r;
-}
-
 /* A face: [start, start + count) of local dim d, all of every other dimension. */
 static MPI_Datatype face_type(const xmp_rt_array_t *a, MPI_Datatype elem, int d, long start,
                               long count) {
-  int sizes[XMP_RT_MAX_DIMS], subs[XMP_RT_MAX_DIMS], starts[XMP_RT_MAX_DIMS];
+  long starts[XMP_RT_MAX_DIMS], counts[XMP_RT_MAX_DIMS];
   for (int e = 0; e < a->rank; e++) {
-    sizes[e] = (int)a->local_extent[e];
-    subs[e] = e == d ? (int)count : sizes[e];
-    starts[e] = e == d ? (int)start : 0;
+    starts[e] = e == d ? start : 0;
+    counts[e] = e == d ? count : a->local_extent[e];
   }
-  MPI_Datatype t;
-  MPI_Type_create_subarray(a->rank, sizes, subs, starts, MPI_ORDER_C, elem, &t);
-  MPI_Type_commit(&t);
-  return t;
+  return xmpi_halo_face_type(a, elem, starts, counts);
 }
 
 /* Faces are empty when another dimension holds nothing here; MPI subarrays cannot be. Nodes
@@ -83,39 +58,12 @@ static int faces_empty(const xmp_rt_array_t *a, int d) {
   return 0;
 }
 
-/* Owned ranges of dim d on every node along its node dimension: olo[0..P), ohi[0..P). */
-static long *owned_ranges(const xmp_rt_array_t *a, int d, int nprocs,
-                          const xmp_rt_srcloc_t *where) {
-  long *r = xmpi_calloc_or_die(2 * (size_t)nprocs, sizeof *r, where);
-  for (int k = 0; k < nprocs; k++) {
-    int st = xmpi_array_owned_range(a, d, k, &r[k], &r[nprocs + k]);
-    if (st)
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
-                            xmpi_status_str(st));
-  }
-  return r;
-}
-
 static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, int d,
                               MPI_Datatype elem, reflect_step_t *s,
                               const xmp_rt_srcloc_t *where) {
-  int nprocs = xmpi_array_nprocs(a, d), me = xmpi_array_coord(a, d);
-  long *olo = owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
-  /* Checked for every node, not only this one, so that all report a bad width together. */
-  xmpi_halo_dim_t mine = {{-1, 0}, {-1, 0}, {-1, 0}, {-1, 0}};
-  for (int k = 0; k < nprocs; k++) {
-    xmpi_halo_dim_t h;
-    long w;
-    int st = xmpi_halo_dim(olo, ohi, nprocs, a->extent[d], k, p->lo[d], p->hi[d],
-                           p->periodic[d], &h, &w);
-    if (st)
-      xmpi_fatal_collective(where, "array '%s' dimension %d, shadow width %ld: %s", a->name,
-                            d, w, xmpi_status_str(st));
-    if (k == me)
-      mine = h;
-  }
-  long own = ohi[me] >= olo[me] ? ohi[me] - olo[me] + 1 : 0, slo = a->shadow_lo[d];
-  free(olo);
+  xmpi_halo_dim_t mine;
+  long own = xmpi_halo_sides(a, d, p->lo[d], p->hi[d], p->periodic[d], &mine, where),
+       slo = a->shadow_lo[d];
   if (faces_empty(a, d))
     return;
   /* Positions in local dim d; an upward message fills the receiver's lower shadow. */
@@ -129,12 +77,12 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
       {mine.send_lo, slo, 1, tag_down(d)},
       {mine.send_hi, slo + own - mine.send_hi.count, 1, tag_up(d)},
   };
-  MPI_Comm comm = array_comm(a);
+  MPI_Comm comm = xmpi_halo_comm(a);
   for (int i = 0; i < 4; i++) {
     if (x[i].side.count == 0)
       continue;
     MPI_Datatype t = face_type(a, elem, d, x[i].start, x[i].side.count);
-    int peer = peer_rank(a, d, x[i].side.peer);
+    int peer = xmpi_halo_peer_rank(a, d, x[i].side.peer);
     if (x[i].send)
       MPI_Send_init(a->data, 1, t, peer, x[i].tag, comm, &s->req[s->nreq]);
     else
@@ -145,7 +93,7 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
 
 static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
                             reflect_step_t *s, const xmp_rt_srcloc_t *where) {
-  int nd = array_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
+  int nd = xmpi_halo_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
   if (nd < 0 || faces_empty(a, d))
     return; /* not distributed over nodes: every node owns all of it already */
   const xmp_rt_nodes_t *n = a->tmpl->nodes;
@@ -154,7 +102,7 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   /* Ranks of the one-dimensional sub-communicator are the coordinates along nd. */
   MPI_Cart_sub(n->comm, remain, &s->sub);
   int nprocs = xmpi_array_nprocs(a, d);
-  long *olo = owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
+  long *olo = xmpi_halo_owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
   s->root = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root, where);
   s->root_type = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root_type, where);
   for (int k = 0; k < nprocs; k++) {
@@ -233,27 +181,7 @@ int xmpi_reflect_plan_count(const xmp_rt_array_t *a) {
 /* The plan key of a request; every node makes the same one, so errors are collective. */
 static void make_key(const xmp_rt_array_t *a, const long *lo, const long *hi,
                      const int *periodic, reflect_plan_t *key, const xmp_rt_srcloc_t *where) {
-  for (int d = 0; d < a->rank; d++) {
-    long l = lo != NULL ? lo[d] : -1, h = hi != NULL ? hi[d] : -1;
-    if (a->shadow_full[d]) {
-      /* The whole dimension is gathered unless both sides are turned off. */
-      if (l < -1 || h < -1)
-        xmpi_fatal_collective(where, "array '%s' dimension %d: negative reflect width %ld:%ld",
-                              a->name, d, l, h);
-      key->lo[d] = key->hi[d] = l != 0 || h != 0;
-      key->periodic[d] = 0;
-      continue;
-    }
-    l = l == -1 ? a->shadow_lo[d] : l;
-    h = h == -1 ? a->shadow_hi[d] : h;
-    if (l < 0 || h < 0 || l > a->shadow_lo[d] || h > a->shadow_hi[d])
-      xmpi_fatal_collective(where, "array '%s' dimension %d: reflect width %ld:%ld is not "
-                            "within the declared shadow %ld:%ld", a->name, d, l, h,
-                            a->shadow_lo[d], a->shadow_hi[d]);
-    key->lo[d] = l;
-    key->hi[d] = h;
-    key->periodic[d] = periodic != NULL && periodic[d] != 0 && (l != 0 || h != 0);
-  }
+  xmpi_halo_widths(a, lo, hi, periodic, "reflect", key->lo, key->hi, key->periodic, where);
 }
 
 static int same_key(const xmp_rt_array_t *a, const reflect_plan_t *p, const reflect_plan_t *k) {

@@ -81,6 +81,8 @@ int xmpi_template_coord(const xmp_rt_template_t *t, int tdim);
 
 /* ---- array.c ---- */
 struct xmpi_reflect_plan;
+struct xmpi_reduce_shadow_plan;
+typedef struct xmpi_window xmpi_window_t;
 struct xmp_rt_array {
   xmpi_obj_t obj;
   int rank;
@@ -98,6 +100,8 @@ struct xmp_rt_array {
   void *data;
   long base[XMP_RT_MAX_DIMS], local_extent[XMP_RT_MAX_DIMS];
   struct xmpi_reflect_plan *plans; /* reflect.c's cache */
+  struct xmpi_reduce_shadow_plan *rs_plans; /* reduce_shadow.c's cache */
+  xmpi_window_t *win; /* window.c: set by xmp_rt_array_expose */
   const char *name;
   xmp_rt_srcloc_t where;
 };
@@ -111,6 +115,24 @@ int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, 
 int xmpi_array_nprocs(const xmp_rt_array_t *a, int d);
 int xmpi_array_coord(const xmp_rt_array_t *a, int d);
 
+/* Layout of array dim d on the node with coordinate coord along its node dimension: element
+ * g sits at local position g - *base of *local_extent positions (shadows included); a
+ * block-cyclic dimension is stored whole. */
+int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
+                          long *local_extent);
+
+/* ---- window.c: one-sided access to an array's storage ---- */
+/* The window of an exposed array and the rank in it of the node with row-major index node
+ * of the array's node array (-1: that node did not take part in exposing it). */
+MPI_Win xmpi_window_of(const xmp_rt_array_t *a, size_t node, int *rank);
+/* Completes the transfers issued on a's window: now (async_id < 0) or at wait_async. */
+void xmpi_window_complete(xmp_rt_array_t *a, int async_id);
+/* Completes outstanding transfers and frees the window, if any. */
+void xmpi_window_free(xmp_rt_array_t *a);
+
+/* ---- reduce_shadow.c ---- */
+void xmpi_reduce_shadow_free_plans(xmp_rt_array_t *a);
+
 /* ---- reduce.c (shared with reduce_loc.c) ---- */
 /* MPI datatype of an enum xmp_rt_type (MPI_DATATYPE_NULL if unknown), MPI operator of op on
  * it (MPI_OP_NULL if invalid, and for the location ops), op's name for messages. */
@@ -120,6 +142,32 @@ const char *xmpi_op_name(int op);
 /* Communicator a reduction on template t / nodes n (both NULL: the executing node set) runs
  * over; 0 when this process has nothing to reduce (it already holds the full value). */
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm);
+
+/* ---- halo_faces.c: shared by reflect.c and reduce_shadow.c ---- */
+/* The communicator of the array's nodes (MPI_COMM_SELF when not distributed), and the rank
+ * there of the node at coordinate coord along array dim d's node dimension, this node's own
+ * coordinates elsewhere. */
+MPI_Comm xmpi_halo_comm(const xmp_rt_array_t *a);
+int xmpi_halo_peer_rank(const xmp_rt_array_t *a, int d, int coord);
+/* Owned ranges of dim d on every node along its node dimension: olo[0..P), ohi[0..P)
+ * in one allocation (the caller frees the returned olo). */
+long *xmpi_halo_owned_ranges(const xmp_rt_array_t *a, int d, int nprocs,
+                             const xmp_rt_srcloc_t *where);
+/* Requested widths (NULL or -1: the declared ones) checked against the shadow and resolved
+ * into klo/khi/kperiodic per dimension; a full dimension gets 1:1 (whole) or 0:0. Errors
+ * are collective and name `directive`. */
+void xmpi_halo_widths(const xmp_rt_array_t *a, const long *lo, const long *hi,
+                      const int *periodic, const char *directive, long *klo, long *khi,
+                      int *kperiodic, const xmp_rt_srcloc_t *where);
+/* This node's exchange along dim d (xmpi_halo_dim), every node's checked so all report a
+ * width that does not fit together; returns the number of elements this node owns there. */
+long xmpi_halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
+                     xmpi_halo_dim_t *mine, const xmp_rt_srcloc_t *where);
+
+/* The part [start[e], start[e] + count[e]) of every dimension of a's local storage (counts
+ * > 0), as a committed subarray datatype of elem. */
+MPI_Datatype xmpi_halo_face_type(const xmp_rt_array_t *a, MPI_Datatype elem, const long *start,
+                                 const long *count);
 
 /* ---- reflect.c ---- */
 /* Frees the array's cached reflect plans (completing any asynchronous exchange first). */
@@ -132,6 +180,10 @@ int xmpi_reflect_plan_count(const xmp_rt_array_t *a);
  * known but has nothing to wait on). *owner_id is set to id until they are completed, by
  * xmp_rt_wait_async(id) or xmpi_async_complete(owner_id); the owner keeps reqs alive. */
 void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id);
+/* Records completion work under async id: done(ctx) runs at xmp_rt_wait_async(id) or
+ * xmpi_async_complete(owner_id) (one-sided transfers finish there, received halves are
+ * combined there). *owner_id as for xmpi_async_add. */
+void xmpi_async_add_done(int id, void (*done)(void *ctx), void *ctx, int *owner_id);
 /* Completes the requests registered with owner_id now, if any (before the owner frees them). */
 void xmpi_async_complete(int *owner_id);
 

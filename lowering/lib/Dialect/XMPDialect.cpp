@@ -234,6 +234,17 @@ LogicalResult ReflectOp::verify() {
   return success();
 }
 
+LogicalResult ReduceShadowOp::verify() {
+  size_t rank = getPeriodic().size();
+  if (getLower().size() != getUpper().size() ||
+      (!getLower().empty() && getLower().size() != rank))
+    return emitOpError("needs one width pair per periodic flag, or none");
+  if (!getType().starts_with("XMP_RT_") || getType() == "XMP_RT_BOOL")
+    return emitOpError("adds elements of an arithmetic runtime type, not '")
+           << getType() << "'";
+  return success();
+}
+
 LogicalResult BcastOp::verify() {
   if (getVars().empty())
     return emitOpError("needs at least one variable");
@@ -297,6 +308,8 @@ LogicalResult GmoveOp::verify() {
   if (getDstElem() != getSrcElem())
     return emitOpError("copies '") << getSrcElem() << "' elements into '"
                                    << getDstElem() << "' ones";
+  if (getMode() && *getMode() != "in" && *getMode() != "out")
+    return emitOpError("mode must be \"in\" or \"out\", not '") << *getMode() << "'";
   return success();
 }
 

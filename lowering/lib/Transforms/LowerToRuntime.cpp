@@ -244,6 +244,10 @@ void lower(ArrayAllocOp op, std::set<int64_t> &described) {
   // The typed pointer lets generated accesses index without casts.
   b.text("exec", cnames::arrayAddr(array) + " = (" + op.getElemType().str() +
                      " *)" + cnames::arrayLayout(array) + ".addr;");
+  if (op.getExpose()) {
+    b.where(op.getDirective());
+    b.call("exec", "xmp_rt_array_expose", {cnames::arrayDesc(array), b.whereRef()});
+  }
 }
 
 /// Declares loop dimension k's local bounds (lb, ub, st) in `part` and returns
@@ -351,6 +355,17 @@ void lower(ReflectOp op, std::set<int64_t> &described) {
   bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   b.call("exec", "xmp_rt_reflect",
          {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
+          widthsOrNull(op.getUpper()),
+          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
+          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+}
+
+void lower(ReduceShadowOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  b.call("exec", "xmp_rt_reduce_shadow",
+         {cnames::arrayDesc(op.getArray()), op.getType().str(), widthsOrNull(op.getLower()),
           widthsOrNull(op.getUpper()),
           anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
           op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
@@ -553,7 +568,16 @@ void lower(GmoveOp op, std::set<int64_t> &described) {
                                     op.getSrcLower(), op.getSrcLength(),
                                     op.getSrcStep(), op.getSrcScalar()) +
                      ";");
-  b.call("exec", "xmp_rt_gmove", {"&" + dst, "&" + src, b.whereRef()});
+  if (!op.getMode() && !op.getAsync()) {
+    b.call("exec", "xmp_rt_gmove", {"&" + dst, "&" + src, b.whereRef()});
+  } else {
+    std::string mode = !op.getMode()         ? "XMP_RT_GMOVE_COLLECTIVE"
+                       : *op.getMode() == "in" ? "XMP_RT_GMOVE_IN"
+                                               : "XMP_RT_GMOVE_OUT";
+    b.call("exec", "xmp_rt_gmove_mode",
+           {"&" + dst, "&" + src, mode,
+            op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+  }
   b.text("exec", "}");
 }
 
@@ -575,7 +599,7 @@ struct LowerToRuntimePass
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
-                LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
+                LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp, ReduceShadowOp,
                 WaitAsyncOp, BcastOp, TaskOp, GmoveOp, DeviceReplicateOp,
                 DeviceSyncOp, DeviceResetWeightOp, DeviceLoopOp>(
               [&](auto op) { lower(op, described); })

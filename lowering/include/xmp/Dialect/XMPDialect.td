@@ -91,9 +91,12 @@ def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
   let description = [{
     Placed after the last data-mapping directive of the array in its scope,
     so that every mapping attribute is known when the storage is laid out.
+    `expose`: the array is the remote side of a one-sided gmove (`in` /
+    `out`): its storage is made reachable (an MPI window) right away, while
+    every node holding part of it is present.
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site,
-      StrAttr:$directive);
+      StrAttr:$directive, UnitAttr:$expose);
   let assemblyFormat = "$array `:` $elem_type attr-dict";
 }
 
@@ -169,6 +172,24 @@ def XMP_ReflectOp : XMP_Op<"reflect"> {
   let hasVerifier = 1;
 }
 
+def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow"> {
+  let summary = "addition of an array's shadow values into their owners' elements";
+  let description = [{
+    The reverse of `xmp.reflect`: each face shadow's values are added into
+    the elements they stand for (obliquely neighbouring shadows are not).
+    Widths and `periodic` as for `xmp.reflect`; `type` is the runtime's name
+    of the elements' arithmetic type (XMP_RT_DOUBLE, ...).
+  }];
+  let arguments = (ins StrAttr:$array, StrAttr:$type, StrArrayAttr:$lower,
+      StrArrayAttr:$upper, DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async,
+      I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = [{
+    $array `:` $type `lower` $lower `upper` $upper `periodic` $periodic
+    (`async` $async^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def XMP_WaitAsyncOp : XMP_Op<"wait_async"> {
   let summary = "completion of asynchronous communications by id";
   let arguments = (ins StrArrayAttr:$ids, I64Attr:$site, StrAttr:$directive);
@@ -206,9 +227,12 @@ def XMP_TaskOp : XMP_Op<"task"> {
 }
 
 def XMP_GmoveOp : XMP_Op<"gmove"> {
-  let summary = "collective copy of one array section into another";
+  let summary = "copy of one array section into another";
   let description = [{
-    `dst = src` over the executing node set. Each side is a variable (a
+    `dst = src` over the executing node set: collectively, or with `mode`
+    "in" (the executing nodes get the source from its owners) or "out" (they
+    put the destination into its owners); with `async`, completed at
+    `xmp.wait_async`. Each side is a variable (a
     distributed array when `*_distributed` is 1, else a C variable every
     node holds) with its extents and, per dimension, the section's first
     index, length and step as C expressions; `*_scalar` marks single-index
@@ -222,7 +246,8 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
       StrAttr:$src_var, StrAttr:$src_elem, I64Attr:$src_distributed,
       DenseI64ArrayAttr:$src_extents, StrArrayAttr:$src_lower,
       StrArrayAttr:$src_length, StrArrayAttr:$src_step,
-      DenseI64ArrayAttr:$src_scalar, I64Attr:$site, StrAttr:$directive);
+      DenseI64ArrayAttr:$src_scalar, I64Attr:$site, StrAttr:$directive,
+      OptionalAttr<StrAttr>:$mode, OptionalAttr<StrAttr>:$async);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }
