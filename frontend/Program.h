@@ -113,7 +113,7 @@ struct Site {
   bool subset = false; // nodes: `= p(...)` or `= *`
   bool onSubset = false; // reduction, barrier: `on p(1:2)`, run as a task on it
   std::vector<std::string> lb, ub, st;
-  const clang::CompoundStmt *body = nullptr; // task, tasks
+  const clang::Stmt *body = nullptr; // task (a block or one statement), tasks
   Section dst, src;                           // gmove
   std::string gmoveMode;                      // gmove: "", "in" or "out"
   std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)

@@ -103,6 +103,8 @@ private:
                     QualType &elem);
   bool checkGmove(const Directive &d, Site &site);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);
+  const Stmt *statementAfter(const Directive &d, const char *directive);
+  SourceLocation tokenAfter(const Directive &d);
   void checkAccesses();
 
   const SourceIndex &index;
@@ -366,8 +368,6 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
   return true;
 }
 
-bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn) {
-  const BcastDirective &b = d.bcast;
 /// reduce_shadow: as reflect (one array: the sum is typed), on arithmetic elements.
 bool Analyzer::checkReduceShadow(const Directive &d, Site &site) {
   if (!checkReflect(d, site))
@@ -391,6 +391,8 @@ bool Analyzer::checkReduceShadow(const Directive &d, Site &site) {
   return true;
 }
 
+bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const BcastDirective &b = d.bcast;
   for (size_t k = 0; k < b.vars.size(); ++k) {
     const Name &v = b.vars[k];
     const SourceIndex::Var *var = index.lookupVar(v.text, d.range.getBegin());
@@ -658,11 +660,12 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
 
 /// `device replicate (a, b)` and its block: the arrays, their storage.
 bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn) {
-  site.body = blockAfter(d, "device replicate");
-  if (!site.body)
+  const CompoundStmt *block = blockAfter(d, "device replicate");
+  site.body = block;
+  if (!block)
     return false;
-  ReplicateScope scope{index.offset(site.body->getLBracLoc()),
-                       index.offset(site.body->getRBracLoc()), {}};
+  ReplicateScope scope{index.offset(block->getLBracLoc()),
+                       index.offset(block->getRBracLoc()), {}};
   for (const Name &n : d.device.arrays) {
     const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
     if (!var)
@@ -922,19 +925,49 @@ bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
   return true;
 }
 
-/// The compound statement that must follow a task or tasks directive.
-const CompoundStmt *Analyzer::blockAfter(const Directive &d, const char *directive) {
+/// Where the first token after the directive's line stands, past any
+/// further directive lines (a task directly followed by another task).
+SourceLocation Analyzer::tokenAfter(const Directive &d) {
   FileID fid = sm.getMainFileID();
   StringRef buffer = sm.getBufferData(fid);
   Lexer raw(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buffer.begin(),
             buffer.begin() + index.offset(d.range.getEnd()), buffer.end());
   Token next;
   raw.LexFromRawLexer(next);
-  const CompoundStmt *body = index.compoundAt(next.getLocation());
+  while (next.is(tok::hash) && next.isAtStartOfLine()) {
+    raw.SetKeepWhitespaceMode(true); // the line ends at the first unescaped newline
+    do
+      raw.LexFromRawLexer(next);
+    while (!next.is(tok::eof) &&
+           !(next.is(tok::unknown) && StringRef(buffer.data() + index.offset(next.getLocation()),
+                                                next.getLength())
+                                          .contains('\n')));
+    raw.SetKeepWhitespaceMode(false);
+    raw.LexFromRawLexer(next);
+  }
+  return next.getLocation();
+}
+
+/// The compound statement that must follow a tasks or device replicate directive.
+const CompoundStmt *Analyzer::blockAfter(const Directive &d, const char *directive) {
+  SourceLocation next = tokenAfter(d);
+  const CompoundStmt *body = index.compoundAt(next);
   if (!body)
-    error(next.getLocation(), std::string("'") + directive +
-                                  "' must be followed by a block '{ ... }'");
+    error(next, std::string("'") + directive + "' must be followed by a block '{ ... }'");
   return body;
+}
+
+/// The statement a task applies to: a block or a single statement (the
+/// spec's structured block), as in `#pragma xmp task on p(1)` + `printf(...);`.
+const Stmt *Analyzer::statementAfter(const Directive &d, const char *directive) {
+  SourceLocation next = tokenAfter(d);
+  const Stmt *body = index.compoundAt(next);
+  if (!body)
+    body = index.stmtAt(next);
+  if (!body || isa<DeclStmt>(body) || isa<NullStmt>(body))
+    error(next, std::string("'") + directive +
+                    "' must be followed by a statement or a block '{ ... }'");
+  return body && !isa<DeclStmt>(body) && !isa<NullStmt>(body) ? body : nullptr;
 }
 
 bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn) {
@@ -947,7 +980,7 @@ bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn)
                                          "' is not distributed");
   if (!selection(d.task.on, *target, site))
     return false;
-  site.body = blockAfter(d, "task");
+  site.body = statementAfter(d, "task");
   return site.body != nullptr;
 }
 
@@ -1017,6 +1050,18 @@ bool Analyzer::checkGmove(const Directive &d, Site &site) {
                  "the gmove sections have different ranks (" +
                      std::to_string(sectionRank(site.dst)) + " and " +
                      std::to_string(sectionRank(site.src)) + ")");
+  site.gmoveMode = d.gmove.mode;
+  if (d.gmove.async)
+    site.async = d.gmove.async->text;
+  // The remote side of a one-sided gmove is reached through an MPI window on
+  // its storage, created when the array is allocated.
+  if (!site.gmoveMode.empty()) {
+    const GmoveSide &remote = site.gmoveMode == "in" ? d.gmove.src : d.gmove.dst;
+    const SourceIndex::Var *var = index.lookupVar(remote.name.text, d.range.getBegin());
+    auto it = var ? program.arrays.find(var->decl) : program.arrays.end();
+    if (it != program.arrays.end())
+      it->second.exposed = true;
+  }
   return true;
 }
 
@@ -1031,6 +1076,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::Reduction ||
                       d.kind == DirectiveKind::Barrier ||
                       d.kind == DirectiveKind::Reflect ||
+                      d.kind == DirectiveKind::ReduceShadow ||
                       d.kind == DirectiveKind::WaitAsync ||
                       d.kind == DirectiveKind::Bcast ||
                       d.kind == DirectiveKind::Task ||
@@ -1050,18 +1096,6 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                                     "' is an executable directive and must "
                                     "stand inside a function");
       continue;
-  site.gmoveMode = d.gmove.mode;
-  if (d.gmove.async)
-    site.async = d.gmove.async->text;
-  // The remote side of a one-sided gmove is reached through an MPI window on
-  // its storage, created when the array is allocated.
-  if (!site.gmoveMode.empty()) {
-    const GmoveSide &remote = site.gmoveMode == "in" ? d.gmove.src : d.gmove.dst;
-    const SourceIndex::Var *var = index.lookupVar(remote.name.text, d.range.getBegin());
-    auto it = var ? program.arrays.find(var->decl) : program.arrays.end();
-    if (it != program.arrays.end())
-      it->second.exposed = true;
-  }
     }
     bool ok = false;
     switch (d.kind) {
@@ -1076,7 +1110,6 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
            checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
                    /*allowSubset=*/true);
       site.reductions.push_back(r);
-                      d.kind == DirectiveKind::ReduceShadow ||
       break;
     }
     case DirectiveKind::Barrier:
@@ -1085,6 +1118,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       break;
     case DirectiveKind::Shadow: ok = checkShadow(d, site); break;
     case DirectiveKind::Reflect: ok = checkReflect(d, site); break;
+    case DirectiveKind::ReduceShadow: ok = checkReduceShadow(d, site); break;
     case DirectiveKind::WaitAsync:
       for (const CExpr &id : d.waitAsync.ids)
         site.exprs.push_back(id.text);
@@ -1118,7 +1152,6 @@ Program xmp::frontend::analyze(const std::vector<Directive> &directives,
 }
 
 const DistArray *xmp::frontend::distributedRoot(const Program &program,
-    case DirectiveKind::ReduceShadow: ok = checkReduceShadow(d, site); break;
                                                 const Expr *e, unsigned *depth) {
   unsigned n = 0;
   while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {

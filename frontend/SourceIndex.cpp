@@ -143,3 +143,11 @@ const CompoundStmt *SourceIndex::compoundAt(SourceLocation loc) const {
       return c;
   return nullptr;
 }
+
+const Stmt *SourceIndex::stmtAt(SourceLocation loc) const {
+  for (const CompoundStmt *c : compounds_)
+    for (const Stmt *s : c->body())
+      if (s->getBeginLoc() == loc)
+        return s;
+  return nullptr;
+}

@@ -31,6 +31,8 @@ public:
   std::vector<const clang::VarDecl *> declarationGroup(const clang::VarDecl *v) const;
   /// The compound statement whose '{' is at `loc`, if any.
   const clang::CompoundStmt *compoundAt(clang::SourceLocation loc) const;
+  /// The statement of a block that begins at `loc`, if any.
+  const clang::Stmt *stmtAt(clang::SourceLocation loc) const;
   /// The first `for` statement starting after `loc`.
   const clang::ForStmt *forAfter(clang::SourceLocation loc) const;
 
