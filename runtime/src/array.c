@@ -1,6 +1,7 @@
 /* array.c - distributed arrays: which part of an aligned array a node holds, and where. */
 #include <stdlib.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 static void array_destroy(xmpi_obj_t *self) {
@@ -8,7 +9,7 @@ static void array_destroy(xmpi_obj_t *self) {
   xmpi_reflect_free_plans(a);
   xmpi_reduce_shadow_free_plans(a);
   xmpi_window_free(a);
-  free(a->data);
+  xmphc_storage_free(a->data);
   free(a);
 }
 
@@ -125,7 +126,13 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
     layout->stride[d] = 0;
   }
   /* At least one element, so that addr is never NULL on nodes owning nothing. */
-  a->data = calloc(count > 0 ? count : 1, a->elem_size);
+  count = count > 0 ? count : 1;
+  int shadowed = 0; /* storage a direct transport can reach, for reflect (hybridcomm) */
+  for (int d = 0; d < a->rank; d++)
+    shadowed |= !a->shadow_full[d] && (a->shadow_lo[d] > 0 || a->shadow_hi[d] > 0);
+  a->data = count <= SIZE_MAX / a->elem_size
+                ? xmphc_storage_alloc(count * a->elem_size, shadowed)
+                : NULL;
   if (a->data == NULL)
     xmpi_fatal(&a->where, "array '%s': out of memory allocating %zu elements", a->name, count);
   layout->addr = a->data;

@@ -1,6 +1,7 @@
 /* init.c - program lifetime: MPI start-up, module initializers, shutdown. */
 #include <stddef.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 /* Filled by constructors before main (and so before MPI_Init); fixed size keeps that path
@@ -32,6 +33,7 @@ void xmp_rt_init(int *argc, char ***argv) {
   MPI_Initialized(&initialized);
   if (!initialized)
     MPI_Init(argc, argv);
+  xmphc_init(); /* before the modules allocate arrays in storage it provides */
   for (int i = 0; i < module_count; i++)
     module_init[i]();
 }
@@ -43,6 +45,7 @@ void xmpi_shutdown(void) {
     shutdown_hook[--shutdown_hook_count]();
   xmpi_task_shutdown();        /* tasks still active end here */
   xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
+  xmphc_shutdown();            /* after the arrays, whose storage it may hold */
   MPI_Finalize();
 }
 

@@ -1,4 +1,5 @@
-/* reflect.c - the `reflect` directive: halo exchange on persistent MPI requests.
+/* reflect.c - the `reflect` directive: halo exchange through the hybrid communication layer
+ * (runtime/hybridcomm: each face on persistent MPI requests or a direct path, measured).
  *
  * A plan per (array, widths, periodic) holds one step per array dimension to update, in
  * order 0..rank-1. Each step moves faces that span the whole local allocation in the other
@@ -9,13 +10,13 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 typedef struct reflect_step {
-  /* Dimension with a shadow of widths lo:hi: up to two receives and two sends. */
-  int nreq;
-  MPI_Request req[4];
-  MPI_Datatype type[4];
+  /* Dimension with a shadow of widths lo:hi: up to two receives and two sends, one
+   * exchange of the hybrid layer (on every node of the array, with or without faces). */
+  xmphc_exchange_t *x;
   /* Full shadow: one broadcast of each owning node's block over the node dimension. */
   MPI_Comm sub;
   int nroots;
@@ -31,6 +32,7 @@ typedef struct xmpi_reflect_plan {
   int nsteps;
   reflect_step_t step[XMP_RT_MAX_DIMS];
   int async_id; /* -1, or the async id under which the last step is still in flight */
+  xmp_rt_srcloc_t where; /* of the reflect that built it, for the layer's messages */
 } reflect_plan_t;
 
 /* Tags of the two directions, so that a node exchanging with one peer on both sides (two
@@ -64,8 +66,6 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
   xmpi_halo_dim_t mine;
   long own = xmpi_halo_sides(a, d, p->lo[d], p->hi[d], p->periodic[d], &mine, where),
        slo = a->shadow_lo[d];
-  if (faces_empty(a, d))
-    return;
   /* Positions in local dim d; an upward message fills the receiver's lower shadow. */
   const struct {
     xmpi_halo_side_t side;
@@ -77,18 +77,24 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
       {mine.send_lo, slo, 1, tag_down(d)},
       {mine.send_hi, slo + own - mine.send_hi.count, 1, tag_up(d)},
   };
-  MPI_Comm comm = xmpi_halo_comm(a);
-  for (int i = 0; i < 4; i++) {
+  xmphc_face_desc_t faces[4];
+  int nfaces = 0;
+  for (int i = 0; i < 4 && !faces_empty(a, d); i++) {
     if (x[i].side.count == 0)
       continue;
-    MPI_Datatype t = face_type(a, elem, d, x[i].start, x[i].side.count);
-    int peer = xmpi_halo_peer_rank(a, d, x[i].side.peer);
-    if (x[i].send)
-      MPI_Send_init(a->data, 1, t, peer, x[i].tag, comm, &s->req[s->nreq]);
-    else
-      MPI_Recv_init(a->data, 1, t, peer, x[i].tag, comm, &s->req[s->nreq]);
-    s->type[s->nreq++] = t;
+    xmphc_face_desc_t *f = &faces[nfaces++];
+    *f = (xmphc_face_desc_t){x[i].send, xmpi_halo_peer_rank(a, d, x[i].side.peer), x[i].tag,
+                             x[i].tag == tag_up(d),
+                             face_type(a, elem, d, x[i].start, x[i].side.count), {0}, {0}};
+    for (int e = 0; e < a->rank; e++) {
+      f->start[e] = e == d ? x[i].start : 0;
+      f->count[e] = e == d ? x[i].side.count : a->local_extent[e];
+    }
   }
+  xmphc_storage_t st = {a->data, a->rank, {0}, a->elem_size};
+  for (int e = 0; e < a->rank; e++)
+    st.extent[e] = a->local_extent[e];
+  s->x = xmphc_exchange_create(xmpi_halo_comm(a), &st, d, faces, nfaces, a->name, &p->where);
 }
 
 static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
@@ -127,6 +133,7 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
   reflect_plan_t *p = xmpi_calloc_or_die(1, sizeof *p, where);
   *p = *key;
   p->async_id = -1;
+  p->where = xmpi_srcloc_copy(where);
   MPI_Datatype elem;
   MPI_Type_contiguous((int)a->elem_size, MPI_BYTE, &elem);
   for (int d = 0; d < a->rank; d++) {
@@ -149,10 +156,7 @@ static void free_plan(reflect_plan_t *p) {
   xmpi_async_complete(&p->async_id);
   for (int i = 0; i < p->nsteps; i++) {
     reflect_step_t *s = &p->step[i];
-    for (int r = 0; r < s->nreq; r++) {
-      MPI_Request_free(&s->req[r]);
-      MPI_Type_free(&s->type[r]);
-    }
+    xmphc_exchange_free(s->x);
     for (int r = 0; r < s->nroots; r++)
       MPI_Type_free(&s->root_type[r]);
     free(s->root);
@@ -195,13 +199,19 @@ static int same_key(const xmp_rt_array_t *a, const reflect_plan_t *p, const refl
 static void step_start(const xmp_rt_array_t *a, reflect_step_t *s) {
   for (int r = 0; r < s->nroots; r++)
     MPI_Bcast(a->data, 1, s->root_type[r], s->root[r], s->sub);
-  if (s->nreq > 0)
-    MPI_Startall(s->nreq, s->req);
+  if (s->x != NULL)
+    xmphc_exchange_start(s->x);
 }
 
 static void step_wait(reflect_step_t *s) {
-  if (s->nreq > 0)
-    MPI_Waitall(s->nreq, s->req, MPI_STATUSES_IGNORE);
+  if (s->x != NULL)
+    xmphc_exchange_wait(s->x);
+}
+
+/* wait_async of a reflect: its last step completes there. */
+static void finish_async(void *ctx) {
+  reflect_plan_t *p = ctx;
+  step_wait(&p->step[p->nsteps - 1]);
 }
 
 void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
@@ -234,7 +244,8 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
     if (i < last || async_id < 0)
       step_wait(&p->step[i]);
   }
-  if (async_id >= 0)
-    xmpi_async_add(async_id, last >= 0 ? p->step[last].req : NULL,
-                   last >= 0 ? p->step[last].nreq : 0, &p->async_id);
+  if (async_id >= 0 && last >= 0)
+    xmpi_async_add_done(async_id, finish_async, p, &p->async_id);
+  else if (async_id >= 0)
+    xmpi_async_add(async_id, NULL, 0, &p->async_id);
 }

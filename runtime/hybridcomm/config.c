@@ -1,0 +1,80 @@
+/* config.c - the hybrid communication layer's settings, read once at start-up:
+ *   XMP_COMM=auto|direct|mpi   auto (default): measure each face's candidate paths and keep
+ *                              the fastest; direct: the direct path wherever the peer is in
+ *                              this node's direct-link domain; mpi: MPI everywhere
+ *   XMP_COMM_REPORT=0|1        1: per exchange, each face's shape, size, measured times and
+ *                              chosen path on stderr (first node of the array's nodes)
+ *   XMP_SUBCLUSTER_SIZE=n      cut each host's ranks into virtual subclusters of n ranks
+ *                              (consecutive node-local ranks); unset: one domain per host */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmphc_internal.h"
+
+static xmphc_config_t current;
+
+static const char *value(const char *(*lookup)(const char *), const char *name) {
+  const char *v = lookup(name);
+  return v != NULL && *v != '\0' ? v : NULL;
+}
+
+int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *cfg,
+                       const char **bad_name, char *msg, size_t cap) {
+  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0};
+  const char *v = value(lookup, "XMP_COMM");
+  if (v != NULL) {
+    int k = 0;
+    while (k < 3 && strcmp(v, xmphc_comm_name(k)) != 0)
+      k++;
+    if (k == 3) {
+      *bad_name = "XMP_COMM";
+      snprintf(msg, cap, "environment variable XMP_COMM='%s' is invalid: accepted values are "
+               "auto, direct and mpi", v);
+      return 1;
+    }
+    cfg->comm = k;
+  }
+  v = value(lookup, "XMP_COMM_REPORT");
+  if (v != NULL) {
+    if ((v[0] != '0' && v[0] != '1') || v[1] != '\0') {
+      *bad_name = "XMP_COMM_REPORT";
+      snprintf(msg, cap, "environment variable XMP_COMM_REPORT='%s' is invalid: accepted "
+               "values are 0 and 1", v);
+      return 1;
+    }
+    cfg->report = v[0] == '1';
+  }
+  v = value(lookup, "XMP_SUBCLUSTER_SIZE");
+  if (v != NULL) {
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (errno != 0 || *end != '\0' || n < 1 || n > 1000000) {
+      *bad_name = "XMP_SUBCLUSTER_SIZE";
+      snprintf(msg, cap, "environment variable XMP_SUBCLUSTER_SIZE='%s' is invalid: accepted "
+               "values are integers >= 1 (ranks per direct-link domain)", v);
+      return 1;
+    }
+    cfg->subcluster_size = (int)n;
+  }
+  return XMPHC_OK;
+}
+
+const char *xmphc_comm_name(int comm) {
+  static const char *const names[] = {"auto", "direct", "mpi"};
+  return comm >= 0 && comm < 3 ? names[comm] : "?";
+}
+
+const xmphc_config_t *xmphc_config(void) { return &current; }
+
+static const char *env(const char *name) { return getenv(name); }
+
+/* A bad value is a collective error: every rank reads the same environment under mpirun. */
+void xmphc_config_read(void) {
+  const char *bad = NULL;
+  char msg[512];
+  if (xmphc_config_parse(env, &current, &bad, msg, sizeof msg) != XMPHC_OK)
+    xmpi_fatal_collective(NULL, "%s", msg);
+}
