@@ -166,6 +166,15 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
  * is the elements' arithmetic type. */
 void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const long *hi,
                           const int *periodic, int async_id, const xmp_rt_srcloc_t *where);
+/* `reflect_init (a) [width(...)] [acc]`: builds (or finds) the persistent plan of a's
+ * exchange with these widths (as for xmp_rt_reflect) and makes it the one `reflect_do (a)`
+ * runs. `reflect_do (a) [acc]`: runs a's plan of its latest reflect_init (an error naming the
+ * array when there is none). acc != 0: the exchange is on the device copy of `a` (the array
+ * must be replicated, `device replicate`): without a device transport the host copy is
+ * brought up to date, exchanged, and made the current one. */
+void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                         int acc, const xmp_rt_srcloc_t *where);
+void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where);
 /* Completes every communication started with this async id. An id with nothing pending is
  * an error. */
 void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where);
@@ -202,6 +211,12 @@ int xmp_rt_task_begin_nodes(const xmp_rt_nodes_t *n, const long *lb, const long 
 int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const long *ub,
                                const long *st, const xmp_rt_srcloc_t *where);
 void xmp_rt_task_end(void);
+/* The position of the node with 0-based C-order coordinates coord[0..rank-1] of n among the
+ * nodes that triplets lb, ub, st of n select (row-major, as inside xmp_rt_task_begin_nodes on
+ * them: its rank there). A node outside the selection is a collective error naming `what`. */
+int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const long *ub,
+                               const long *st, const long *coord, const char *what,
+                               const xmp_rt_srcloc_t *where);
 
 /* ---- gmove ---- */
 /* One side of a gmove assignment: a section of a distributed array (desc != NULL) or of a
@@ -258,6 +273,9 @@ void xmp_rt_barrier(const xmp_rt_nodes_t *n);
  * i.e. coordinates all 0; with n NULL, root[0] is the rank among all nodes). */
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where);
+/* `async(id)` on a directive this runtime completes at once (bcast, reduction): records id as
+ * finished, so that `wait_async(id)` finds it. */
+void xmp_rt_async_done(int async_id);
 /* Broadcast of a section of a (non-distributed) C array: per dimension d (C order), len[d]
  * elements from index lb[d], st[d] apart (st > 0), of an array of extents[0..rank-1] elements
  * of elem_size bytes at base. n and root as for xmp_rt_bcast. */

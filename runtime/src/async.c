@@ -52,6 +52,11 @@ void xmpi_async_complete(int *owner_id) {
     }
 }
 
+/* Items of directives that completed at once point their owner here. */
+static int finished_owner;
+
+void xmp_rt_async_done(int async_id) { xmpi_async_add(async_id, NULL, 0, &finished_owner); }
+
 void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
   int found = 0;
   async_item_t **link = &items;

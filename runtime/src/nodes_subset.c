@@ -52,6 +52,46 @@ void xmpi_nodes_select(const xmp_rt_nodes_t *n, const long *lb, const long *ub, 
   }
 }
 
+int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const long *ub,
+                               const long *st, const long *coord, const char *what,
+                               const xmp_rt_srcloc_t *where) {
+  int rank = n != NULL ? n->rank : 1;
+  long pos = 0;
+  for (int d = 0; d < rank; d++) {
+    long count, k = -1;
+    if (xmpi_triplet_count(lb[d], ub[d], st[d], &count))
+      xmpi_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0",
+                            n != NULL ? n->name : "*", d);
+    k = xmpi_triplet_pos(lb[d], st[d], count, coord[d]);
+    if (k < 0)
+      xmpi_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
+                            "0-based) of '%s' is not among the selected nodes %ld:%ld:%ld",
+                            what, coord[d], d, n != NULL ? n->name : "*", lb[d], ub[d], st[d]);
+    pos = pos * count + k;
+  }
+  return (int)pos;
+}
+
+/* A selection may name a node's own coordinate ('*'), and a node array may itself be such a
+ * subset, so different nodes can select different subsets: members of one subset must get one
+ * communicator, of different subsets different ones. The rank in the executing set of the
+ * subset's first node (at coordinates lb) tells them apart. Called by members only. */
+int xmpi_selection_color(const xmp_rt_nodes_t *n, const long *lb) {
+  if (n == NULL)
+    return (int)lb[0];
+  int coords[XMP_RT_MAX_DIMS], first, color;
+  for (int d = 0; d < n->rank; d++)
+    coords[d] = (int)lb[d];
+  MPI_Cart_rank(n->comm, coords, &first);
+  MPI_Group from, to;
+  MPI_Comm_group(n->comm, &from);
+  MPI_Comm_group(xmpi_exec_comm(), &to);
+  MPI_Group_translate_ranks(from, 1, &first, to, &color);
+  MPI_Group_free(&from);
+  MPI_Group_free(&to);
+  return color == MPI_UNDEFINED ? 0 : color;
+}
+
 static void subset_destroy(xmpi_obj_t *self) {
   xmp_rt_nodes_t *n = (xmp_rt_nodes_t *)self;
   if (n->comm != MPI_COMM_NULL)
@@ -91,7 +131,8 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
   /* Every executing process takes part in the split; the key orders the members as the
    * selection does, and the Cartesian layout (no reorder) reshapes that order row-major. */
   MPI_Comm split;
-  MPI_Comm_split(xmpi_exec_comm(), sel.pos >= 0 ? 0 : MPI_UNDEFINED,
+  int color = sel.pos >= 0 ? xmpi_selection_color(parent, lb) : MPI_UNDEFINED;
+  MPI_Comm_split(xmpi_exec_comm(), color,
                  sel.pos >= 0 ? (int)sel.pos : 0, &split);
   n->comm = MPI_COMM_NULL;
   if (split != MPI_COMM_NULL) {

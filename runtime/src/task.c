@@ -42,7 +42,7 @@ static task_entry_t *lookup(int kind, const void *obj, int rank, const long *lb,
 /* Splits the executing set (collective) and remembers this process's part. key orders the
  * members of the subset; member == 0 leaves this process out. */
 static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
-                            const long *ub, const long *st, int member, int key,
+                            const long *ub, const long *st, int member, int color, int key,
                             const xmp_rt_srcloc_t *where) {
   task_entry_t *e = xmpi_calloc_or_die(1, sizeof *e, where);
   e->parent = xmpi_exec_comm();
@@ -54,7 +54,7 @@ static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
     e->ub[d] = ub[d];
     e->st[d] = st[d];
   }
-  MPI_Comm_split(e->parent, member ? 0 : MPI_UNDEFINED, key, &e->comm);
+  MPI_Comm_split(e->parent, member ? color : MPI_UNDEFINED, key, &e->comm);
   splits++;
   e->next = cache;
   cache = e;
@@ -76,8 +76,9 @@ int xmp_rt_task_begin_nodes(const xmp_rt_nodes_t *n, const long *lb, const long 
     /* Checked on first use only: the same key was valid before. */
     xmpi_selection_t sel;
     xmpi_nodes_select(n, lb, ub, st, &sel, where);
-    e = insert(TASK_NODES, n, rank, lb, ub, st, sel.pos >= 0, sel.pos >= 0 ? (int)sel.pos : 0,
-               where);
+    int member = sel.pos >= 0;
+    e = insert(TASK_NODES, n, rank, lb, ub, st, member, member ? xmpi_selection_color(n, lb) : 0,
+               member ? (int)sel.pos : 0, where);
   }
   return enter(e, where);
 }
@@ -121,7 +122,7 @@ int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const
                owns_any(t, d, xmpi_template_coord(t, d), lb[d], ub[d], st[d], count[d]);
     if (member)
       MPI_Comm_rank(t->nodes->comm, &key); /* members in the nodes' C order */
-    e = insert(TASK_TEMPLATE, t, t->rank, lb, ub, st, member, key, where);
+    e = insert(TASK_TEMPLATE, t, t->rank, lb, ub, st, member, 0, key, where);
   }
   return enter(e, where);
 }

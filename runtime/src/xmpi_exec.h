@@ -37,6 +37,10 @@ typedef struct xmpi_selection {
   long pos;   /* this process's position among them in n's C order, -1 if not selected */
 } xmpi_selection_t;
 /* Fills *sel; a step 0 or an index outside n is reported as a collective error. */
+/* The MPI_Comm_split color of the subset of n a selection starting at lb names (on members
+ * of the selection only): equal on the nodes that select the same subset, different
+ * otherwise ('*' selects a node's own row). */
+int xmpi_selection_color(const xmp_rt_nodes_t *n, const long *lb);
 void xmpi_nodes_select(const xmp_rt_nodes_t *n, const long *lb, const long *ub, const long *st,
                        xmpi_selection_t *sel, const xmp_rt_srcloc_t *where);
 

@@ -1,0 +1,27 @@
+// bcast 'on' part of a node array runs as a task on those nodes; its 'from'
+// becomes the source's rank among them. 'async' on bcast and reduction: the
+// id is carried for wait_async; 'wait_async ... on' waits on those nodes.
+// RUN: %xmpcc -emit-mlir %s | FileCheck %s
+// RUN: %xmpcc -emit-lowered %s | FileCheck %s --check-prefix=LOW
+#pragma xmp nodes p(*)
+int main(void) {
+  int v = 1, w[4];
+// CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"] step ["1"] {directive = "bcast (v) on p(2:3) async(7)"
+// CHECK-NEXT: xmp.bcast ["v"] from [] async "7"
+#pragma xmp bcast (v) on p(2:3) async(7)
+// CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"]
+// CHECK-NEXT: xmp.bcast ["w"] from ["xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){((2) - 1)}, (const long[]){((3) - 1)}, (const long[]){(1)}, (const long[]){((3) - 1)}, {{.*}}bcast 'from'{{.*}}, &_XMP_where_2)"]
+#pragma xmp bcast (w) from p(3) on p(2:3)
+// CHECK: xmp.reduction "+" ["v"] : ["XMP_RT_INT"] async "8"
+#pragma xmp reduction(+:v) async(8)
+// CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"]
+// CHECK-NEXT: xmp.wait_async ["7", "8"]
+#pragma xmp wait_async(7, 8) on p(2:3)
+// LOW: xmp_rt_task_begin_nodes
+// LOW: xmp_rt_bcast
+// LOW: xmp_rt_async_done
+// LOW: xmp_rt_task_end
+// LOW: xmp_rt_reduce
+// LOW: xmp_rt_async_done
+  return v;
+}
