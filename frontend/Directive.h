@@ -175,9 +175,25 @@ struct GmoveDirective {
   clang::SourceLocation statementEnd; // just past the ';'
 };
 
+/// A piece of the array assignment statement after an `array` directive:
+/// source text, or a subscripted array reference (some subscripts may be
+/// triplets base:length:step).
+struct ArrayPiece {
+  bool ref = false;
+  std::string text; // ref: empty
+  GmoveSide side;   // ref: the reference
+};
+
+/// `array on template-ref` and its array assignment statement; pieces[0] is
+/// the assigned reference, pieces[1] the assignment operator.
+struct ArrayDirective {
+  NodeRef on;
+  std::vector<ArrayPiece> pieces;
+};
+
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow,
+  WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
 };
 
@@ -198,6 +214,7 @@ struct Directive {
   BcastDirective bcast;
   TaskDirective task;
   GmoveDirective gmove;
+  ArrayDirective array;
   DeviceDataDirective device; // device replicate, replicate_sync
   ResetWeightDirective resetWeight;
 };

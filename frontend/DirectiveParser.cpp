@@ -103,6 +103,7 @@ private:
 
 public:
   bool parseGmoveAssignment(GmoveDirective &g);
+  bool parseArrayAssignment(ArrayDirective &a);
 
 private:
 
@@ -665,6 +666,42 @@ bool Parser::parseGmoveAssignment(GmoveDirective &g) {
   return true;
 }
 
+/// The array assignment statement of an `array` directive: array references
+/// (with triplets) are taken apart, everything else is kept as text.
+bool Parser::parseArrayAssignment(ArrayDirective &a) {
+  auto text = [&](const std::string &t) {
+    if (a.pieces.empty() || a.pieces.back().ref)
+      a.pieces.push_back({});
+    std::string &out = a.pieces.back().text;
+    out += (out.empty() ? "" : " ") + t;
+  };
+  if (!is(tok::identifier) || !peek(1).is(tok::l_square))
+    return error(here(), "'array' must be followed by an assignment to an array "
+                         "section: 'a[lb:len] = ...;'");
+  while (!atEnd()) {
+    if (is(tok::identifier) && peek(1).is(tok::l_square)) {
+      ArrayPiece piece;
+      piece.ref = true;
+      if (!parseSection(piece.side))
+        return false;
+      a.pieces.push_back(std::move(piece));
+      if (a.pieces.size() == 1 &&
+          !(is(tok::equal) || is(tok::plusequal) || is(tok::minusequal) ||
+            is(tok::starequal) || is(tok::slashequal)))
+        return error(here(), "expected '=' (or '+=', '-=', '*=', '/=') after the "
+                             "assigned array section");
+      continue;
+    }
+    if (is(tok::semi) && pos + 1 != toks.size())
+      return error(here(), "an 'array' directive applies to one assignment statement");
+    if (!is(tok::semi) && pos + 1 == toks.size())
+      return error(here(), "expected ';' after the array assignment");
+    text(spelling(peek()));
+    ++pos;
+  }
+  return true;
+}
+
 bool Parser::parseBcast(BcastDirective &d) {
   // Variables, whole or as array sections (`a[0:n]`, as Omni accepts).
   if (!expect(tok::l_paren, "'('"))
@@ -840,6 +877,15 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "gmove") {
     d.kind = DirectiveKind::Gmove;
     ok = parseGmoveClauses(d.gmove);
+  } else if (word == "array") {
+    d.kind = DirectiveKind::Array;
+    ok = true;
+    if (!isKeyword("on"))
+      ok = error(here(), "expected 'on' after 'array'");
+    else {
+      ++pos;
+      ok = parseNodeRef(d.array.on);
+    }
   } else if (word == "device" || word == "acc") {
     ok = parseDevice(d);
   } else if (word == "tasks") {
@@ -850,7 +896,7 @@ std::optional<Directive> Parser::parse() {
   } else {
     bool known = llvm::StringSwitch<bool>(word)
                      .Cases("reflect_init", "reflect_do", true)
-                     .Cases("array", "template_fix", "coarray", true)
+                     .Cases("template_fix", "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
                      .Default(false);
     error(first, known ? "the '" + word +
@@ -923,17 +969,21 @@ size_t findDoubleColon(ArrayRef<Token> toks, size_t &width) {
 
 bool xmp::frontend::parseGmoveStatement(Preprocessor &pp, ArrayRef<Token> statement,
                                         Directive &d) {
+  bool gmove = d.kind == DirectiveKind::Gmove;
   if (statement.empty()) {
     reportError(pp.getDiagnostics(), d.range.getEnd(),
-                "'gmove' must be followed by an assignment 'dst = src;'");
+                gmove ? "'gmove' must be followed by an assignment 'dst = src;'"
+                      : "'array' must be followed by an array assignment 'a[lb:len] = ...;'");
     return false;
   }
   Parser parser(pp, statement, d.range);
-  if (!parser.parseGmoveAssignment(d.gmove))
+  if (gmove ? !parser.parseGmoveAssignment(d.gmove) : !parser.parseArrayAssignment(d.array))
     return false;
   const Token &semi = statement.back();
-  d.gmove.statementEnd = semi.getLocation().getLocWithOffset(1);
-  d.range.setEnd(d.gmove.statementEnd);
+  SourceLocation end = semi.getLocation().getLocWithOffset(1);
+  if (gmove)
+    d.gmove.statementEnd = end;
+  d.range.setEnd(end);
   return true;
 }
 

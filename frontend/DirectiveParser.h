@@ -18,8 +18,8 @@ std::vector<Directive> parseDirective(clang::Preprocessor &pp,
                                         clang::SourceRange range);
 
 /// Parses the assignment statement that follows a gmove directive
-/// (`dst = src;`, with array sections) into `d`, whose range is extended
-/// to cover it. Returns false after reporting malformed input.
+/// (`dst = src;`, with array sections) or an array directive (`a[0:n] =
+/// b[0:n] + 1;`) into `d`, whose range is extended to cover it. Returns false after reporting malformed input.
 bool parseGmoveStatement(clang::Preprocessor &pp,
                          llvm::ArrayRef<clang::Token> statement, Directive &d);
 

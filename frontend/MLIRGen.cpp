@@ -138,6 +138,11 @@ private:
           site.async.empty() ? StringAttr() : b.getStringAttr(site.async));
       break;
     }
+    case DirectiveKind::Array:
+      b.create<ArrayOp>(l, ref(site.tmplSym), strs(site.exprs), strs(site.lb), strs(site.ub),
+                        strs(site.st), b.getDenseI64ArrayAttr(site.arrayCyclic),
+                        b.getStringAttr(site.arrayBody), id, text);
+      break;
     case DirectiveKind::Template:
       b.create<TemplateOp>(l, b.getStringAttr(site.sym),
                            b.getStringAttr(d.templ.name.text),

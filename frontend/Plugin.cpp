@@ -67,9 +67,11 @@ public:
       return;
     }
     std::vector<Directive> parsed = parseDirective(pp, tokens, range);
-    // A gmove's assignment may use array sections, which are not C: take the
-    // statement's tokens here, before the parser sees them.
-    if (parsed.size() == 1 && parsed.front().kind == DirectiveKind::Gmove) {
+    // A gmove's or an array directive's assignment may use array sections,
+    // which are not C: take the statement's tokens here, before the parser
+    // sees them.
+    if (parsed.size() == 1 && (parsed.front().kind == DirectiveKind::Gmove ||
+                               parsed.front().kind == DirectiveKind::Array)) {
       SmallVector<Token> statement;
       int depth = 0;
       for (pp.Lex(tok); tok.isNot(tok::eof); pp.Lex(tok)) {

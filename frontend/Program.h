@@ -116,6 +116,10 @@ struct Site {
   const clang::Stmt *body = nullptr; // task (a block or one statement), tasks
   Section dst, src;                           // gmove
   std::string gmoveMode;                      // gmove: "", "in" or "out"
+  // array: the template section in lb/ub/st (template indices, inclusive),
+  // the loop variables in exprs, cyclic dimensions, the loop body.
+  std::vector<int64_t> arrayCyclic;
+  std::string arrayBody;
   std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)
   // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
   // the arrays; device loop: `loop` dims, the arrays and scalars the body

@@ -295,15 +295,10 @@ std::string SourceRewriter::renderChain(const ArraySubscriptExpr *chain) {
     e = s->getBase();
   }
   const DistArray *array = distributedRoot(program, chain);
-  std::string layout = cnames::arrayLayout(array->name), offset;
-  for (size_t d = 0; d < subscripts.size(); ++d) {
-    std::string term = "((" + renderRange(subscripts[d]->getSourceRange()) +
-                       ") - " + layout + ".base[" + std::to_string(d) + "])";
-    if (d + 1 < subscripts.size())
-      term += " * " + layout + ".stride[" + std::to_string(d) + "]";
-    offset += (d ? " + " : "") + term;
-  }
-  return cnames::arrayAddr(array->name) + "[" + offset + "]";
+  std::vector<std::string> subs;
+  for (const Expr *s : subscripts)
+    subs.push_back(renderRange(s->getSourceRange()));
+  return cnames::arrayElement(array->name, subs);
 }
 
 void SourceRewriter::rewriteAccesses() {

@@ -26,6 +26,7 @@ struct Symbol {
   size_t rank;
   bool distributed = false;
   std::vector<std::string> formats; // template: per dimension, once distributed
+  std::vector<std::string> lower, upper; // template: declared bounds (C expressions)
 };
 
 class Analyzer {
@@ -102,6 +103,7 @@ private:
   bool checkSection(const GmoveSide &side, SourceLocation at, Section &out,
                     QualType &elem);
   bool checkGmove(const Directive &d, Site &site);
+  bool checkArray(const Directive &d, Site &site, const FunctionDecl *fn);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
@@ -165,7 +167,7 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
     site.ub = {"xmp_num_nodes() - 1"};
     site.st = {"1"};
   }
-  if (!declare(d.nodes.name, fn, {Symbol::Nodes, "", d.nodes.shape.size(), false, {}}))
+  if (!declare(d.nodes.name, fn, {Symbol::Nodes, "", d.nodes.shape.size(), false, {}, {}, {}}))
     return false;
   if (d.nodes.shape.size() > 7)
     return error(d.nodes.name.loc, "node arrays have at most 7 dimensions");
@@ -176,11 +178,16 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
 }
 
 bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn) {
-  if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.lower.size(), false, {}}))
+  if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.lower.size(), false, {}, {}, {}}))
     return false;
   if (d.templ.lower.size() > 7)
     return error(d.templ.name.loc, "templates have at most 7 dimensions");
-  site.sym = lookup(d.templ.name, fn)->sym;
+  Symbol *t = lookup(d.templ.name, fn);
+  site.sym = t->sym;
+  for (size_t k = 0; k < d.templ.lower.size(); ++k) {
+    t->lower.push_back(d.templ.lower[k].text);
+    t->upper.push_back(d.templ.upper[k].text);
+  }
   return true;
 }
 
@@ -1065,6 +1072,130 @@ bool Analyzer::checkGmove(const Directive &d, Site &site) {
   return true;
 }
 
+/// `array on t(...)` + `a[..] = expr;`: a loop over the template section, run
+/// by its owners, whose body is the statement with each section subscript
+/// replaced by its element at the loop's position.
+bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const ArrayDirective &ad = d.array;
+  Symbol *t = lookupKind(ad.on.name, fn, Symbol::Template, "template");
+  if (!t)
+    return false;
+  if (!t->distributed)
+    return error(ad.on.name.loc, "template '" + ad.on.name.text + "' is not distributed");
+  if (ad.on.subscripted && ad.on.subscripts.size() != t->rank)
+    return error(ad.on.name.loc, "'" + ad.on.name.text + "' has " +
+                                     std::to_string(t->rank) + " dimensions but " +
+                                     std::to_string(ad.on.subscripts.size()) +
+                                     " subscripts are given");
+  bool round = ad.on.style == Bracket::Round;
+  std::vector<size_t> shape; // template dimensions that are triplets
+  for (size_t td = 0; td < t->rank; ++td) {
+    RefSubscript sub;
+    sub.kind = RefSubscript::All;
+    if (ad.on.subscripted)
+      sub = ad.on.subscripts[td];
+    std::string lb = t->lower[td], ub = t->upper[td], st = "1";
+    switch (sub.kind) {
+    case RefSubscript::Own:
+      return error(sub.loc, "'*' cannot select template elements of an 'array' directive");
+    case RefSubscript::Index:
+      lb = ub = sub.first;
+      break;
+    case RefSubscript::All:
+      shape.push_back(td);
+      break;
+    case RefSubscript::Triplet:
+      shape.push_back(td);
+      if (!sub.step.empty())
+        st = sub.step;
+      if (!sub.first.empty())
+        lb = sub.first;
+      if (!sub.second.empty())
+        ub = round ? sub.second : "(" + lb + ") + ((" + sub.second + ") - 1) * (" + st + ")";
+      break;
+    }
+    site.lb.push_back(lb);
+    site.ub.push_back(ub);
+    site.st.push_back(st);
+    site.exprs.push_back(xmp::cnames::arrayIndex(site.id, td));
+    site.arrayCyclic.push_back(t->formats[td] == "cyclic");
+  }
+  std::string body;
+  for (const ArrayPiece &piece : ad.pieces) {
+    if (!piece.ref) {
+      // Plain text: a distributed array may not appear without subscripts.
+      llvm::SmallVector<llvm::StringRef> words;
+      llvm::StringRef(piece.text).split(words, ' ');
+      for (llvm::StringRef word : words) {
+        const SourceIndex::Var *var = index.lookupVar(word.str(), d.range.getBegin());
+        if (var && program.arrays.count(var->decl))
+          return error(d.range.getBegin(), "distributed array '" + word.str() +
+                                               "' can only be used through subscripts");
+      }
+      body += piece.text + " ";
+      continue;
+    }
+    const GmoveSide &side = piece.side;
+    const SourceIndex::Var *var = index.lookupVar(side.name.text, d.range.getBegin());
+    if (!var)
+      return error(side.name.loc, "variable '" + side.name.text + "' is not declared");
+    auto dist = program.arrays.find(var->decl);
+    size_t rank = 0;
+    if (dist != program.arrays.end()) {
+      rank = dist->second.extents.size();
+    } else {
+      for (QualType ty = var->decl->getType(); ctx.getAsArrayType(ty);
+           ty = ctx.getAsArrayType(ty)->getElementType())
+        ++rank;
+      if (const auto *pt = var->decl->getType()->getAs<PointerType>(); pt && rank == 0) {
+        rank = 1;
+        for (QualType ty = pt->getPointeeType(); ctx.getAsArrayType(ty);
+             ty = ctx.getAsArrayType(ty)->getElementType())
+          ++rank;
+      }
+    }
+    if (side.subscripts.size() != rank)
+      return error(side.name.loc, "'" + side.name.text + "' has " + std::to_string(rank) +
+                                      " dimensions but " +
+                                      std::to_string(side.subscripts.size()) +
+                                      " subscripts are given");
+    size_t triplets = llvm::count_if(side.subscripts, [](const RefSubscript &s) {
+      return s.kind != RefSubscript::Index;
+    });
+    if (triplets != shape.size())
+      return error(side.name.loc, "the section of '" + side.name.text + "' has rank " +
+                                      std::to_string(triplets) +
+                                      " but the template section of 'on' has rank " +
+                                      std::to_string(shape.size()));
+    std::vector<std::string> subs;
+    size_t k = 0;
+    for (const RefSubscript &sub : side.subscripts) {
+      if (sub.kind == RefSubscript::Index) {
+        subs.push_back(sub.first);
+        continue;
+      }
+      size_t td = shape[k++];
+      std::string base = sub.first.empty() ? "0" : sub.first;
+      std::string step = sub.step.empty() ? "1" : sub.step;
+      // Position along the template section, then the section's element.
+      std::string pos = "((" + site.exprs[td] + ") - (" + site.lb[td] + ")) / (" +
+                        site.st[td] + ")";
+      subs.push_back("(" + base + ") + " + pos + " * (" + step + ")");
+    }
+    if (dist != program.arrays.end()) {
+      body += xmp::cnames::arrayElement(side.name.text, subs) + " ";
+    } else {
+      body += side.name.text;
+      for (const std::string &e : subs)
+        body += "[" + e + "]";
+      body += " ";
+    }
+  }
+  site.tmplSym = t->sym;
+  site.arrayBody = body;
+  return true;
+}
+
 Program Analyzer::run(const std::vector<Directive> &directives) {
   for (const Directive &d : directives) {
     Site site;
@@ -1077,6 +1208,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::Barrier ||
                       d.kind == DirectiveKind::Reflect ||
                       d.kind == DirectiveKind::ReduceShadow ||
+                      d.kind == DirectiveKind::Array ||
                       d.kind == DirectiveKind::WaitAsync ||
                       d.kind == DirectiveKind::Bcast ||
                       d.kind == DirectiveKind::Task ||
@@ -1127,6 +1259,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
     case DirectiveKind::Task: ok = checkTask(d, site, fn); break;
     case DirectiveKind::Gmove: ok = checkGmove(d, site); break;
+    case DirectiveKind::Array: ok = checkArray(d, site, fn); break;
     case DirectiveKind::Tasks:
       site.body = blockAfter(d, "tasks");
       ok = site.body != nullptr;

@@ -234,6 +234,20 @@ LogicalResult ReflectOp::verify() {
   return success();
 }
 
+LogicalResult ArrayOp::verify() {
+  size_t rank = getVars().size();
+  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank ||
+      getCyclic().size() != rank)
+    return emitOpError("needs bounds, a step and a cyclic flag per loop variable");
+  auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
+  if (!tmpl)
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  if (tmpl.getLower().size() != rank)
+    return emitOpError("iterates ") << rank << " dimensions of a template of rank "
+                                    << tmpl.getLower().size();
+  return success();
+}
+
 LogicalResult ReduceShadowOp::verify() {
   size_t rank = getPeriodic().size();
   if (getLower().size() != getUpper().size() ||

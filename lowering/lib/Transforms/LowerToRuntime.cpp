@@ -264,6 +264,33 @@ std::vector<std::string> boundsArgs(SiteBuilder &b, StringRef part, const std::s
           "(" + upper + ")", "(" + step + ")"};
 }
 
+/// Computes loop dimension k's local bounds into the variables boundsArgs
+/// declared, from the leading arguments `args`. A cyclic(w) dimension gives one
+/// progression per owned block: an outer loop over the blocks is opened in
+/// `part` and closed in `closePart` (or, when closePart is empty, by the text
+/// left in *closing).
+void localBounds(SiteBuilder &b, StringRef part, StringRef closePart, int64_t site, unsigned k,
+                 std::vector<std::string> args, bool cyclic, bool onNodes,
+                 std::string *closing = nullptr) {
+  std::string lb = cnames::loopBound(site, k, "lb"), ub = cnames::loopBound(site, k, "ub"),
+              st = cnames::loopBound(site, k, "st");
+  if (!cyclic) {
+    args.insert(args.end(), {"&" + lb, "&" + ub, "&" + st});
+    b.call(part, onNodes ? "xmp_rt_loop_bounds_nodes" : "xmp_rt_loop_bounds", args);
+    return;
+  }
+  std::string blocks = cnames::loopBound(site, k, "nb"), block = cnames::loopBound(site, k, "b");
+  b.call(part, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
+  b.text(part, "for (long " + block + " = 0; " + block + " < " + blocks + "; ++" + block +
+                   ") {");
+  args.insert(args.end(), {block, "&" + lb, "&" + ub, "&" + st});
+  b.call(part, "xmp_rt_loop_block", args);
+  if (closing)
+    *closing = "}";
+  else
+    b.text(closePart, "}");
+}
+
 void lower(LoopOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
@@ -273,9 +300,6 @@ void lower(LoopOp op, std::set<int64_t> &described) {
       SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr()));
   std::string tmpl = objectOf(op, op.getTmplAttr());
   for (unsigned k = 0; k < lower.size(); ++k) {
-    std::string lb = cnames::loopBound(op.getSite(), k, "lb"),
-                ub = cnames::loopBound(op.getSite(), k, "ub"),
-                st = cnames::loopBound(op.getSite(), k, "st");
     // Declared next to the call, inside the block the frontend opens around
     // loop k, so that inner bounds may use outer indices.
     std::string part = "pre" + std::to_string(k);
@@ -283,22 +307,36 @@ void lower(LoopOp op, std::set<int64_t> &described) {
                                                op.getTdims()[k], offsets[k], lower[k],
                                                upper[k], step[k]);
     bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
-    if (!cyclic) {
-      args.insert(args.end(), {"&" + lb, "&" + ub, "&" + st});
-      b.call(part, onNodes ? "xmp_rt_loop_bounds_nodes" : "xmp_rt_loop_bounds", args);
-      continue;
-    }
-    // One progression per owned block: an outer loop over the blocks, closed
-    // by the "post<k>" part after the user's loop.
-    std::string blocks = cnames::loopBound(op.getSite(), k, "nb"),
-                block = cnames::loopBound(op.getSite(), k, "b");
-    b.call(part, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
-    b.text(part, "for (long " + block + " = 0; " + block + " < " + blocks + "; ++" +
-                     block + ") {");
-    args.insert(args.end(), {block, "&" + lb, "&" + ub, "&" + st});
-    b.call(part, "xmp_rt_loop_block", args);
-    b.text("post" + std::to_string(k), "}");
+    localBounds(b, part, "post" + std::to_string(k), op.getSite(), k, args, cyclic,
+                onNodes);
   }
+}
+
+/// `array on t(...)`: one loop per template dimension over this node's part
+/// of the section, the statement inside.
+void lower(ArrayOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  auto vars = strings(op.getVars()), lower = strings(op.getLower()),
+       upper = strings(op.getUpper()), step = strings(op.getStep());
+  std::string tmpl = cnames::templ(op.getTmpl());
+  b.text("exec", "{");
+  std::string close;
+  for (unsigned k = 0; k < vars.size(); ++k) {
+    std::vector<std::string> args = boundsArgs(b, "exec", tmpl, op.getSite(), k, k, "0",
+                                               lower[k], upper[k], step[k]);
+    std::string closing;
+    localBounds(b, "exec", "", op.getSite(), k, args, op.getCyclic()[k] != 0, false,
+                &closing);
+    std::string lb = cnames::loopBound(op.getSite(), k, "lb"),
+                ub = cnames::loopBound(op.getSite(), k, "ub"),
+                st = cnames::loopBound(op.getSite(), k, "st");
+    b.text("exec", "for (long " + vars[k] + " = " + lb + "; " + st + " > 0 ? " + vars[k] +
+                       " <= " + ub + " : " + vars[k] + " >= " + ub + "; " + vars[k] +
+                       " += " + st + ") {");
+    close = "}" + closing + close;
+  }
+  b.text("exec", op.getBody());
+  b.text("exec", close + "}");
 }
 
 void lower(ReductionOp op, std::set<int64_t> &described) {
@@ -599,7 +637,8 @@ struct LowerToRuntimePass
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
-                LoopOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp, ReduceShadowOp,
+                LoopOp, ArrayOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
+                ReduceShadowOp,
                 WaitAsyncOp, BcastOp, TaskOp, GmoveOp, DeviceReplicateOp,
                 DeviceSyncOp, DeviceResetWeightOp, DeviceLoopOp>(
               [&](auto op) { lower(op, described); })

@@ -226,6 +226,25 @@ def XMP_TaskOp : XMP_Op<"task"> {
   let hasVerifier = 1;
 }
 
+def XMP_ArrayOp : XMP_Op<"array"> {
+  let summary = "an array assignment work-shared on a template section (`array on t(...)`)";
+  let description = [{
+    Template dimension d of `tmpl` is iterated from `lower[d]` to `upper[d]`
+    (inclusive) by `step[d]`, over the indices this node owns, in C variable
+    `vars[d]` (long); `body` is the statement executed at each index, with
+    every array section already replaced by its element there. `cyclic`
+    marks dimensions distributed cyclic(w).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$vars,
+      StrArrayAttr:$lower, StrArrayAttr:$upper, StrArrayAttr:$step,
+      DenseI64ArrayAttr:$cyclic, StrAttr:$body, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = [{
+    `on` $tmpl $vars `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
+    `body` $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def XMP_GmoveOp : XMP_Op<"gmove"> {
   let summary = "copy of one array section into another";
   let description = [{

@@ -9,6 +9,7 @@
 #ifndef XMP_TARGET_CNAMES_H
 #define XMP_TARGET_CNAMES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <string>
@@ -32,6 +33,23 @@ inline std::string arrayDesc(llvm::StringRef array) {
 /// The xmp_rt_layout_t (base and stride per dimension) of `array`.
 inline std::string arrayLayout(llvm::StringRef array) {
   return ("_XMP_layout_" + array).str();
+}
+/// Element (i0, i1, ...) (C expressions, global indices) of distributed array
+/// `array`, through its layout: addr[(i0 - base[0]) * stride[0] + ...].
+inline std::string arrayElement(llvm::StringRef array, llvm::ArrayRef<std::string> subs) {
+  std::string layout = arrayLayout(array), offset;
+  for (size_t d = 0; d < subs.size(); ++d) {
+    std::string term = "((" + subs[d] + ") - " + layout + ".base[" + std::to_string(d) + "])";
+    if (d + 1 < subs.size())
+      term += " * " + layout + ".stride[" + std::to_string(d) + "]";
+    offset += (d ? " + " : "") + term;
+  }
+  return arrayAddr(array) + "[" + offset + "]";
+}
+/// Index variable of template dimension `dim` in the loops of the `array`
+/// directive at `site`.
+inline std::string arrayIndex(int64_t site, unsigned dim) {
+  return "_XMP_arr" + std::to_string(site) + "_" + std::to_string(dim);
 }
 /// Source location record of a directive site, quoted by runtime errors.
 inline std::string where(int64_t site) {
