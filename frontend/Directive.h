@@ -108,6 +108,7 @@ struct LoopDirective {
 struct ReductionDirective {
   ReductionClause clause;
   std::optional<NodeRef> on;
+  std::optional<CExpr> async;
 };
 
 struct BarrierDirective {
@@ -136,6 +137,7 @@ struct ReflectDirective {
 
 struct WaitAsyncDirective {
   std::vector<CExpr> ids;
+  std::optional<NodeRef> on;
 };
 
 /// One side of a gmove assignment, or a bcast variable: a variable with
@@ -162,6 +164,7 @@ struct BcastDirective {
   std::vector<GmoveSide> sections; // per variable; unsubscripted: the whole variable
   std::optional<NodeRef> from;
   std::optional<NodeRef> on;
+  std::optional<CExpr> async;
 };
 
 struct TaskDirective {

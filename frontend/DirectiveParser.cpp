@@ -87,6 +87,7 @@ private:
   bool parseLoop(LoopDirective &d);
   bool parseReductionClause(ReductionClause &c);
   bool parseOnRef(std::optional<NodeRef> &on);
+  bool parseAsync(std::optional<CExpr> &async);
   bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset,
                        Bracket *styleOut = nullptr);
   bool parseNameList(std::vector<Name> &out, StringRef what);
@@ -436,6 +437,19 @@ bool Parser::parseOnRef(std::optional<NodeRef> &on) {
   return true;
 }
 
+/// `async(id)`, if it comes next.
+bool Parser::parseAsync(std::optional<CExpr> &async) {
+  if (!isKeyword("async"))
+    return true;
+  ++pos;
+  CExpr id;
+  if (!expect(tok::l_paren, "'(' after 'async'") || !parseExpr(id, {}) ||
+      !expect(tok::r_paren, "')'"))
+    return false;
+  async = id;
+  return true;
+}
+
 bool Parser::parseNameList(std::vector<Name> &out, StringRef what) {
   if (!expect(tok::l_paren, "'('"))
     return false;
@@ -579,9 +593,7 @@ bool Parser::parseWaitAsync(WaitAsyncDirective &d) {
   }
   if (!expect(tok::r_paren, "')'"))
     return false;
-  if (isKeyword("on"))
-    return error(here(), "'wait_async ... on' is not supported yet");
-  return true;
+  return parseOnRef(d.on);
 }
 
 /// `name` with optional subscripts: indices, triplets, ':' and '*'.
@@ -725,13 +737,14 @@ bool Parser::parseBcast(BcastDirective &d) {
     } else if (isKeyword("on") && !d.on) {
       if (!parseOnRef(d.on))
         return false;
+    } else if (isKeyword("async") && !d.async) {
+      if (!parseAsync(d.async))
+        return false;
     } else {
-      if (isKeyword("async"))
-        return error(here(), "'async' on 'bcast' is not supported yet");
       if (!rejectDeviceClause("bcast"))
         return false;
       return error(here(), "unexpected '" + spelling(peek()) +
-                               "' in 'bcast'; expected 'from' or 'on'");
+                               "' in 'bcast'; expected 'from', 'on' or 'async'");
     }
   }
   return true;
@@ -841,8 +854,8 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "reduction") {
     d.kind = DirectiveKind::Reduction;
     ok = parseReductionClause(d.reduction.clause) &&
-         parseOnRef(d.reduction.on);
-    if (ok && (isKeyword("async") || isKeyword("acc") || isKeyword("device")))
+         parseOnRef(d.reduction.on) && parseAsync(d.reduction.async);
+    if (ok && (isKeyword("acc") || isKeyword("device")))
       ok = error(here(), "clause '" + spelling(peek()) +
                              "' of 'reduction' is not supported yet");
   } else if (word == "barrier") {

@@ -69,6 +69,9 @@ private:
   ArrayAttr strs(ArrayRef<std::string> values) {
     return b.getStrArrayAttr(SmallVector<StringRef>(values.begin(), values.end()));
   }
+  StringAttr async(const Site &site) {
+    return site.async.empty() ? StringAttr() : b.getStringAttr(site.async);
+  }
   FlatSymbolRefAttr ref(StringRef sym) {
     return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
   }
@@ -77,7 +80,7 @@ private:
     if (!withLocs) {
       b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
                             strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
-                            b.getStringAttr(site.dir->text), ArrayAttr());
+                            b.getStringAttr(site.dir->text), ArrayAttr(), async(site));
       return;
     }
     // Location reductions take one variable each.
@@ -86,7 +89,7 @@ private:
                             strs(ArrayRef<std::string>(r.vars[k])),
                             strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
                             b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
-                            strs(r.locs[k]));
+                            strs(r.locs[k]), async(site));
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.
@@ -218,7 +221,7 @@ private:
              b.getNamedAttr("st", strs(sec.st))}));
       }
       b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id, text,
-                        any ? b.getArrayAttr(sections) : ArrayAttr());
+                        any ? b.getArrayAttr(sections) : ArrayAttr(), async(site));
       break;
     }
     case DirectiveKind::Loop: {

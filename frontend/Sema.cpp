@@ -417,14 +417,18 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
       return false;
     site.sections.push_back(section);
   }
-  if (!checkOn(b.on, fn, site, site.onSym, /*nodesOnly=*/true, /*allowSubset=*/false))
+  if (b.async)
+    site.async = b.async->text;
+  // `on p(1:2)`: the broadcast runs inside a task on those nodes, among them.
+  if (!checkOn(b.on, fn, site, site.onSym, /*nodesOnly=*/true, /*allowSubset=*/true))
     return false;
   if (b.from) {
     Symbol *from = lookup(b.from->name, fn);
     if (!from || from->kind != Symbol::Nodes)
       return error(b.from->name.loc, "'from' must name a node of a node array; '" +
                                          b.from->name.text + "' is not one");
-    if (!site.onSym.empty() && from->sym != site.onSym)
+    if ((!site.onSym.empty() && from->sym != site.onSym) ||
+        (site.onSubset && (site.targetIsTemplate || from->sym != site.targetSym)))
       return error(b.from->name.loc, "'from' must name a node of the 'on' node "
                                      "array '" + b.on->name.text + "'");
     for (const RefSubscript &sub : b.from->subscripts)
@@ -437,6 +441,20 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
       return b.from->subscripted ? false
                                  : error(b.from->name.loc, "'from' names one node: "
                                                            "subscript the node array");
+    if (site.onSubset) {
+      // Inside the task the root is a rank of the selected nodes.
+      auto lit = [](const std::vector<std::string> &v) {
+        std::string out = "(const long[]){";
+        for (size_t k = 0; k < v.size(); ++k)
+          out += (k ? ", (" : "(") + v[k] + ")";
+        return out + "}";
+      };
+      site.root = {"xmp_rt_nodes_selection_pos(" + xmp::cnames::nodes(from->sym) + ", " +
+                   lit(site.lb) + ", " + lit(site.ub) + ", " + lit(site.st) + ", " +
+                   lit(selected.lb) + ", \"bcast 'from'\", &" + xmp::cnames::where(site.id) +
+                   ")"};
+      return true;
+    }
     site.onSym = from->sym;
     site.root = selected.lb;
   }
@@ -1242,6 +1260,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
            checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
                    /*allowSubset=*/true);
       site.reductions.push_back(r);
+      if (d.reduction.async)
+        site.async = d.reduction.async->text;
       break;
     }
     case DirectiveKind::Barrier:
@@ -1255,6 +1275,18 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       for (const CExpr &id : d.waitAsync.ids)
         site.exprs.push_back(id.text);
       ok = true;
+      // `on p(...)`: only those nodes wait (they issued the operations);
+      // it runs as a task on them.
+      if (const std::optional<NodeRef> &on = d.waitAsync.on) {
+        Symbol *s = lookup(on->name, fn);
+        if (s && s->kind == Symbol::Nodes && !on->subscripted) {
+          site.onSubset = true;
+          ok = selection(*on, *s, site);
+        } else {
+          std::string unused;
+          ok = checkOn(on, fn, site, unused, /*nodesOnly=*/true, /*allowSubset=*/true);
+        }
+      }
       break;
     case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
     case DirectiveKind::Task: ok = checkTask(d, site, fn); break;

@@ -358,12 +358,14 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
            {"&(" + var + ")", strings(op.getTypes()).front(), reduceOp(op.getKind()),
             std::to_string(addrs.size()), compoundLiteral("void *const", addrs),
             compoundLiteral("const size_t", sizes), tmpl, nodes, b.whereRef()});
-    return;
+  } else {
+    for (auto [var, type] : llvm::zip(strings(op.getVars()), strings(op.getTypes())))
+      b.call("exec", "xmp_rt_reduce",
+             {"&(" + var + ")", "1", type, reduceOp(op.getKind()), tmpl, nodes,
+              b.whereRef()});
   }
-  for (auto [var, type] : llvm::zip(strings(op.getVars()), strings(op.getTypes())))
-    b.call("exec", "xmp_rt_reduce",
-           {"&(" + var + ")", "1", type, reduceOp(op.getKind()), tmpl, nodes,
-            b.whereRef()});
+  if (auto id = op.getAsync())
+    b.call("exec", "xmp_rt_async_done", {"(" + id->str() + ")"});
 }
 
 void lower(BarrierOp op, std::set<int64_t> &described) {
@@ -442,6 +444,8 @@ void lower(BcastOp op, std::set<int64_t> &described) {
             "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")", lit("lb"),
             lit("len"), lit("st"), nodes, root, b.whereRef()});
   }
+  if (auto id = op.getAsync())
+    b.call("exec", "xmp_rt_async_done", {"(" + id->str() + ")"});
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.

@@ -128,11 +128,13 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     variable. Without `on`, over all executing nodes; `on` names a template
     (its distribution's nodes) or a node array. firstmax, firstmin, lastmax
     and lastmin take one variable and its location variables (`locs`).
+    `async` (a C expression) is the id of `reduction ... async(id)`: the
+    reduction completes at once and the id is recorded for `xmp.wait_async`.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
-      OptionalAttr<StrArrayAttr>:$locs);
-  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? attr-dict";
+      OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async);
+  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? attr-dict";
   let hasVerifier = 1;
 }
 
@@ -204,12 +206,13 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
     nodes, and `root` has at most one entry (the node's rank among them).
     `sections`, when present, has one dictionary per variable: empty for the
     whole variable, or an array section (`extents`, `elem`, and C
-    expressions `lb`, `len`, `st` per dimension).
+    expressions `lb`, `len`, `st` per dimension). `async`: as for
+    `xmp.reduction` (the broadcast completes at once, the id is recorded).
   }];
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
       StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive,
-      OptionalAttr<ArrayAttr>:$sections);
-  let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? attr-dict";
+      OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async);
+  let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? (`async` $async^)? attr-dict";
   let hasVerifier = 1;
 }
 
