@@ -132,6 +132,7 @@ struct ShadowDirective {
 struct ReflectDirective {
   std::vector<Name> arrays;
   std::vector<Width> widths; // empty: the declared widths
+  bool acc = false;          // reflect_init / reflect_do: on the device copies
   std::optional<CExpr> async;
 };
 
@@ -197,6 +198,7 @@ struct ArrayDirective {
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array,
+  ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
 };
 

@@ -94,6 +94,8 @@ private:
   bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
   bool parseShadow(ShadowDirective &d);
   bool parseReflect(ReflectDirective &d, StringRef directive);
+  bool parseWidthClause(std::vector<Width> &widths);
+  bool parseReflectPlan(ReflectDirective &d, bool init);
   bool parseGmoveClauses(GmoveDirective &g);
   bool parseWaitAsync(WaitAsyncDirective &d);
   bool parseBcast(BcastDirective &d);
@@ -517,21 +519,64 @@ bool Parser::rejectDeviceClause(StringRef directive) {
   return true;
 }
 
+/// `width(w, ...)` of reflect and reflect_init; at the 'width' keyword.
+bool Parser::parseWidthClause(std::vector<Width> &widths) {
+  ++pos;
+  if (!expect(tok::l_paren, "'(' after 'width'"))
+    return false;
+  for (bool more = true; more; more = consume(tok::comma)) {
+    Width w;
+    if (!parseWidth(w, /*allowPeriodic=*/true, /*allowFull=*/false))
+      return false;
+    widths.push_back(w);
+  }
+  return expect(tok::r_paren, "')'");
+}
+
+/// XACC: `reflect_init (list) [width(...)] [orthogonal] [acc|device]` builds
+/// the plan, `reflect_do (list) [async(id)] [acc|device]` runs it.
+bool Parser::parseReflectPlan(ReflectDirective &d, bool init) {
+  std::string name = init ? "reflect_init" : "reflect_do";
+  if (!parseNameList(d.arrays, "an array name"))
+    return false;
+  while (!atEnd()) {
+    if (isKeyword("width") && init && d.widths.empty()) {
+      if (!parseWidthClause(d.widths))
+        return false;
+    } else if (isKeyword("width") && !init) {
+      return error(here(), "'width' belongs on 'reflect_init': 'reflect_do' runs "
+                           "the plan 'reflect_init' built with its widths");
+    } else if (isKeyword("async") && !init && !d.async) {
+      ++pos;
+      CExpr id;
+      if (!expect(tok::l_paren, "'(' after 'async'") || !parseExpr(id, {}) ||
+          !expect(tok::r_paren, "')'"))
+        return false;
+      d.async = id;
+    } else if (isKeyword("async") && init) {
+      return error(here(), "'async' belongs on 'reflect_do': 'reflect_init' "
+                           "only builds the plan");
+    } else if ((isKeyword("acc") || isKeyword("device")) && !d.acc) {
+      ++pos;
+      d.acc = true;
+    } else if (isKeyword("orthogonal") && init) {
+      ++pos; // as on reflect: the plan also fills the corners
+    } else {
+      return error(here(), "unexpected '" + spelling(peek()) + "' in '" + name +
+                               "'; expected " +
+                               (init ? "'width', 'orthogonal' or 'acc'"
+                                     : "'async' or 'acc'"));
+    }
+  }
+  return true;
+}
+
 bool Parser::parseReflect(ReflectDirective &d, StringRef directive) {
   if (!parseNameList(d.arrays, "an array name"))
     return false;
   while (!atEnd()) {
     if (isKeyword("width") && d.widths.empty()) {
-      ++pos;
-      if (!expect(tok::l_paren, "'(' after 'width'"))
-        return false;
-      for (bool more = true; more; more = consume(tok::comma)) {
-        Width w;
-        if (!parseWidth(w, /*allowPeriodic=*/true, /*allowFull=*/false))
-          return false;
-        d.widths.push_back(w);
-      }
-      if (!expect(tok::r_paren, "')'"))
+      if (!parseWidthClause(d.widths))
         return false;
     } else if (isKeyword("async") && !d.async) {
       ++pos;
@@ -867,6 +912,9 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "reflect") {
     d.kind = DirectiveKind::Reflect;
     ok = parseReflect(d.reflect, "reflect");
+  } else if (word == "reflect_init" || word == "reflect_do") {
+    d.kind = word == "reflect_init" ? DirectiveKind::ReflectInit : DirectiveKind::ReflectDo;
+    ok = parseReflectPlan(d.reflect, word == "reflect_init");
   } else if (word == "reduce_shadow") {
     d.kind = DirectiveKind::ReduceShadow;
     ok = parseReflect(d.reflect, "reduce_shadow");
@@ -908,7 +956,6 @@ std::optional<Directive> Parser::parse() {
       ++pos; // tasks on disjoint nodes run concurrently in any case
   } else {
     bool known = llvm::StringSwitch<bool>(word)
-                     .Cases("reflect_init", "reflect_do", true)
                      .Cases("template_fix", "coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
                      .Default(false);

@@ -66,6 +66,11 @@ private:
       texts.push_back(e.text);
     return b.getStrArrayAttr(texts);
   }
+  /// reflect_init / reflect_do `acc`.
+  UnitAttr accAttr(const Site &site) {
+    return site.dir->reflect.acc ? b.getUnitAttr() : UnitAttr();
+  }
+
   ArrayAttr strs(ArrayRef<std::string> values) {
     return b.getStrArrayAttr(SmallVector<StringRef>(values.begin(), values.end()));
   }
@@ -184,6 +189,20 @@ private:
       allocateIfLast(site, l);
       break;
     }
+    case DirectiveKind::ReflectInit:
+      for (const DistArray *a : site.arrays) {
+        HaloWidths w(site, *a);
+        b.create<ReflectInitOp>(l, b.getStringAttr(a->name), strs(w.lower), strs(w.upper),
+                                b.getDenseI64ArrayAttr(w.periodic), accAttr(site),
+                                id, text);
+      }
+      break;
+    case DirectiveKind::ReflectDo:
+      for (const DistArray *a : site.arrays)
+        b.create<ReflectDoOp>(l, b.getStringAttr(a->name), accAttr(site),
+                              site.async.empty() ? StringAttr() : b.getStringAttr(site.async),
+                              id, text);
+      break;
     case DirectiveKind::Reflect:
       for (const DistArray *a : site.arrays) {
         HaloWidths w(site, *a);

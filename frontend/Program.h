@@ -33,6 +33,8 @@ struct DistArray {
   int64_t lastMappingSite = -1; // its storage is laid out after this site
   clang::SourceLocation scopeClose; // local arrays: freed before this '}'
   std::set<size_t> cyclicDims;      // aligned with cyclic template dimensions
+  std::vector<Width> shadow = {};   // declared shadow widths (none: no shadow)
+  bool reflectInit = false;         // a reflect_init of it came before (source order)
   bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
 };
 

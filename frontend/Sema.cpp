@@ -96,6 +96,7 @@ private:
   DistArray *distributedArray(const Name &name, const char *directive);
   bool checkShadow(const Directive &d, Site &site);
   bool checkReflect(const Directive &d, Site &site);
+  bool checkReflectPlan(const Directive &d, Site &site);
   bool checkReduceShadow(const Directive &d, Site &site);
   bool checkBcast(const Directive &d, Site &site, const FunctionDecl *fn);
   bool selection(const NodeRef &ref, const Symbol &target, Site &site);
@@ -352,6 +353,60 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
   site.array = array;
   site.widths = sh.widths;
   array->lastMappingSite = site.id;
+  array->shadow = sh.widths;
+  return true;
+}
+
+/// An integer literal's value, if the width is one.
+static std::optional<long long> literalWidth(const std::string &text) {
+  if (text.empty() || text.size() > 15 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  return std::stoll(text);
+}
+
+/// reflect_init: as reflect, widths within the declared shadow; reflect_do:
+/// its array must have had a reflect_init before, in source order (the
+/// runtime also reports one executed without its plan).
+bool Analyzer::checkReflectPlan(const Directive &d, Site &site) {
+  const ReflectDirective &r = d.reflect;
+  bool init = d.kind == DirectiveKind::ReflectInit;
+  std::string what = init ? "reflect_init" : "reflect_do";
+  for (const Name &n : r.arrays) {
+    DistArray *array = distributedArray(n, what.c_str());
+    if (!array)
+      return false;
+    if (!init && !array->reflectInit)
+      return error(n.loc, "'reflect_do' of array '" + n.text +
+                              "' without a 'reflect_init' of it before; "
+                              "'reflect_init (" + n.text + ")' builds the plan it runs");
+    if (init && !r.widths.empty() && r.widths.size() != array->extents.size())
+      return error(n.loc, "'width' gives " + std::to_string(r.widths.size()) +
+                              " widths but array '" + n.text + "' has " +
+                              std::to_string(array->extents.size()) + " dimensions");
+    for (size_t dim = 0; init && dim < r.widths.size(); ++dim) {
+      const Width &w = r.widths[dim];
+      const Width *declared = dim < array->shadow.size() ? &array->shadow[dim] : nullptr;
+      if (declared && declared->full)
+        continue;
+      for (int side = 0; side < 2; ++side) {
+        auto want = literalWidth(side == 0 ? w.lo : w.hi);
+        auto have = declared ? literalWidth(side == 0 ? declared->lo : declared->hi)
+                             : std::optional<long long>(0);
+        if (want && have && *want > *have)
+          return error(w.loc, "width " + std::to_string(*want) + " of dimension " +
+                                  std::to_string(dim) + " of array '" + n.text +
+                                  "' is larger than its " + (side == 0 ? "lower" : "upper") +
+                                  " shadow (" + std::to_string(*have) + ")");
+      }
+    }
+    if (init)
+      array->reflectInit = true;
+    site.arrays.push_back(array);
+  }
+  site.widths = r.widths;
+  if (r.async)
+    site.async = r.async->text;
   return true;
 }
 
@@ -1225,6 +1280,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::Reduction ||
                       d.kind == DirectiveKind::Barrier ||
                       d.kind == DirectiveKind::Reflect ||
+                      d.kind == DirectiveKind::ReflectInit ||
+                      d.kind == DirectiveKind::ReflectDo ||
                       d.kind == DirectiveKind::ReduceShadow ||
                       d.kind == DirectiveKind::Array ||
                       d.kind == DirectiveKind::WaitAsync ||
@@ -1270,6 +1327,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       break;
     case DirectiveKind::Shadow: ok = checkShadow(d, site); break;
     case DirectiveKind::Reflect: ok = checkReflect(d, site); break;
+    case DirectiveKind::ReflectInit:
+    case DirectiveKind::ReflectDo: ok = checkReflectPlan(d, site); break;
     case DirectiveKind::ReduceShadow: ok = checkReduceShadow(d, site); break;
     case DirectiveKind::WaitAsync:
       for (const CExpr &id : d.waitAsync.ids)

@@ -38,6 +38,9 @@ void xmp_dev_release(xmp_dev_data_t *d);
 void xmp_dev_sync_in(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 
+/* The replicated array whose host memory starts at host, or NULL (reflect_do ... acc). */
+xmp_dev_data_t *xmp_dev_find(const void *host);
+
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
  * (anything else is a run-time error naming the site). */
 void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where);

@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "xmp_dev.h"
 #include "xmphc.h"
 #include "xmpi_internal.h"
 
@@ -33,6 +34,7 @@ typedef struct xmpi_reflect_plan {
   reflect_step_t step[XMP_RT_MAX_DIMS];
   int async_id; /* -1, or the async id under which the last step is still in flight */
   xmp_rt_srcloc_t where; /* of the reflect that built it, for the layer's messages */
+  long init_seq; /* > 0: made the reflect_do plan by the init_seq-th reflect_init */
 } reflect_plan_t;
 
 /* Tags of the two directions, so that a node exchanging with one peer on both sides (two
@@ -214,24 +216,28 @@ static void finish_async(void *ctx) {
   step_wait(&p->step[p->nsteps - 1]);
 }
 
-void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
-                    int async_id, const xmp_rt_srcloc_t *where) {
-  if (a->data == NULL)
-    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
-  reflect_plan_t key = {0};
-  make_key(a, lo, hi, periodic, &key, where);
-  if (a->tmpl != NULL && a->tmpl->distributed && !xmpi_nodes_member(a->tmpl->nodes)) {
-    /* Outside the array's nodes: nothing to exchange, but its async id is still waited on. */
-    static int nonmember_owner;
-    if (async_id >= 0)
-      xmpi_async_add(async_id, NULL, 0, &nonmember_owner);
-    return;
-  }
+/* Outside the array's nodes there is nothing to exchange, but an async id is still waited
+ * on; returns whether this node takes part. */
+static int member(const xmp_rt_array_t *a, int async_id) {
+  if (a->tmpl == NULL || !a->tmpl->distributed || xmpi_nodes_member(a->tmpl->nodes))
+    return 1;
+  static int nonmember_owner;
+  if (async_id >= 0)
+    xmpi_async_add(async_id, NULL, 0, &nonmember_owner);
+  return 0;
+}
+
+/* The cached plan of these widths, built on first use (collective over the array's nodes). */
+static reflect_plan_t *find_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
+                                 const xmp_rt_srcloc_t *where) {
   reflect_plan_t *p = a->plans;
-  while (p != NULL && !same_key(a, p, &key))
+  while (p != NULL && !same_key(a, p, key))
     p = p->next;
-  if (p == NULL)
-    p = build_plan(a, &key, where);
+  return p != NULL ? p : build_plan(a, key, where);
+}
+
+static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
+                     const xmp_rt_srcloc_t *where) {
   /* Its persistent requests are still active: restarting them is erroneous in MPI. */
   if (p->async_id >= 0)
     xmpi_fatal_collective(where, "reflect of array '%s' while the same reflect started with "
@@ -248,4 +254,64 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
     xmpi_async_add_done(async_id, finish_async, p, &p->async_id);
   else if (async_id >= 0)
     xmpi_async_add(async_id, NULL, 0, &p->async_id);
+}
+
+void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                    int async_id, const xmp_rt_srcloc_t *where) {
+  if (a->data == NULL)
+    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
+  reflect_plan_t key = {0};
+  make_key(a, lo, hi, periodic, &key, where);
+  if (member(a, async_id))
+    run_plan(a, find_plan(a, &key, where), async_id, where);
+}
+
+/* The replicated array of a device reflect; its host copy is what the exchange moves until
+ * a device transport is built (hybridcomm's CUDA IPC transport is compiled but not yet wired
+ * to StarPU's device buffers). */
+static xmp_dev_data_t *device_copy(const xmp_rt_array_t *a, const char *directive,
+                                   const xmp_rt_srcloc_t *where) {
+  xmp_dev_data_t *d = xmp_dev_find(a->data);
+  if (d == NULL)
+    xmpi_fatal_collective(where, "%s of array '%s' with 'acc': the array is not replicated on "
+                          "the device ('device replicate')", directive, a->name);
+  return d;
+}
+
+void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                         int acc, const xmp_rt_srcloc_t *where) {
+  static long seq;
+  if (a->data == NULL)
+    xmpi_fatal_collective(where, "reflect_init of array '%s' before it is allocated", a->name);
+  if (acc)
+    (void)device_copy(a, "reflect_init", where);
+  reflect_plan_t key = {0};
+  make_key(a, lo, hi, periodic, &key, where);
+  if (member(a, -1))
+    find_plan(a, &key, where)->init_seq = ++seq;
+}
+
+void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
+  if (!member(a, async_id))
+    return;
+  reflect_plan_t *p = NULL;
+  for (reflect_plan_t *q = a->plans; q != NULL; q = q->next)
+    if (q->init_seq > 0 && (p == NULL || q->init_seq > p->init_seq))
+      p = q;
+  if (p == NULL)
+    xmpi_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
+                          a->name);
+  if (!acc) {
+    run_plan(a, p, async_id, where);
+    return;
+  }
+  /* Newest values to the host, exchange there, then the host copy is the current one (the
+   * device copies are refreshed on their next use). async completes here. */
+  xmp_dev_data_t *d = device_copy(a, "reflect_do", where);
+  xmp_dev_sync_out(d, where);
+  run_plan(a, p, -1, where);
+  xmp_dev_sync_in(d, where);
+  static int done_owner; /* completed already: wait_async finds nothing to wait on */
+  if (async_id >= 0)
+    xmpi_async_add(async_id, NULL, 0, &done_owner);
 }

@@ -61,6 +61,13 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
   return d;
 }
 
+xmp_dev_data_t *xmp_dev_find(const void *host) {
+  for (xmp_dev_data_t *d = live; d != NULL; d = d->next)
+    if (d->host == host)
+      return d;
+  return NULL;
+}
+
 /* Acquires and releases d (or, while it is partitioned, each of its pieces) on the host
  * memory in mode. */
 static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,

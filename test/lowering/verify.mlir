@@ -77,3 +77,15 @@ xmp.device_sync "both" ["h"] {directive = "", site = 0 : i64}
 
 // expected-error @+1 {{needs one handle, distributed flag and element type per array}}
 xmp.device_replicate ["a", "b"] handles ["h"] distributed [0, 0] elem ["double", "double"] {directive = "", site = 0 : i64}
+
+// -----
+
+// expected-error @+1 {{'xmp.reflect_do' op of 'a' has no reflect_init of it before}}
+xmp.reflect_do "a" {directive = "reflect_do (a)", site = 1 : i64}
+
+// -----
+
+xmp.reflect_init "a" lower [] upper [] periodic [0] {directive = "reflect_init (a)", site = 1 : i64}
+xmp.reflect_do "a" acc async "3" {directive = "reflect_do (a) acc async(3)", site = 2 : i64}
+// expected-error @+1 {{'xmp.reflect_init' op needs one width pair per periodic flag, or none}}
+xmp.reflect_init "a" lower ["1"] upper [] periodic [0] {directive = "reflect_init (a)", site = 3 : i64}

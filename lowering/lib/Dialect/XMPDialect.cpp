@@ -226,6 +226,33 @@ LogicalResult ShadowOp::verify() {
   return success();
 }
 
+LogicalResult ReflectInitOp::verify() {
+  size_t rank = getPeriodic().size();
+  if (failed(verifyRank(*this, rank, "a reflect_init plan")))
+    return failure();
+  if (getLower().size() != getUpper().size() ||
+      (!getLower().empty() && getLower().size() != rank))
+    return emitOpError("needs one width pair per periodic flag, or none");
+  return success();
+}
+
+LogicalResult ReflectDoOp::verify() {
+  // The plan must have been built: a reflect_init of the same array earlier in
+  // the same function or module (the runtime checks the dynamic order).
+  Operation *scope = (*this)->getParentOp();
+  while (scope && !isa<ModuleOp>(scope) && !scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    scope = scope->getParentOp();
+  bool found = false;
+  if (scope)
+    scope->walk([&](ReflectInitOp init) {
+      if (init.getArray() == getArray() && init->isBeforeInBlock(*this))
+        found = true;
+    });
+  if (!found)
+    return emitOpError("of '") << getArray() << "' has no reflect_init of it before";
+  return success();
+}
+
 LogicalResult ReflectOp::verify() {
   size_t rank = getPeriodic().size();
   if (getLower().size() != getUpper().size() ||

@@ -411,6 +411,25 @@ void lower(ReduceShadowOp op, std::set<int64_t> &described) {
           op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
 }
 
+void lower(ReflectInitOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  b.call("exec", "xmp_rt_reflect_init",
+         {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
+          widthsOrNull(op.getUpper()),
+          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
+          op.getAcc() ? "1" : "0", b.whereRef()});
+}
+
+void lower(ReflectDoOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  b.call("exec", "xmp_rt_reflect_do",
+         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0",
+          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+}
+
 void lower(WaitAsyncOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
@@ -642,6 +661,7 @@ struct LowerToRuntimePass
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
                 LoopOp, ArrayOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
+                ReflectInitOp, ReflectDoOp,
                 ReduceShadowOp,
                 WaitAsyncOp, BcastOp, TaskOp, GmoveOp, DeviceReplicateOp,
                 DeviceSyncOp, DeviceResetWeightOp, DeviceLoopOp>(

@@ -192,6 +192,30 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow"> {
   let hasVerifier = 1;
 }
 
+def XMP_ReflectInitOp : XMP_Op<"reflect_init"> {
+  let summary = "builds the persistent halo plan of an array that reflect_do runs";
+  let description = [{
+    XACC's `reflect_init`: widths as for `xmp.reflect` (empty lists: the
+    declared widths). Each face's path (MPI or a direct link) is chosen by
+    measurement during the plan's first executions. `acc`: the exchange is on
+    the array's device copy (`device replicate`).
+  }];
+  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+      DenseI64ArrayAttr:$periodic, UnitAttr:$acc, I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = [{
+    $array `lower` $lower `upper` $upper `periodic` $periodic (`acc` $acc^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
+  let summary = "runs the halo plan of the array's latest reflect_init";
+  let arguments = (ins StrAttr:$array, UnitAttr:$acc, OptionalAttr<StrAttr>:$async,
+      I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = "$array (`acc` $acc^)? (`async` $async^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 def XMP_WaitAsyncOp : XMP_Op<"wait_async"> {
   let summary = "completion of asynchronous communications by id";
   let arguments = (ins StrArrayAttr:$ids, I64Attr:$site, StrAttr:$directive);
