@@ -34,7 +34,6 @@ struct xmp_dev_loop {
   long executions;
   xmpsp_balance_t bal;      /* auto: the controller, started at the first execution */
   int bal_started;
-  int gpu_warm;      /* the GPU part ran once: its one-time costs are paid */
   unsigned long reset_seen; /* the reset_weight generation this site has applied */
   xmpsp_record_t *record;   /* XMP_REPORT: this site's executions */
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
@@ -173,24 +172,6 @@ static void bind_arg(int k, const xmp_dev_arg_t *a, int nt, const xmpsp_chunk_t 
   free(start);
 }
 
-/* The first execution with GPU tasks would carry one-time costs in its GPU time (device
- * allocations, the upload of everything it reads: a fifth of a step for nbody on an H200), and
- * the balancing would take them for the loop's cost: the GPU tasks' data is fetched onto their
- * devices before the clock starts. The uploads still happen once, as they would anyway. */
-static void warm_gpu(const xmpsp_workers_t *w, int use_cuda, int nt, int ngpu_tasks, int nargs,
-                     const xmpsp_chunk_t *chunks, const starpu_data_handle_t *handles,
-                     const xmp_rt_srcloc_t *where) {
-  if (!use_cuda)
-    return;
-  for (int t = 0; t < ngpu_tasks; t++) {
-    int worker = chunk_worker(w, use_cuda, ngpu_tasks, &chunks[t], t);
-    unsigned node = starpu_worker_get_memory_node((unsigned)worker);
-    for (int k = 0; k < nargs; k++)
-      xmpsp_check(starpu_data_fetch_on_node(handles[(size_t)k * nt + t], node, 0), where,
-                  "starpu_data_fetch_on_node");
-  }
-}
-
 static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc_t *where) {
   if (nargs < 0 || nargs > XMP_DEV_MAX_ARGS)
     xmpi_fatal(where, "%d arrays in a device loop (at most %d)", nargs, XMP_DEV_MAX_ARGS);
@@ -264,11 +245,6 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   if (nt > 0)
     for (int k = 0; k < nargs; k++)
       bind_arg(k, &argv[k], nt, chunks, lb, st, slots, &handles[(size_t)k * nt], where);
-  if (!s->gpu_warm && ngpu_tasks > 0) {
-    warm_gpu(w, use_cuda, nt, ngpu_tasks, nargs, chunks, handles, where);
-    s->gpu_warm = use_cuda;
-    t0 = starpu_timing_now();
-  }
 
   for (int t = 0; t < nt; t++) {
     task_slot_t *sl = &slots[t];
