@@ -102,28 +102,23 @@ static void visit(gmove_t *m, int pass, const long *p) {
   }
 }
 
-/* Walks, in row-major section order, the elements this process sends (those of the source it
- * holds; of a replicated source, those of the destination it holds) or receives (those of
- * the destination it holds). */
+/* One pass over, in row-major section order, the elements this process sends (those of the
+ * source it holds; of a replicated source, those of the destination it holds) or receives
+ * (those of the destination it holds). */
+typedef struct pass_ctx {
+  gmove_t *m;
+  int pass;
+} pass_ctx_t;
+
+static void visit_pass(void *ctx, const long *p) {
+  pass_ctx_t *c = ctx;
+  visit(c->m, c->pass, p);
+}
+
 static void walk(gmove_t *m, int pass) {
   int sending = pass == PASS_COUNT_SEND || pass == PASS_PACK;
-  const xmpi_gside_t *it = sending && m->src.nodes != NULL ? &m->src : &m->dst;
-  long idx[MAXD] = {0}, p[MAXD];
-  if (!it->holds)
-    return;
-  for (int j = 0; j < it->nshape; j++)
-    if (it->npos[j] == 0)
-      return;
-  for (;;) {
-    for (int j = 0; j < it->nshape; j++)
-      p[j] = it->pos[j][idx[j]];
-    visit(m, pass, p);
-    int j = it->nshape - 1;
-    while (j >= 0 && ++idx[j] == it->npos[j])
-      idx[j--] = 0;
-    if (j < 0)
-      return;
-  }
+  pass_ctx_t c = {m, pass};
+  xmpi_gside_walk(sending && m->src.nodes != NULL ? &m->src : &m->dst, visit_pass, &c);
 }
 
 /* Buffer offsets from counts; MPI counts and displacements are int. */

@@ -85,7 +85,8 @@ static void add(onesided_t *m, size_t node, const long *glocal, const long *grem
 /* `in`: the element at shape position p comes from the source node whose coordinates are
  * the owners' in the distributed dimensions and this node's own (or 0 when it is not one of
  * the nodes) in those the array is replicated over. */
-static void visit_in(onesided_t *m, const long *p) {
+static void visit_in(void *ctx, const long *p) {
+  onesided_t *m = ctx;
   long gd[MAXD], gs[MAXD];
   int fixed[MAXD], my[MAXD];
   xmpi_gside_global_index(&m->dst, p, gd);
@@ -115,7 +116,8 @@ static int first_holder(const onesided_t *m, const int *sf) {
   return best;
 }
 
-static void visit_out(onesided_t *m, const long *p) {
+static void visit_out(void *ctx, const long *p) {
+  onesided_t *m = ctx;
   long gd[MAXD], gs[MAXD];
   int df[MAXD], sf[MAXD];
   xmpi_gside_global_index(&m->dst, p, gd);
@@ -131,26 +133,6 @@ static void visit_out(onesided_t *m, const long *p) {
     int writer = r >= 0 && xmpi_gside_is_holder(&m->src, sf, r) ? r : first;
     if (writer == m->me)
       add(m, node, gs, gd);
-  }
-}
-
-/* Row-major walk over the shape positions this node holds of side `it`. */
-static void walk(onesided_t *m, const xmpi_gside_t *it, void (*visit)(onesided_t *, const long *)) {
-  long idx[MAXD] = {0}, p[MAXD];
-  if (!it->holds)
-    return;
-  for (int j = 0; j < it->nshape; j++)
-    if (it->npos[j] == 0)
-      return;
-  for (;;) {
-    for (int j = 0; j < it->nshape; j++)
-      p[j] = it->pos[j][idx[j]];
-    visit(m, p);
-    int j = it->nshape - 1;
-    while (j >= 0 && ++idx[j] == it->npos[j])
-      idx[j--] = 0;
-    if (j < 0)
-      return;
   }
 }
 
@@ -260,7 +242,7 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   m.to = xmpi_calloc_or_die(m.nnodes, sizeof *m.to, where);
   int rank;
   MPI_Win_sync(xmpi_window_of(m.remote, 0, &rank)); /* this node's own stores, for self-access */
-  walk(&m, m.local_side, in ? visit_in : visit_out);
+  xmpi_gside_walk(m.local_side, in ? visit_in : visit_out, &m);
   transfer_all(&m, in, async_id);
   for (size_t k = 0; k < m.nnodes; k++) {
     free(m.to[k].local);

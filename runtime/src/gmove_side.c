@@ -210,6 +210,25 @@ long xmpi_gside_offset(const xmpi_gside_t *s, const long *g) {
   return off;
 }
 
+void xmpi_gside_walk(const xmpi_gside_t *s, void (*visit)(void *ctx, const long *p), void *ctx) {
+  long idx[MAXD] = {0}, p[MAXD];
+  if (!s->holds)
+    return;
+  for (int j = 0; j < s->nshape; j++)
+    if (s->npos[j] == 0)
+      return;
+  for (;;) {
+    for (int j = 0; j < s->nshape; j++)
+      p[j] = s->pos[j][idx[j]];
+    visit(ctx, p);
+    int j = s->nshape - 1;
+    while (j >= 0 && ++idx[j] == s->npos[j])
+      idx[j--] = 0;
+    if (j < 0)
+      return;
+  }
+}
+
 void xmpi_gside_free(xmpi_gside_t *s) {
   for (int j = 0; j < s->nshape; j++)
     free(s->pos[j]);

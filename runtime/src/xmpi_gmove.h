@@ -65,6 +65,9 @@ size_t xmpi_gside_holder_node(const xmpi_gside_t *s, const int *fixed, long i);
 void xmpi_gside_global_index(const xmpi_gside_t *s, const long *p, long *g);
 /* Element offset of global index g in this process's storage. */
 long xmpi_gside_offset(const xmpi_gside_t *s, const long *g);
+/* Calls visit(ctx, p) for every shape position p this node holds of side s, in row-major
+ * section order (nothing when it holds none). */
+void xmpi_gside_walk(const xmpi_gside_t *s, void (*visit)(void *ctx, const long *p), void *ctx);
 void xmpi_gside_free(xmpi_gside_t *s);
 
 #endif /* XMPI_GMOVE_H */
