@@ -12,15 +12,24 @@
 #                                       # (with 2 GPUs) 2 ranks, trace the host<->device
 #                                       # transfers per step, and print a table last;
 #                                       # first the runtime's own device tests with CUDA
-#                                       # workers (test/runtime/unit/test_dev_*).
+#                                       # workers (test/runtime/unit/test_dev_*); then the
+#                                       # hand-coded versions (see `himeno`) and N-body by
+#                                       # MPI + StarPU against the serial twin.
+#   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
+#                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
+#                                       # and MPI faces), and L and XL on one GPU as a
+#                                       # fraction of the copy-bandwidth roofline.
 #
-# Environment for `run`: OUT (where logs go, default .gpu/out), NBODY_NP, MATMUL_N, STEPS.
+# Environment for `run`: OUT (where logs go, default .gpu/out), NBODY_NP, MATMUL_N, STEPS;
+# for Himeno HIMENO_SIZE, HIMENO_ITER (the correctness check, default M and 20).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 gpu=$root/.gpu
 NBODY_NP=${NBODY_NP:-16384}
 MATMUL_N=${MATMUL_N:-1024}
 STEPS=${STEPS:-5}
+HIMENO_SIZE=${HIMENO_SIZE:-M}
+HIMENO_ITER=${HIMENO_ITER:-20}
 
 prepare() {
   local xmpcc=${XMPCC:-$root/build/bin/xmpcc}
@@ -107,8 +116,63 @@ run() {
       done
     done
   done
+  nbody_handcoded "$out" "$np_nbody" "${ranks[@]}"
+  himeno "$out"
   echo
-  cat "$table"
+  cat "$table" "$out/nbody-handcoded.txt" "$out/himeno.txt"
+}
+
+MPIRUN=(mpirun --allow-run-as-root --oversubscribe --bind-to none)
+
+# examples/nbody/nbody_mpi_starpu.c with CUDA codelets against the serial checksums
+# ($out/nbody.ref, same NP) at CPU weights 0, 0.3 and 1 on the given rank counts.
+nbody_handcoded() {
+  local out=$1 np=$2 b=/tmp/nbody-handcoded table=$1/nbody-handcoded.txt r w
+  shift 2
+  make -s -C "$root/examples/nbody" O=$b NP="$np" STARPU_PREFIX=$DEPS/starpu cuda \
+    >"$out/make-nbody-handcoded.log" 2>&1 || { tail -30 "$out/make-nbody-handcoded.log"; exit 1; }
+  printf '%-17s %-5s %-6s %-6s %s\n' program ranks weight result time >"$table"
+  for r in "$@"; do
+    for w in 0 0.3 1; do
+      local log=$out/nbody-handcoded-np$r-w$w.log result=ok
+      "${MPIRUN[@]}" -np "$r" $b/nbody_mpi_starpu_cuda "$w" "$STEPS" >"$log" 2>&1 || result=FAIL
+      python3 "$root/test/e2e/Inputs/numcmp.py" "$out/nbody.ref" "$log" >>"$log" 2>&1 ||
+        result=WRONG
+      printf '%-17s %-5s %-6s %-6s %s\n' nbody-mpi-starpu "$r" "$w" "$result" \
+        "$(grep -o 'time=[0-9.]* s' "$log" || echo -)" >>"$table"
+    done
+  done
+}
+
+# examples/himeno/himeno_mpi_cuda.cu: Gosa against the serial version's (1e-5 relative) on
+# 1-4 ranks over 1-D, 2-D and 3-D process grids (ranks beyond the GPUs share them, so CUDA
+# IPC is exercised on one GPU too), forced MPI faces, then L and XL on one GPU with
+# --roofline (kernel MFLOPS over what the measured copy bandwidth allows; SLOW below 0.70).
+himeno() {
+  local out=$1 b=/tmp/himeno table=$1/himeno.txt c np grid halo size
+  make -s -C "$root/examples/himeno" O=$b all cuda >"$out/make-himeno.log" 2>&1 ||
+    { tail -30 "$out/make-himeno.log"; exit 1; }
+  "$b/himeno_serial" "$HIMENO_SIZE" "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno.ref"
+  printf '%-6s %-5s %-6s %-5s %-6s %-12s %s\n' size ranks grid halo result MFLOPS \
+    "roofline fraction" >"$table"
+  for c in "1 1x1x1 auto $HIMENO_SIZE" "2 2x1x1 auto $HIMENO_SIZE" "2 1x1x2 mpi $HIMENO_SIZE" \
+    "3 1x3x1 auto $HIMENO_SIZE" "4 2x1x2 auto $HIMENO_SIZE" "1 1x1x1 auto L" "1 1x1x1 auto XL"; do
+    read -r np grid halo size <<<"$c"
+    local log=$out/himeno-$size-np$np-$grid-$halo.log result=ok iter=$HIMENO_ITER extra=()
+    case $size in L) iter=300 extra=(--roofline) ;; XL) iter=60 extra=(--roofline) ;; esac
+    "${MPIRUN[@]}" -np "$np" "$b/himeno_mpi_cuda" -d "$grid" --halo "$halo" "${extra[@]}" \
+      "$size" "$iter" >"$log" 2>&1 || result=FAIL
+    if [ "$size" = "$HIMENO_SIZE" ]; then
+      python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno.ref" "$log" \
+        >>"$log" 2>&1 || result=WRONG
+    elif [ $result = ok ] && ! awk '/^roofline fraction/ {ok = $3 >= 0.70} END {exit !ok}' "$log"
+    then
+      result=SLOW # the kernel's goal: 70% of the copy-bandwidth roofline at L and XL
+    fi
+    printf '%-6s %-5s %-6s %-5s %-6s %-12s %s\n' "$size" "$np" "$grid" "$halo" "$result" \
+      "$(awk '/^MFLOPS/ {print $2}' "$log")" "$(awk '/^roofline fraction/ {print $3}' "$log")" \
+      >>"$table"
+  done
 }
 
 # The runtime's device-layer tests with their CUDA codelets (unit/dev_axpy_cuda.cu), whose
@@ -166,6 +230,12 @@ EOF
 case ${1:-} in
 prepare) prepare ;;
 run) run ;;
+himeno)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  himeno "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/himeno.txt"
+  ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|himeno|build DIR..." >&2; exit 2 ;;
 esac
