@@ -4,7 +4,7 @@
 // ranks with an uneven particle split, for CPU weights 0, 0.3 and 1 and
 // with more CPU workers (chunks) than cores. Without a GPU every chunk runs
 // on CPU workers after a one-line note.
-// RUN: rm -rf %t.d && make -s -C %examples/nbody O=%t.d NP=1001
+// RUN: rm -rf %t.d && make -s -C %examples/nbody O=%t.d NP=1001 STARPU_PREFIX=%starpu_prefix
 // RUN: %t.d/nbody_serial 0 3 > %t.ref
 // RUN: %mpirun -np 1 %t.d/nbody_mpi_starpu 0 3 > %t.1a && %numcmp %t.ref %t.1a
 // RUN: %mpirun -np 1 %t.d/nbody_mpi_starpu 1 3 > %t.1b && %numcmp %t.ref %t.1b
@@ -30,5 +30,5 @@
 //
 // With CUDA codelets (where nvcc exists) it builds warning-free and runs the same on CPU
 // workers here (scripts/gpu-check.sh runs it on GPUs).
-// RUN: %if nvcc %{ make -s -C %examples/nbody O=%t.d NP=1001 cuda %}
+// RUN: %if nvcc %{ make -s -C %examples/nbody O=%t.d NP=1001 STARPU_PREFIX=%starpu_prefix cuda %}
 // RUN: %if nvcc %{ %mpirun -np 3 %t.d/nbody_mpi_starpu_cuda 0.3 3 > %t.c3 && %numcmp %t.ref %t.c3 %}
