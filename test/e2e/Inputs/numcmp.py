@@ -32,7 +32,7 @@ def main(argv):
             continue
         w, g = float(want), float(out[key])
         scale = max(abs(w), abs(g))
-        if abs(w - g) > rtol * scale:
+        if not abs(w - g) <= rtol * scale:  # a NaN on either side fails
             print("numcmp: %s: %s, expected %s (relative difference %.3g > %g)"
                   % (key, out[key], want, abs(w - g) / scale, rtol))
             bad += 1
