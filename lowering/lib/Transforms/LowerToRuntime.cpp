@@ -379,6 +379,29 @@ std::string widthsOrNull(ArrayAttr widths) {
   return widths.empty() ? "NULL" : compoundLiteral("const long", strings(widths));
 }
 
+/// An optional async id as a runtime argument: the id expression, or -1 for none.
+std::string asyncArg(std::optional<StringRef> id) {
+  return id ? "(" + id->str() + ")" : "-1";
+}
+
+/// head, then the halo arguments shared by reflect, reflect_init and reduce_shadow: lower and
+/// upper widths (NULL: the declared ones) and the periodic flags per dimension (NULL: none).
+template <typename HaloOp>
+std::vector<std::string> haloArgs(HaloOp op, std::vector<std::string> head) {
+  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  head.push_back(widthsOrNull(op.getLower()));
+  head.push_back(widthsOrNull(op.getUpper()));
+  head.push_back(anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL");
+  return head;
+}
+
+/// args, then more.
+std::vector<std::string> concat(std::vector<std::string> args,
+                                std::initializer_list<std::string> more) {
+  args.insert(args.end(), more);
+  return args;
+}
+
 void lower(ShadowOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
@@ -392,42 +415,33 @@ void lower(ShadowOp op, std::set<int64_t> &described) {
 void lower(ReflectOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   b.call("exec", "xmp_rt_reflect",
-         {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
-          widthsOrNull(op.getUpper()),
-          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
-          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+         concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
+                {asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lower(ReduceShadowOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   b.call("exec", "xmp_rt_reduce_shadow",
-         {cnames::arrayDesc(op.getArray()), op.getType().str(), widthsOrNull(op.getLower()),
-          widthsOrNull(op.getUpper()),
-          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
-          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+         concat(haloArgs(op, {cnames::arrayDesc(op.getArray()), op.getType().str()}),
+                {asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lower(ReflectInitOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   b.call("exec", "xmp_rt_reflect_init",
-         {cnames::arrayDesc(op.getArray()), widthsOrNull(op.getLower()),
-          widthsOrNull(op.getUpper()),
-          anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL",
-          op.getAcc() ? "1" : "0", b.whereRef()});
+         concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
+                {op.getAcc() ? "1" : "0", b.whereRef()}));
 }
 
 void lower(ReflectDoOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
   b.call("exec", "xmp_rt_reflect_do",
-         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0",
-          op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0", asyncArg(op.getAsync()),
+          b.whereRef()});
 }
 
 void lower(WaitAsyncOp op, std::set<int64_t> &described) {
@@ -636,8 +650,7 @@ void lower(GmoveOp op, std::set<int64_t> &described) {
                        : *op.getMode() == "in" ? "XMP_RT_GMOVE_IN"
                                                : "XMP_RT_GMOVE_OUT";
     b.call("exec", "xmp_rt_gmove_mode",
-           {"&" + dst, "&" + src, mode,
-            op.getAsync() ? "(" + op.getAsync()->str() + ")" : "-1", b.whereRef()});
+           {"&" + dst, "&" + src, mode, asyncArg(op.getAsync()), b.whereRef()});
   }
   b.text("exec", "}");
 }
