@@ -62,8 +62,8 @@ void xmpi_halo_widths(const xmp_rt_array_t *a, const long *lo, const long *hi,
   }
 }
 
-long xmpi_halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
-                     xmpi_halo_dim_t *mine, const xmp_rt_srcloc_t *where) {
+static long halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
+                       xmpi_halo_dim_t *mine, const xmp_rt_srcloc_t *where) {
   int nprocs = xmpi_array_nprocs(a, d), me = xmpi_array_coord(a, d);
   long *olo = xmpi_halo_owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
   /* Checked for every node, not only this one, so that all report a bad width together. */
@@ -81,6 +81,17 @@ long xmpi_halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int perio
   long own = ohi[me] >= olo[me] ? ohi[me] - olo[me] + 1 : 0;
   free(olo);
   return own;
+}
+
+void xmpi_halo_faces(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
+                     xmpi_halo_face_t faces[XMPI_HALO_FACES], const xmp_rt_srcloc_t *where) {
+  xmpi_halo_dim_t m;
+  long own = halo_sides(a, d, lo, hi, periodic, &m, where), slo = a->shadow_lo[d];
+  faces[0] = (xmpi_halo_face_t){m.recv_lo.peer, slo - m.recv_lo.count, m.recv_lo.count, 0, 1};
+  faces[1] = (xmpi_halo_face_t){m.recv_hi.peer, slo + own, m.recv_hi.count, 0, 0};
+  faces[2] = (xmpi_halo_face_t){m.send_lo.peer, slo, m.send_lo.count, 1, 0};
+  faces[3] = (xmpi_halo_face_t){m.send_hi.peer, slo + own - m.send_hi.count, m.send_hi.count,
+                                1, 1};
 }
 
 MPI_Datatype xmpi_halo_face_type(const xmp_rt_array_t *a, MPI_Datatype elem, const long *start,

@@ -103,37 +103,22 @@ static void exchange(plan_t *p, const face_t *f, int send, int peer, int tag, MP
   p->send_type[p->nreq++] = MPI_DATATYPE_NULL;
 }
 
-/* Tags: values going up (a lower shadow back to its owner below) and down. */
-static int tag_up(int d) { return 2 * d; }
-static int tag_down(int d) { return 2 * d + 1; }
-
 static void build_shadow_dim(plan_t *p, int d, const face_t *owned,
                              const xmp_rt_srcloc_t *where) {
   xmp_rt_array_t *a = p->array;
-  xmpi_halo_dim_t mine;
-  long own = xmpi_halo_sides(a, d, p->lo[d], p->hi[d], p->periodic[d], &mine, where);
-  long slo = a->shadow_lo[d];
-  /* What reflect receives into a shadow is sent back from it; what reflect sends from the
-   * owned elements is received and added to them. */
-  const struct {
-    xmpi_halo_side_t side;
-    long start;
-    int send, tag;
-  } x[4] = {
-      {mine.recv_lo, slo - mine.recv_lo.count, 1, tag_down(d)},
-      {mine.recv_hi, slo + own, 1, tag_up(d)},
-      {mine.send_lo, slo, 0, tag_up(d)},
-      {mine.send_hi, slo + own - mine.send_hi.count, 0, tag_down(d)},
-  };
+  /* Reflect's transfers backwards: what reflect receives into a shadow is sent back from it;
+   * what reflect sends from the owned elements is received and added to them. */
+  xmpi_halo_face_t x[XMPI_HALO_FACES];
+  xmpi_halo_faces(a, d, p->lo[d], p->hi[d], p->periodic[d], x, where);
   MPI_Comm comm = xmpi_halo_comm(a);
-  for (int i = 0; i < 4; i++) {
-    if (x[i].side.count == 0)
+  for (int i = 0; i < XMPI_HALO_FACES; i++) {
+    if (x[i].count == 0)
       continue;
     face_t f = *owned;
     f.start[d] = x[i].start;
-    f.count[d] = x[i].side.count;
-    exchange(p, &f, x[i].send, xmpi_halo_peer_rank(a, d, x[i].side.peer), x[i].tag, comm,
-             where);
+    f.count[d] = x[i].count;
+    exchange(p, &f, !x[i].send, xmpi_halo_peer_rank(a, d, x[i].peer), xmpi_halo_tag(d, !x[i].up),
+             comm, where);
   }
 }
 

@@ -37,11 +37,6 @@ typedef struct xmpi_reflect_plan {
   long init_seq; /* > 0: made the reflect_do plan by the init_seq-th reflect_init */
 } reflect_plan_t;
 
-/* Tags of the two directions, so that a node exchanging with one peer on both sides (two
- * nodes, periodic; or itself) matches each message with the right shadow. */
-static int tag_up(int d) { return 2 * d; }
-static int tag_down(int d) { return 2 * d + 1; }
-
 /* A face: [start, start + count) of local dim d, all of every other dimension. */
 static MPI_Datatype face_type(const xmp_rt_array_t *a, MPI_Datatype elem, int d, long start,
                               long count) {
@@ -65,32 +60,20 @@ static int faces_empty(const xmp_rt_array_t *a, int d) {
 static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, int d,
                               MPI_Datatype elem, reflect_step_t *s,
                               const xmp_rt_srcloc_t *where) {
-  xmpi_halo_dim_t mine;
-  long own = xmpi_halo_sides(a, d, p->lo[d], p->hi[d], p->periodic[d], &mine, where),
-       slo = a->shadow_lo[d];
-  /* Positions in local dim d; an upward message fills the receiver's lower shadow. */
-  const struct {
-    xmpi_halo_side_t side;
-    long start;
-    int send, tag;
-  } x[4] = {
-      {mine.recv_lo, slo - mine.recv_lo.count, 0, tag_up(d)},
-      {mine.recv_hi, slo + own, 0, tag_down(d)},
-      {mine.send_lo, slo, 1, tag_down(d)},
-      {mine.send_hi, slo + own - mine.send_hi.count, 1, tag_up(d)},
-  };
-  xmphc_face_desc_t faces[4];
+  xmpi_halo_face_t x[XMPI_HALO_FACES];
+  xmpi_halo_faces(a, d, p->lo[d], p->hi[d], p->periodic[d], x, where);
+  xmphc_face_desc_t faces[XMPI_HALO_FACES];
   int nfaces = 0;
-  for (int i = 0; i < 4 && !faces_empty(a, d); i++) {
-    if (x[i].side.count == 0)
+  for (int i = 0; i < XMPI_HALO_FACES && !faces_empty(a, d); i++) {
+    if (x[i].count == 0)
       continue;
     xmphc_face_desc_t *f = &faces[nfaces++];
-    *f = (xmphc_face_desc_t){x[i].send, xmpi_halo_peer_rank(a, d, x[i].side.peer), x[i].tag,
-                             x[i].tag == tag_up(d),
-                             face_type(a, elem, d, x[i].start, x[i].side.count), {0}, {0}};
+    *f = (xmphc_face_desc_t){x[i].send, xmpi_halo_peer_rank(a, d, x[i].peer),
+                             xmpi_halo_tag(d, x[i].up), x[i].up,
+                             face_type(a, elem, d, x[i].start, x[i].count), {0}, {0}};
     for (int e = 0; e < a->rank; e++) {
       f->start[e] = e == d ? x[i].start : 0;
-      f->count[e] = e == d ? x[i].side.count : a->local_extent[e];
+      f->count[e] = e == d ? x[i].count : a->local_extent[e];
     }
   }
   xmphc_storage_t st = {a->data, a->rank, {0}, a->elem_size};

@@ -159,10 +159,23 @@ long *xmpi_halo_owned_ranges(const xmp_rt_array_t *a, int d, int nprocs,
 void xmpi_halo_widths(const xmp_rt_array_t *a, const long *lo, const long *hi,
                       const int *periodic, const char *directive, long *klo, long *khi,
                       int *kperiodic, const xmp_rt_srcloc_t *where);
-/* This node's exchange along dim d (xmpi_halo_dim), every node's checked so all report a
- * width that does not fit together; returns the number of elements this node owns there. */
-long xmpi_halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
-                     xmpi_halo_dim_t *mine, const xmp_rt_srcloc_t *where);
+/* One transfer of a halo exchange along a dimension, in reflect's sense: `count` elements
+ * from position `start` of local dim d, sent from owned elements (send) or received into a
+ * shadow, with node coordinate `peer` (-1: none); `up`: the message travels towards higher
+ * coordinates (it fills the receiver's lower shadow). reduce_shadow runs them backwards. */
+typedef struct xmpi_halo_face {
+  int peer;
+  long start, count;
+  int send, up;
+} xmpi_halo_face_t;
+#define XMPI_HALO_FACES 4
+/* This node's transfers along dim d (xmpi_halo_dim): receive into the lower and upper
+ * shadows, send the first and last owned elements. Every node's widths are checked so that
+ * all report one that does not fit together. */
+void xmpi_halo_faces(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
+                     xmpi_halo_face_t faces[XMPI_HALO_FACES], const xmp_rt_srcloc_t *where);
+/* The MPI tag of a transfer along dim d: one per dimension and direction. */
+static inline int xmpi_halo_tag(int d, int up) { return 2 * d + !up; }
 
 /* The part [start[e], start[e] + count[e]) of every dimension of a's local storage (counts
  * > 0), as a committed subarray datatype of elem. */
