@@ -107,3 +107,13 @@ MPI_Datatype xmpi_halo_face_type(const xmp_rt_array_t *a, MPI_Datatype elem, con
   MPI_Type_commit(&t);
   return t;
 }
+
+int xmpi_halo_full_comm(const xmp_rt_array_t *a, int d, MPI_Comm *sub) {
+  int nd = xmpi_halo_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
+  if (nd < 0)
+    return 0;
+  int remain[XMP_RT_MAX_DIMS] = {0};
+  remain[nd] = 1;
+  MPI_Cart_sub(a->tmpl->nodes->comm, remain, sub);
+  return 1;
+}

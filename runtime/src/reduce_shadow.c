@@ -125,14 +125,10 @@ static void build_shadow_dim(plan_t *p, int d, const face_t *owned,
 static void build_full_dim(plan_t *p, int d, const face_t *owned,
                            const xmp_rt_srcloc_t *where) {
   xmp_rt_array_t *a = p->array;
-  int nd = xmpi_halo_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
-  if (nd < 0)
+  MPI_Comm *sub = &p->sub[p->nsub];
+  if (!xmpi_halo_full_comm(a, d, sub))
     return; /* not distributed over nodes: no other copies */
-  MPI_Comm *sub = &p->sub[p->nsub++];
-  int remain[MAXD] = {0};
-  remain[nd] = 1;
-  /* Ranks of the one-dimensional sub-communicator are the coordinates along nd. */
-  MPI_Cart_sub(a->tmpl->nodes->comm, remain, sub);
+  p->nsub++;
   int nprocs = xmpi_array_nprocs(a, d), me = xmpi_array_coord(a, d);
   long *olo = xmpi_halo_owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
   for (int k = 0; k < nprocs; k++) {

@@ -84,14 +84,8 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
 
 static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
                             reflect_step_t *s, const xmp_rt_srcloc_t *where) {
-  int nd = xmpi_halo_comm(a) == MPI_COMM_SELF ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
-  if (nd < 0 || faces_empty(a, d))
+  if (faces_empty(a, d) || !xmpi_halo_full_comm(a, d, &s->sub))
     return; /* not distributed over nodes: every node owns all of it already */
-  const xmp_rt_nodes_t *n = a->tmpl->nodes;
-  int remain[XMP_RT_MAX_DIMS] = {0};
-  remain[nd] = 1;
-  /* Ranks of the one-dimensional sub-communicator are the coordinates along nd. */
-  MPI_Cart_sub(n->comm, remain, &s->sub);
   int nprocs = xmpi_array_nprocs(a, d);
   long *olo = xmpi_halo_owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
   s->root = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root, where);

@@ -174,6 +174,10 @@ typedef struct xmpi_halo_face {
  * all report one that does not fit together. */
 void xmpi_halo_faces(const xmp_rt_array_t *a, int d, long lo, long hi, int periodic,
                      xmpi_halo_face_t faces[XMPI_HALO_FACES], const xmp_rt_srcloc_t *where);
+/* A full-shadow dimension d distributed over nodes: *sub becomes the one-dimensional
+ * communicator of the nodes along it (ranks = coordinates along it; the caller frees it) and 1
+ * is returned; 0 (nothing made) when every node holds all of the dimension already. */
+int xmpi_halo_full_comm(const xmp_rt_array_t *a, int d, MPI_Comm *sub);
 /* The MPI tag of a transfer along dim d: one per dimension and direction. */
 static inline int xmpi_halo_tag(int d, int up) { return 2 * d + !up; }
 
