@@ -226,14 +226,20 @@ LogicalResult ShadowOp::verify() {
   return success();
 }
 
-LogicalResult ReflectInitOp::verify() {
-  size_t rank = getPeriodic().size();
-  if (failed(verifyRank(*this, rank, "a reflect_init plan")))
-    return failure();
-  if (getLower().size() != getUpper().size() ||
-      (!getLower().empty() && getLower().size() != rank))
-    return emitOpError("needs one width pair per periodic flag, or none");
+/// reflect, reflect_init and reduce_shadow: one (lower, upper) width pair per periodic flag,
+/// or no widths at all (the declared ones).
+template <typename HaloOp> static LogicalResult verifyHaloWidths(HaloOp op) {
+  size_t rank = op.getPeriodic().size();
+  if (op.getLower().size() != op.getUpper().size() ||
+      (!op.getLower().empty() && op.getLower().size() != rank))
+    return op.emitOpError("needs one width pair per periodic flag, or none");
   return success();
+}
+
+LogicalResult ReflectInitOp::verify() {
+  if (failed(verifyRank(*this, getPeriodic().size(), "a reflect_init plan")))
+    return failure();
+  return verifyHaloWidths(*this);
 }
 
 LogicalResult ReflectDoOp::verify() {
@@ -253,13 +259,7 @@ LogicalResult ReflectDoOp::verify() {
   return success();
 }
 
-LogicalResult ReflectOp::verify() {
-  size_t rank = getPeriodic().size();
-  if (getLower().size() != getUpper().size() ||
-      (!getLower().empty() && getLower().size() != rank))
-    return emitOpError("needs one width pair per periodic flag, or none");
-  return success();
-}
+LogicalResult ReflectOp::verify() { return verifyHaloWidths(*this); }
 
 LogicalResult ArrayOp::verify() {
   size_t rank = getVars().size();
@@ -276,10 +276,8 @@ LogicalResult ArrayOp::verify() {
 }
 
 LogicalResult ReduceShadowOp::verify() {
-  size_t rank = getPeriodic().size();
-  if (getLower().size() != getUpper().size() ||
-      (!getLower().empty() && getLower().size() != rank))
-    return emitOpError("needs one width pair per periodic flag, or none");
+  if (failed(verifyHaloWidths(*this)))
+    return failure();
   if (!getType().starts_with("XMP_RT_") || getType() == "XMP_RT_BOOL")
     return emitOpError("adds elements of an arithmetic runtime type, not '")
            << getType() << "'";
