@@ -369,21 +369,17 @@ static std::optional<long long> literalWidth(const std::string &text) {
 /// its array must have had a reflect_init before, in source order (the
 /// runtime also reports one executed without its plan).
 bool Analyzer::checkReflectPlan(const Directive &d, Site &site) {
+  if (!checkReflect(d, site))
+    return false;
   const ReflectDirective &r = d.reflect;
   bool init = d.kind == DirectiveKind::ReflectInit;
-  std::string what = init ? "reflect_init" : "reflect_do";
-  for (const Name &n : r.arrays) {
-    DistArray *array = distributedArray(n, what.c_str());
-    if (!array)
-      return false;
+  for (size_t k = 0; k < site.arrays.size(); ++k) {
+    DistArray *array = &program.arrays.find(site.arrays[k]->decl)->second; // to mark it
+    const Name &n = r.arrays[k];
     if (!init && !array->reflectInit)
       return error(n.loc, "'reflect_do' of array '" + n.text +
                               "' without a 'reflect_init' of it before; "
                               "'reflect_init (" + n.text + ")' builds the plan it runs");
-    if (init && !r.widths.empty() && r.widths.size() != array->extents.size())
-      return error(n.loc, "'width' gives " + std::to_string(r.widths.size()) +
-                              " widths but array '" + n.text + "' has " +
-                              std::to_string(array->extents.size()) + " dimensions");
     for (size_t dim = 0; init && dim < r.widths.size(); ++dim) {
       const Width &w = r.widths[dim];
       const Width *declared = dim < array->shadow.size() ? &array->shadow[dim] : nullptr;
@@ -402,19 +398,20 @@ bool Analyzer::checkReflectPlan(const Directive &d, Site &site) {
     }
     if (init)
       array->reflectInit = true;
-    site.arrays.push_back(array);
   }
-  site.widths = r.widths;
-  if (r.async)
-    site.async = r.async->text;
   return true;
 }
 
+/// reflect, reduce_shadow, reflect_init, reflect_do: distributed arrays, one width per
+/// dimension when widths are given.
 bool Analyzer::checkReflect(const Directive &d, Site &site) {
   const ReflectDirective &r = d.reflect;
+  const char *what = d.kind == DirectiveKind::ReduceShadow  ? "reduce_shadow"
+                     : d.kind == DirectiveKind::ReflectInit ? "reflect_init"
+                     : d.kind == DirectiveKind::ReflectDo   ? "reflect_do"
+                                                            : "reflect";
   for (const Name &n : r.arrays) {
-    DistArray *array = distributedArray(
-        n, d.kind == DirectiveKind::ReduceShadow ? "reduce_shadow" : "reflect");
+    DistArray *array = distributedArray(n, what);
     if (!array)
       return false;
     if (!r.widths.empty() && r.widths.size() != array->extents.size())
