@@ -266,10 +266,13 @@ static void decide(xmphc_exchange_t *x) {
   }
   x->decided_at = (long)x->info.epoch - 1;
   x->window_start = -1;
-  /* Every node of comm decides at this execution, so the report's gather matches. */
+  /* Every node of comm decides at this execution, so the report's gather matches; without a
+   * report no node needs to know whether another one changed. */
+  if (!xmphc_config()->report)
+    return;
   int any = 0;
   MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_LOR, x->info.comm);
-  if (xmphc_config()->report && any)
+  if (any)
     xmphc_report_decision(x->info.comm, x->name, x->where, rep, nrep, (long)x->info.epoch);
 }
 
