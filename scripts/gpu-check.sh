@@ -183,8 +183,12 @@ runtime_tests() {
   mkdir -p "$b"
   local inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/starpu" -I"$unit"
     -isystem "$prefix/include/starpu/1.4" -isystem "$cudadir/include")
+  # UCX when libxmp was built with it (found by pkg-config there too).
+  local ucx
+  read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
   local libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
-    -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lstdc++ -lm -ldl)
+    "${ucx[@]}" -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lstdc++ -lm
+    -ldl)
   nvcc -O2 -fmad=false -arch=sm_90 "${inc[@]}" -c "$unit/dev_axpy_cuda.cu" -o "$b/axpy_cuda.o"
   mpicc -O2 -std=gnu11 -DXMP_TEST_CUDA "${inc[@]}" "$unit/test_dev_axpy.c" "$b/axpy_cuda.o" \
     "${libs[@]}" -o "$b/axpy"
