@@ -39,6 +39,15 @@ prepare() {
     -o nbody -lm
   "$xmpcc" --emit-c "$gpu/progs/matmul" -DN="$MATMUL_N" -O3 "$root/examples/matmul/matmul.c" \
     -o matmul
+  # Himeno with directives: grid and node array are compile-time (see himeno_xmp).
+  local c name flags
+  for c in "M-1d -DHIMENO_SIZE_M" "M-2d -DHIMENO_SIZE_M -DNDJ=2" "L -DHIMENO_SIZE_L" \
+    "XL -DHIMENO_SIZE_XL"; do
+    read -r name flags <<<"$c"
+    # shellcheck disable=SC2086 # flags are words
+    "$xmpcc" --emit-c "$gpu/progs/himeno-$name" $flags -O3 "$root/examples/himeno/himeno.c" \
+      -o himeno
+  done
   cp "${XMPCC_DEPS:-/opt/xmpcc-deps}"/src/starpu_1.4.10* "$gpu/starpu-src/"
   echo "$NBODY_NP $MATMUL_N" >"$gpu/progs/sizes"
   du -sh "$gpu"
@@ -175,6 +184,58 @@ himeno() {
   done
 }
 
+# examples/himeno/himeno.c (directives), translated by `prepare`: Gosa of size M against the
+# serial one (1e-5 relative) on 1 and 2 ranks over 1-D and 2-D node arrays, then L and XL on one
+# GPU at CPU weight 0 and with the automatic balance, next to the hand-coded version (same
+# run, --roofline: the copy-bandwidth roofline it measures). Columns: MFLOPS, fraction of the
+# roofline, ratio to the hand-coded MFLOPS.
+himeno_xmp() {
+  local out=$1 b=/tmp/himeno table=$1/himeno-xmp.txt c np prog size policy iter
+  make -s -C "$root/examples/himeno" O=$b all cuda >"$out/make-himeno.log" 2>&1 ||
+    { tail -30 "$out/make-himeno.log"; exit 1; }
+  build_programs "$out" "$gpu"/progs/himeno-*
+  "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
+  local hand_l hand_xl roof
+  for size in L XL; do
+    iter=300; [ $size = XL ] && iter=60
+    "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" --roofline "$size" "$iter" \
+      >"$out/himeno-hand-$size.log" 2>&1 || true
+  done
+  printf '%-8s %-5s %-7s %-6s %-12s %-9s %s\n' program ranks balance result MFLOPS roofline \
+    "vs hand" >"$table"
+  for c in "M-1d 1 fixed" "M-1d 2 fixed" "M-2d 2 fixed" "M-2d 2 auto" "L 1 fixed" "L 1 auto" \
+    "XL 1 fixed" "XL 1 auto"; do
+    read -r prog np policy <<<"$c"
+    size=${prog%%-*}
+    iter=$HIMENO_ITER; [ "$size" = L ] && iter=300; [ "$size" = XL ] && iter=60
+    local log=$out/himeno-xmp-$prog-np$np-$policy.log result=ok hand
+    XMP_BALANCE=$policy XMP_CPU_WEIGHT=0 "${MPIRUN[@]}" -np "$np" \
+      "$gpu/progs/himeno-$prog/himeno" "$iter" >"$log" 2>&1 || result=FAIL
+    if [ "$size" = M ]; then
+      python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno-M.ref" "$log" \
+        >>"$log" 2>&1 || result=WRONG
+    fi
+    local mflops roof_mflops="" hand_mflops=""
+    mflops=$(awk '/^MFLOPS/ {print $2}' "$log")
+    if [ "$size" != M ]; then
+      hand=$out/himeno-hand-$size.log
+      roof_mflops=$(awk '/^roofline MFLOPS/ {print $3}' "$hand")
+      hand_mflops=$(awk '/^MFLOPS/ {print $2}' "$hand")
+    fi
+    printf '%-8s %-5s %-7s %-6s %-12s %-9s %s\n' "$prog" "$np" "$policy" "$result" "$mflops" \
+      "$(ratio "$mflops" "$roof_mflops")" "$(ratio "$mflops" "$hand_mflops")" >>"$table"
+  done
+  for size in L XL; do
+    printf 'hand-coded %-3s MFLOPS %s, roofline fraction %s\n' "$size" \
+      "$(awk '/^MFLOPS/ {print $2}' "$out/himeno-hand-$size.log")" \
+      "$(awk '/^roofline fraction/ {print $3}' "$out/himeno-hand-$size.log")" >>"$table"
+  done
+}
+
+ratio() { # a b: a/b with 3 decimals, or - when either is missing
+  awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.3f\n", a / b }'
+}
+
 # The runtime's device-layer tests with their CUDA codelets (unit/dev_axpy_cuda.cu), whose
 # chunks then really run on CUDA workers; each checks every element against a serial loop.
 runtime_tests() {
@@ -240,6 +301,13 @@ himeno)
   himeno "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/himeno.txt"
   ;;
+himeno-xmp)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  himeno_xmp "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/himeno-xmp.txt"
+  ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|himeno|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
