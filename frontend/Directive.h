@@ -90,6 +90,17 @@ struct AlignDirective {
   std::vector<Subscript> target; // one per template dimension
 };
 
+/// One dimension of a `shadow` (w, lo:hi or '*'), of a reflect `width`
+/// (['/periodic/'] w or lo:hi) or of a loop's expand / margin / peel_and_wait
+/// (['/unbound/'] w or lo:hi).
+struct Width {
+  std::string lo, hi;
+  bool full = false;     // shadow '*'
+  bool periodic = false; // reflect '/periodic/'
+  bool unbound = false;  // loop expand / margin / peel_and_wait '/unbound/'
+  clang::SourceLocation loc;
+};
+
 struct ReductionClause {
   std::string kind;
   clang::SourceLocation loc;
@@ -97,12 +108,22 @@ struct ReductionClause {
   std::vector<std::vector<Name>> locs; // per variable: `v/i, j/` location variables
 };
 
+/// How a loop's local iteration range is changed (XMP 1.4): `expand(w...)`
+/// runs it grown by the widths (shrunk by negative ones), `margin(w...)` only
+/// the iterations between the two, `peel_and_wait(id, w...)` the expanded
+/// range, then `wait_async(id)`, then the margin.
+enum class LoopExtent { None, Expand, Margin, PeelAndWait };
+
 struct LoopDirective {
   std::vector<Name> indices; // empty: the variables of the `on` subscripts
   Name templ;                // a template or a node array
   Bracket style = Bracket::Round;
   std::vector<Subscript> subscripts;
   std::vector<ReductionClause> reductions;
+  LoopExtent extent = LoopExtent::None;
+  clang::SourceLocation extentLoc;
+  std::vector<Width> extentWidths; // one per `on` subscript, C order
+  std::optional<CExpr> peelAsync;  // peel_and_wait's async id
 };
 
 struct ReductionDirective {
@@ -113,15 +134,6 @@ struct ReductionDirective {
 
 struct BarrierDirective {
   std::optional<NodeRef> on;
-};
-
-/// One dimension of a `shadow` (w, lo:hi or '*') or of a reflect `width`
-/// (['/periodic/'] w or lo:hi).
-struct Width {
-  std::string lo, hi;
-  bool full = false;     // shadow '*'
-  bool periodic = false; // reflect '/periodic/'
-  clang::SourceLocation loc;
 };
 
 struct ShadowDirective {

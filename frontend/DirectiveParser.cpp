@@ -91,7 +91,8 @@ private:
   bool parseSubscripts(std::vector<Subscript> &out, bool allowOffset,
                        Bracket *styleOut = nullptr);
   bool parseNameList(std::vector<Name> &out, StringRef what);
-  bool parseWidth(Width &w, bool allowPeriodic, bool allowFull);
+  bool parseWidth(Width &w, StringRef flag, bool allowFull);
+  bool parseLoopExtent(LoopDirective &d, Bracket style);
   bool parseShadow(ShadowDirective &d);
   bool parseReflect(ReflectDirective &d, StringRef directive);
   bool parseWidthClause(std::vector<Width> &widths);
@@ -465,16 +466,18 @@ bool Parser::parseNameList(std::vector<Name> &out, StringRef what) {
 }
 
 /// `w`, `lo:hi`, and where allowed `*` (full shadow) or `/periodic/` first.
-bool Parser::parseWidth(Width &w, bool allowPeriodic, bool allowFull) {
+/// One width; `flag` names the '/flag/' it may carry ("periodic",
+/// "unbound"), empty for none.
+bool Parser::parseWidth(Width &w, StringRef flag, bool allowFull) {
   w.loc = here();
-  if (allowPeriodic && is(tok::slash)) {
+  if (!flag.empty() && is(tok::slash)) {
     ++pos;
-    if (!isKeyword("periodic"))
-      return error(here(), "expected 'periodic' in '/periodic/'");
+    if (!isKeyword(flag))
+      return error(here(), ("expected '" + flag + "' in '/" + flag + "/'").str());
     ++pos;
-    if (!expect(tok::slash, "'/' after 'periodic'"))
+    if (!expect(tok::slash, ("'/' after '" + flag + "'").str()))
       return false;
-    w.periodic = true;
+    (flag == "periodic" ? w.periodic : w.unbound) = true;
   }
   if (allowFull && is(tok::star)) {
     ++pos;
@@ -502,7 +505,7 @@ bool Parser::parseShadow(ShadowDirective &d) {
     return false;
   for (bool more = true; more;) {
     Width w;
-    if (!parseWidth(w, /*allowPeriodic=*/false, /*allowFull=*/true))
+    if (!parseWidth(w, /*flag=*/"", /*allowFull=*/true))
       return false;
     d.widths.push_back(w);
     if (!moreInList(style, more))
@@ -526,7 +529,7 @@ bool Parser::parseWidthClause(std::vector<Width> &widths) {
     return false;
   for (bool more = true; more; more = consume(tok::comma)) {
     Width w;
-    if (!parseWidth(w, /*allowPeriodic=*/true, /*allowFull=*/false))
+    if (!parseWidth(w, "periodic", /*allowFull=*/false))
       return false;
     widths.push_back(w);
   }
@@ -820,15 +823,55 @@ bool Parser::parseLoop(LoopDirective &d) {
   if (!parseSubscripts(d.subscripts, /*allowOffset=*/true, &d.style))
     return false;
   while (!atEnd()) {
+    if (isKeyword("expand") || isKeyword("margin") || isKeyword("peel_and_wait")) {
+      if (d.extent != LoopExtent::None)
+        return error(here(), "a 'loop' directive takes one of 'expand', 'margin' and "
+                             "'peel_and_wait'");
+      if (!parseLoopExtent(d, d.style))
+        return false;
+      continue;
+    }
     if (!isKeyword("reduction"))
       return error(here(), "unexpected '" + spelling(peek()) +
-                               "' in 'loop' directive; expected 'reduction'");
+                               "' in 'loop' directive; expected 'reduction', 'expand', "
+                               "'margin' or 'peel_and_wait'");
     ++pos;
     ReductionClause c;
     if (!parseReductionClause(c))
       return false;
     d.reductions.push_back(std::move(c));
   }
+  return true;
+}
+
+/// `expand(w, ...)`, `margin(w, ...)`, `peel_and_wait(id, w, ...)`: one width
+/// per subscript of the `on` reference, in its bracket order.
+bool Parser::parseLoopExtent(LoopDirective &d, Bracket style) {
+  std::string word = StringRef(spelling(peek())).lower();
+  d.extentLoc = here();
+  d.extent = word == "expand"   ? LoopExtent::Expand
+             : word == "margin" ? LoopExtent::Margin
+                                : LoopExtent::PeelAndWait;
+  ++pos;
+  if (!expect(tok::l_paren, "'(' after '" + word + "'"))
+    return false;
+  if (d.extent == LoopExtent::PeelAndWait) {
+    CExpr id;
+    if (!parseExpr(id, {tok::comma}))
+      return false;
+    d.peelAsync = id;
+    if (!expect(tok::comma, "',' and the widths after the async id"))
+      return false;
+  }
+  for (bool more = true; more; more = consume(tok::comma)) {
+    Width w;
+    if (!parseWidth(w, "unbound", /*allowFull=*/false))
+      return false;
+    d.extentWidths.push_back(w);
+  }
+  if (!expect(tok::r_paren, "')'"))
+    return false;
+  toCOrder(style, d.extentWidths);
   return true;
 }
 

@@ -248,11 +248,26 @@ private:
       SmallVector<int64_t> cyclic;
       for (const LoopDim &dim : site.loop)
         cyclic.push_back(dim.cyclic);
+      std::vector<std::string> lo, hi;
+      SmallVector<int64_t> unbound;
+      for (const LoopDim &dim : site.loop) {
+        lo.push_back(dim.extendLo);
+        hi.push_back(dim.extendHi);
+        unbound.push_back(dim.unbound);
+      }
+      bool extended = site.extent != LoopExtent::None;
+      StringRef extent = site.extent == LoopExtent::Expand   ? "expand"
+                         : site.extent == LoopExtent::Margin ? "margin"
+                                                             : "peel_and_wait";
       b.create<LoopOp>(l, ref(site.tmplSym), strs(nest.indices),
                        b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
                        strs(nest.lower), strs(nest.upper), strs(nest.step), id, text,
                        llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic)
-                                                     : DenseI64ArrayAttr());
+                                                     : DenseI64ArrayAttr(),
+                       extended ? b.getStringAttr(extent) : StringAttr(),
+                       extended ? strs(lo) : ArrayAttr(), extended ? strs(hi) : ArrayAttr(),
+                       extended ? b.getDenseI64ArrayAttr(unbound) : DenseI64ArrayAttr(),
+                       site.extent == LoopExtent::PeelAndWait ? async(site) : StringAttr());
       for (const CheckedReduction &r : site.reductions)
         reduction(site, site.postSite, r);
       break;

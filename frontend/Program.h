@@ -47,6 +47,11 @@ struct LoopDim {
   int64_t tdim;
   std::string offset, lower, upper, step;
   bool cyclic = false; // the template dimension is distributed cyclic(w)
+  // expand / margin / peel_and_wait: widths below and above the local range
+  // (C expressions, "0" when not given) and whether they may cross the
+  // loop's global bounds ('/unbound/').
+  std::string extendLo = "0", extendHi = "0";
+  bool unbound = false;
 };
 
 struct CheckedReduction {
@@ -100,10 +105,11 @@ struct Site {
   std::vector<LoopDim> loop;        // loop, outermost first
   std::vector<CheckedReduction> reductions; // loop clauses / reduction
   int64_t postSite = -1; // loop: the site of its reductions
+  LoopExtent extent = LoopExtent::None; // loop: expand / margin / peel_and_wait
   std::string barrierOn;
   std::vector<const DistArray *> arrays; // reflect
   std::vector<Width> widths;             // shadow, reflect
-  std::string async;                     // reflect, reduce_shadow, gmove
+  std::string async;                     // reflect, reduce_shadow, gmove, peel_and_wait
   std::string elemRtType;                // reduce_shadow: the elements' xmp_rt_type
   std::vector<std::string> exprs;        // wait_async ids, bcast variables
   std::string onSym;                     // bcast

@@ -149,7 +149,9 @@ void SourceRewriter::placeLoop(const Site &site) {
     rewriter.InsertText(afterStmt(site.loop[k].stmt),
                         " " + join({part(site.id, "post" + std::to_string(k)), "}"}),
                         /*InsertAfter=*/true);
-  std::string post = join({part(site.postSite, "decl"), part(site.postSite, "exec")});
+  // "close" ends the loop over the pieces of an expand / margin / peel_and_wait.
+  std::string post = join({part(site.id, "close"), part(site.postSite, "decl"),
+                           part(site.postSite, "exec")});
   rewriter.InsertText(afterStmt(site.loop.front().stmt), " " + join({post, "}"}),
                       /*InsertAfter=*/true);
 }

@@ -82,6 +82,7 @@ private:
   bool checkAlign(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                  bool device = false);
+  bool checkLoopExtent(const Directive &d, Site &site, bool onNodes, bool device);
   bool checkDeviceNest(const Directive &d, Site &site);
   bool checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn);
   bool replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
@@ -659,6 +660,8 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     return error(loop.templ.loc, "loop index '" + *pending.begin() +
                                      "' is not the control variable of a "
                                      "tightly nested loop that follows");
+  if (loop.extent != LoopExtent::None && !checkLoopExtent(d, site, onNodes, device))
+    return false;
   for (const ReductionClause &c : loop.reductions) {
     CheckedReduction r;
     if (!checkReduction(c, d.range.getBegin(), r))
@@ -682,6 +685,49 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     return checkDeviceNest(d, site);
   if (!site.reductions.empty())
     site.postSite = nextSite++;
+  return true;
+}
+
+/// expand / margin / peel_and_wait: one width per `on` subscript, given to
+/// the loop dimension of that subscript; a subscript that distributes no loop
+/// takes width 0.
+bool Analyzer::checkLoopExtent(const Directive &d, Site &site, bool onNodes, bool device) {
+  const LoopDirective &loop = d.loop;
+  const char *clause = loop.extent == LoopExtent::Expand   ? "expand"
+                       : loop.extent == LoopExtent::Margin ? "margin"
+                                                           : "peel_and_wait";
+  if (device || onNodes)
+    return error(loop.extentLoc, std::string("'") + clause + "' applies to a loop on a "
+                                     "template, not to " +
+                                     (device ? "a device loop" : "a loop on a node array"));
+  if (loop.extentWidths.size() != loop.subscripts.size())
+    return error(loop.extentLoc, std::string("'") + clause + "' gives " +
+                                     std::to_string(loop.extentWidths.size()) +
+                                     " widths but the template reference has " +
+                                     std::to_string(loop.subscripts.size()) + " subscripts");
+  for (size_t td = 0; td < loop.subscripts.size(); ++td) {
+    const Width &w = loop.extentWidths[td];
+    LoopDim *dim = nullptr;
+    for (LoopDim &ld : site.loop)
+      if (ld.tdim == static_cast<int64_t>(td))
+        dim = &ld;
+    if (!dim) {
+      if (literalWidth(w.lo) != 0 || literalWidth(w.hi) != 0)
+        return error(w.loc, std::string("'") + clause + "' gives a width to a template "
+                                "subscript that distributes no loop; it must be 0");
+      continue;
+    }
+    if (dim->cyclic)
+      return error(w.loc, std::string("'") + clause + "' on loop '" + dim->var +
+                              "', whose template dimension is distributed cyclic: its "
+                              "local iterations are not one range");
+    dim->extendLo = w.lo;
+    dim->extendHi = w.hi;
+    dim->unbound = w.unbound;
+  }
+  site.extent = loop.extent;
+  if (loop.peelAsync)
+    site.async = loop.peelAsync->text;
   return true;
 }
 
@@ -1190,6 +1236,24 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
     site.exprs.push_back(xmp::cnames::arrayIndex(site.id, td));
     site.arrayCyclic.push_back(t->formats[td] == "cyclic");
   }
+  // The section's dimensions follow the template dimensions the assigned
+  // array is aligned with (`a[i][j]` with `t(i,j)` puts a's dimension 0 on
+  // the template's C dimension 1); positionally when it is not distributed.
+  std::vector<size_t> order = shape;
+  if (const ArrayPiece &lhs = ad.pieces.front(); lhs.ref) {
+    const SourceIndex::Var *var = index.lookupVar(lhs.side.name.text, d.range.getBegin());
+    auto dist = var ? program.arrays.find(var->decl) : program.arrays.end();
+    if (dist != program.arrays.end() &&
+        lhs.side.subscripts.size() == dist->second.tdims.size()) {
+      std::vector<size_t> aligned;
+      for (size_t k = 0; k < lhs.side.subscripts.size(); ++k)
+        if (lhs.side.subscripts[k].kind != RefSubscript::Index &&
+            dist->second.tdims[k] >= 0)
+          aligned.push_back(static_cast<size_t>(dist->second.tdims[k]));
+      if (std::is_permutation(aligned.begin(), aligned.end(), shape.begin(), shape.end()))
+        order = aligned;
+    }
+  }
   std::string body;
   for (const ArrayPiece &piece : ad.pieces) {
     if (!piece.ref) {
@@ -1244,7 +1308,7 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
         subs.push_back(sub.first);
         continue;
       }
-      size_t td = shape[k++];
+      size_t td = order[k++];
       std::string base = sub.first.empty() ? "0" : sub.first;
       std::string step = sub.step.empty() ? "1" : sub.step;
       // Position along the template section, then the section's element.

@@ -189,6 +189,17 @@ long xmp_rt_loop_block_count(const xmp_rt_template_t *t, int tdim, long offset, 
 void xmp_rt_loop_block(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
                        long step, long block, long *llb, long *lub, long *lstep);
 
+/* Loops with `expand`, `margin` or `peel_and_wait` (loop_extent.c): the bounds of loop k of
+ * the nest, as xmp_rt_loop_bounds gives them, for one piece of the loop: piece -1 is the local
+ * range grown by `below` / `above` iterations (negative widths shrink it; kept within lb..ub
+ * unless `unbound`), pieces 0 .. 2n-1 (n loops) are disjoint boxes that together make the
+ * margin, the iterations in exactly one of the local and the changed ranges. Loops must step
+ * by 1 or -1, on block, gblock or undistributed template dimensions. */
+void xmp_rt_loop_bounds_extent(const xmp_rt_template_t *t, int tdim, long offset, long lb,
+                               long ub, long step, long below, long above, int unbound,
+                               int piece, int k, long *llb, long *lub, long *lstep,
+                               const xmp_rt_srcloc_t *where);
+
 /* ---- node subsets, tasks, the executing node set ---- */
 /* `nodes q(shape) = parent(triplets)`: the parent's nodes selected by lb[d]..ub[d] step
  * st[d] per parent dimension (C order, 0-based, inclusive), taken in the parent's C order

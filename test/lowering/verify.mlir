@@ -89,3 +89,15 @@ xmp.reflect_init "a" lower [] upper [] periodic [0] {directive = "reflect_init (
 xmp.reflect_do "a" acc async "3" {directive = "reflect_do (a) acc async(3)", site = 2 : i64}
 // expected-error @+1 {{'xmp.reflect_init' op needs one width pair per periodic flag, or none}}
 xmp.reflect_init "a" lower ["1"] upper [] periodic [0] {directive = "reflect_init (a)", site = 3 : i64}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{'peel_and_wait' needs an async id}}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {directive = "", site = 1 : i64, extent = "peel_and_wait", extend_lo = ["-1"], extend_hi = ["-1"], unbound = array<i64: 0>}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{'expand' needs a lower and upper width and an unbound flag per loop index}}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {directive = "", site = 1 : i64, extent = "expand", extend_lo = ["1"], extend_hi = [], unbound = array<i64: 0>}

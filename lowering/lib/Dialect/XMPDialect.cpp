@@ -180,6 +180,25 @@ LogicalResult LoopOp::verify() {
                        "per loop index");
   if (getCyclic() && getCyclic()->size() != n)
     return emitOpError("needs one cyclic flag per loop index");
+  if (!getExtent())
+    return getExtendLo() || getExtendHi() || getUnbound() || getAsync()
+               ? emitOpError("has widths or an async id without an extent")
+               : success();
+  StringRef extent = *getExtent();
+  if (extent != "expand" && extent != "margin" && extent != "peel_and_wait")
+    return emitOpError("extent is 'expand', 'margin' or 'peel_and_wait', not '")
+           << extent << "'";
+  if (!getExtendLo() || !getExtendHi() || !getUnbound() || getExtendLo()->size() != n ||
+      getExtendHi()->size() != n || getUnbound()->size() != n)
+    return emitOpError("'") << extent << "' needs a lower and upper width and an unbound "
+                                         "flag per loop index";
+  if (getCyclic() && llvm::is_contained(*getCyclic(), 1))
+    return emitOpError("'") << extent << "' does not apply to cyclic loops";
+  if (lookup<NodesOp>(*this, getTmplAttr()))
+    return emitOpError("'") << extent << "' does not apply to a loop on a node array";
+  if ((extent == "peel_and_wait") != static_cast<bool>(getAsync()))
+    return emitOpError(getAsync() ? "takes an async id only with peel_and_wait"
+                                  : "'peel_and_wait' needs an async id");
   return success();
 }
 

@@ -299,6 +299,22 @@ void lower(LoopOp op, std::set<int64_t> &described) {
   bool onNodes = isa_and_nonnull<NodesOp>(
       SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr()));
   std::string tmpl = objectOf(op, op.getTmplAttr());
+  std::string piece = cnames::loopPiece(op.getSite());
+  if (op.getExtent()) {
+    // The nest runs once per piece: -1 the changed range (expand,
+    // peel_and_wait), 0 .. 2n-1 the margin (margin, peel_and_wait, after the
+    // wait); "close" ends the piece loop after the nest.
+    b.where(op.getDirective());
+    StringRef extent = *op.getExtent();
+    std::string pieces = std::to_string(2 * lower.size());
+    b.text("decl", "for (int " + piece + " = " + (extent == "margin" ? "0" : "-1") + "; " +
+                       piece + " < " + (extent == "expand" ? "0" : pieces) + "; ++" + piece +
+                       ") {");
+    if (extent == "peel_and_wait")
+      b.text("decl", "if (" + piece + " == 0) xmp_rt_wait_async((" +
+                         op.getAsync()->str() + "), " + b.whereRef() + ");");
+    b.text("close", "}");
+  }
   for (unsigned k = 0; k < lower.size(); ++k) {
     // Declared next to the call, inside the block the frontend opens around
     // loop k, so that inner bounds may use outer indices.
@@ -306,6 +322,18 @@ void lower(LoopOp op, std::set<int64_t> &described) {
     std::vector<std::string> args = boundsArgs(b, part, tmpl, op.getSite(), k,
                                                op.getTdims()[k], offsets[k], lower[k],
                                                upper[k], step[k]);
+    if (op.getExtent()) {
+      std::string lb = cnames::loopBound(op.getSite(), k, "lb"),
+                  ub = cnames::loopBound(op.getSite(), k, "ub"),
+                  st = cnames::loopBound(op.getSite(), k, "st");
+      args.insert(args.end(), {"(" + strings(*op.getExtendLo())[k] + ")",
+                               "(" + strings(*op.getExtendHi())[k] + ")",
+                               std::to_string((*op.getUnbound())[k]), piece,
+                               std::to_string(k), "&" + lb, "&" + ub, "&" + st,
+                               b.whereRef()});
+      b.call(part, "xmp_rt_loop_bounds_extent", args);
+      continue;
+    }
     bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
     localBounds(b, part, "post" + std::to_string(k), op.getSite(), k, args, cyclic,
                 onNodes);

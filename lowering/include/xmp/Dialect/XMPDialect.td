@@ -109,11 +109,20 @@ def XMP_LoopOp : XMP_Op<"loop"> {
     step) as C expressions. `cyclic`, when present, marks the loops whose
     template dimension is distributed cyclic(w): their local iterations are
     one progression per owned block.
+    `extent` ("expand", "margin" or "peel_and_wait") changes each node's
+    local range: grown by `extend_lo` / `extend_hi` per loop (C expressions,
+    negative ones shrink it), kept within the loop's global bounds unless
+    `unbound`. expand runs the changed range, margin the iterations in one of
+    the two ranges but not in both, peel_and_wait the changed range, then
+    `wait_async(async)`, then the margin.
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
       StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site,
-      StrAttr:$directive, OptionalAttr<DenseI64ArrayAttr>:$cyclic);
+      StrAttr:$directive, OptionalAttr<DenseI64ArrayAttr>:$cyclic,
+      OptionalAttr<StrAttr>:$extent, OptionalAttr<StrArrayAttr>:$extend_lo,
+      OptionalAttr<StrArrayAttr>:$extend_hi, OptionalAttr<DenseI64ArrayAttr>:$unbound,
+      OptionalAttr<StrAttr>:$async);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step attr-dict

@@ -61,6 +61,11 @@ inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
   return "_XMP_loop" + std::to_string(site) + "_" + part.str() +
          std::to_string(dim);
 }
+/// The part of an expand / margin / peel_and_wait loop being run: -1 the
+/// changed range, 0.. the pieces of the margin.
+inline std::string loopPiece(int64_t site) {
+  return "_XMP_loop" + std::to_string(site) + "_piece";
+}
 /// Whether this node executes the task at `site`.
 inline std::string taskMember(int64_t site) {
   return "_XMP_task" + std::to_string(site);

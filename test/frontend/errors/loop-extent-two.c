@@ -1,0 +1,13 @@
+// RUN: not %xmpcc -emit-mlir %s 2>&1 | FileCheck %s
+// CHECK: {{.*}}loop-extent-two.c:10:36: error: a 'loop' directive takes one of 'expand', 'margin' and 'peel_and_wait'
+#pragma xmp nodes p(*)
+#pragma xmp template t(0:9)
+#pragma xmp distribute t(block) onto p
+double a[10];
+#pragma xmp align a[i] with t(i)
+int main(void) {
+  int i;
+#pragma xmp loop on t(i) expand(1) margin(1)
+  for (i = 0; i < 10; i++) a[i] = 0;
+  return 0;
+}
