@@ -8,6 +8,7 @@ void xmphc_init(void) {
 }
 
 void xmphc_shutdown(void) {
+  xmphc_coll_shutdown(); /* their mailboxes, before UCX stops */
   xmphc_ucx_stop();
   xmphc_topology_free();
 }

@@ -53,3 +53,44 @@ static void none_release(xmphc_face_t *f) { (void)f; }
 const xmphc_transport_t xmphc_transport_ucx = {"ucx (not built)", none_describe, none_plan,
                                                none_start, none_test, none_finish,
                                                none_release};
+
+/* The collectives' direct path: no mailboxes, every pair uses MPI. */
+int xmphc_mbox_create(MPI_Comm comm, const int *world, int direct, int nslots, size_t cap,
+                      xmphc_mbox_t **out) {
+  (void)comm, (void)world, (void)direct, (void)nslots, (void)cap;
+  *out = NULL;
+  return XMPHC_OK;
+}
+
+void xmphc_mbox_free(xmphc_mbox_t *m) { (void)m; }
+
+int xmphc_mbox_peer_ok(const xmphc_mbox_t *m, int rank) {
+  (void)m, (void)rank;
+  return 0;
+}
+
+size_t xmphc_mbox_cap(const xmphc_mbox_t *m) {
+  (void)m;
+  return 0;
+}
+
+const void *xmphc_mbox_slot(const xmphc_mbox_t *m, int slot) {
+  (void)m, (void)slot;
+  return NULL;
+}
+
+int xmphc_mbox_ready(xmphc_mbox_t *m, int from, int slot, uint64_t epoch) {
+  (void)m, (void)from, (void)slot, (void)epoch;
+  return XMPHC_E_UCX;
+}
+
+int xmphc_mbox_send(xmphc_mbox_t *m, int to, int slot, uint64_t epoch, const void *data,
+                    size_t bytes) {
+  (void)m, (void)to, (void)slot, (void)epoch, (void)data, (void)bytes;
+  return XMPHC_E_UCX;
+}
+
+int xmphc_mbox_wait(xmphc_mbox_t *m, int slot, uint64_t epoch) {
+  (void)m, (void)slot, (void)epoch;
+  return XMPHC_E_UCX;
+}

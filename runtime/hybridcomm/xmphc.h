@@ -14,6 +14,10 @@
  *   transport_ucx.c   RMA puts into the neighbour's shadow, epoch flags
  *   exchange.c        faces of one step, candidate paths, measured choice, polling loop
  *   report.c          XMP_COMM_REPORT lines
+ *   reduce_ops.c      reduction operators per (XMP operator, C type), value/rank pairs
+ *   coll.c            collectives' context per communicator, steps, measured choice
+ *   coll_algo.c       binomial bcast, recursive-doubling allgather and allreduce
+ *   coll_ucx.c        the collectives' direct path: UCX mailboxes in the peers' memory
  *   cuda_ipc.cu       CUDA IPC transport for device data (built when CUDA is found) */
 #ifndef XMPHC_H
 #define XMPHC_H
@@ -23,6 +27,17 @@
 #include <mpi.h>
 
 #include "xmp_rt.h"
+
+/* Status codes of the layer's functions; XMPHC_OK is 0. */
+enum xmphc_status {
+  XMPHC_OK = 0,
+  XMPHC_E_NOMEM,
+  XMPHC_E_UCX,        /* a UCP call failed */
+  XMPHC_E_MISMATCH,   /* the two ends of a transfer describe different faces */
+  XMPHC_E_SETUP,      /* a setup message does not fit */
+  XMPHC_E_UNSUPPORTED /* not handled by the layer (yet): the caller uses MPI's collective */
+};
+const char *xmphc_status_str(int status);
 
 /* Reads the configuration and builds the topology; collective over MPI_COMM_WORLD (called
  * by xmp_rt_init right after MPI_Init). A bad setting is a collective error naming it. */
@@ -70,5 +85,36 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
 void xmphc_exchange_start(xmphc_exchange_t *x);
 void xmphc_exchange_wait(xmphc_exchange_t *x);
 void xmphc_exchange_free(xmphc_exchange_t *x);
+
+/* ---- collectives (thesis 6.1.2, 6.2.4-6.2.6) ----
+ * Each is collective over comm (every member calls it, in the same order, with the same
+ * count / type / op / root) and is split into steps between two ranks; each step goes over
+ * MPI or, when both ranks share a direct-link domain, over the direct path, chosen per step
+ * by measurement (see README.md). buffers: where the data lies (XMPHC_LOC_*); device
+ * buffers are not handled yet (XMPHC_E_UNSUPPORTED: the caller stages or uses MPI). */
+enum xmphc_loc { XMPHC_LOC_HOST, XMPHC_LOC_DEVICE };
+
+/* Broadcast of count elements of type at buf from rank root (binomial tree). */
+int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc);
+/* In-place allreduce of count elements of type (enum xmp_rt_type) with op (enum
+ * xmp_rt_reduce_op up to XMP_RT_OP_MINUS) by recursive doubling. */
+int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc);
+/* firstmax / firstmin / lastmax / lastmin of the scalar at value: value becomes the extreme
+ * and *holder the rank in comm of the node whose location variables go with it. */
+int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc);
+
+/* An allgather whose blocks are regions of one buffer: blocks[r] is rank r's block as a
+ * datatype over base (count 1; MPI_DATATYPE_NULL: empty), the same array on every rank; the
+ * regions must not overlap and every rank's block must lie in the buffer. The plan keeps
+ * copies of what it needs (the caller may free blocks' types after creation). */
+typedef struct xmphc_allgather xmphc_allgather_t;
+int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
+                           xmphc_allgather_t **plan);
+/* One execution: every rank's block lands in every rank's buffer (recursive doubling). */
+int xmphc_allgather_run(xmphc_allgather_t *plan);
+void xmphc_allgather_free(xmphc_allgather_t *plan);
+
+/* Frees every collective context still alive (at shutdown, before UCX stops). */
+void xmphc_coll_shutdown(void);
 
 #endif /* XMPHC_H */

@@ -8,15 +8,6 @@
 #include "xmphc.h"
 #include "xmpi_internal.h"
 
-/* Status codes of the layer's functions; XMPHC_OK is 0. */
-enum xmphc_status {
-  XMPHC_OK = 0,
-  XMPHC_E_NOMEM,
-  XMPHC_E_UCX,       /* a UCP call failed */
-  XMPHC_E_MISMATCH,  /* the two ends of a transfer describe different faces */
-  XMPHC_E_SETUP      /* a setup message does not fit */
-};
-const char *xmphc_status_str(int status);
 
 /* ---- config.c ---- */
 enum { XMPHC_COMM_AUTO, XMPHC_COMM_DIRECT, XMPHC_COMM_MPI };
@@ -134,5 +125,47 @@ typedef struct xmphc_report_face {
 } xmphc_report_face_t;
 void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_t *where,
                            const xmphc_report_face_t *faces, int nfaces, long execution);
+
+/* ---- reduce_ops.c ---- */
+/* Types of the collectives: enum xmp_rt_type (complex types included). */
+#define XMPHC_NTYPES (XMP_RT_LDCOMPLEX + 1)
+/* dst[i] = a[i] op b[i] for i < n (dst may be a or b); a holds the lower ranks' part. */
+typedef void (*xmphc_reduce_fn_t)(void *dst, const void *a, const void *b, size_t n);
+typedef struct xmphc_reduce_op {
+  xmphc_reduce_fn_t fn;
+  size_t elem_size;   /* bytes per element the function steps over */
+  size_t value_size;  /* bytes of the C value (elem_size, or less for a pair) */
+  int pair;           /* location operators: elements are (value, int rank) pairs */
+  size_t rank_offset; /* of the rank in a pair */
+} xmphc_reduce_op_t;
+/* The operator for (op, type); XMPHC_E_UNSUPPORTED where it does not apply. */
+int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r);
+
+/* ---- coll_ucx.c: the collectives' direct path ----
+ * Each rank maps one mailbox of nslots slots of cap bytes and two flags per slot: "data"
+ * (the epoch of the last message into the slot) and "ready" (the epoch for which the rank
+ * that sends into this rank's partner slot may write). Per step and epoch: the receiver puts
+ * the epoch into the sender's ready flag of the slot when the collective starts; the sender
+ * waits for it, puts its bytes into the receiver's slot, fences and puts the epoch into the
+ * receiver's data flag; the receiver waits for that flag and reads the slot. */
+typedef struct xmphc_mbox xmphc_mbox_t;
+/* Collective over comm (members' world ranks in world[]): maps this rank's mailbox when
+ * direct is set and UCX runs, and swaps keys with every domain peer. Ranks that could not map
+ * one take part all the same; xmphc_mbox_peer_ok says which pairs can use the path. */
+int xmphc_mbox_create(MPI_Comm comm, const int *world, int direct, int nslots, size_t cap,
+                      xmphc_mbox_t **out);
+void xmphc_mbox_free(xmphc_mbox_t *m);
+int xmphc_mbox_peer_ok(const xmphc_mbox_t *m, int rank);
+size_t xmphc_mbox_cap(const xmphc_mbox_t *m);
+/* This rank's slot (to read a message from). */
+const void *xmphc_mbox_slot(const xmphc_mbox_t *m, int slot);
+/* Receiver: tells rank `from` that slot may take epoch's message. */
+int xmphc_mbox_ready(xmphc_mbox_t *m, int from, int slot, uint64_t epoch);
+/* Sender: waits for `to`'s ready, then puts bytes at data into its slot and raises its data
+ * flag to epoch. data must stay unchanged only until the call returns. */
+int xmphc_mbox_send(xmphc_mbox_t *m, int to, int slot, uint64_t epoch, const void *data,
+                    size_t bytes);
+/* Receiver: waits until slot holds epoch's message. */
+int xmphc_mbox_wait(xmphc_mbox_t *m, int slot, uint64_t epoch);
 
 #endif /* XMPHC_INTERNAL_H */

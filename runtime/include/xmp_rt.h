@@ -70,7 +70,11 @@ enum xmp_rt_type {
   XMP_RT_FLOAT,
   XMP_RT_DOUBLE,
   XMP_RT_LDOUBLE,
-  XMP_RT_BOOL
+  XMP_RT_BOOL,
+  /* float / double / long double _Complex: + * - only */
+  XMP_RT_FCOMPLEX,
+  XMP_RT_DCOMPLEX,
+  XMP_RT_LDCOMPLEX
 };
 
 /* Where a directive stands in the user's source, for messages: "file:line: directive text". */

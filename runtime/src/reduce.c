@@ -21,6 +21,9 @@ MPI_Datatype xmpi_mpi_type(int type) {
   case XMP_RT_DOUBLE: return MPI_DOUBLE;
   case XMP_RT_LDOUBLE: return MPI_LONG_DOUBLE;
   case XMP_RT_BOOL: return MPI_C_BOOL;
+  case XMP_RT_FCOMPLEX: return MPI_C_FLOAT_COMPLEX;
+  case XMP_RT_DCOMPLEX: return MPI_C_DOUBLE_COMPLEX;
+  case XMP_RT_LDCOMPLEX: return MPI_C_LONG_DOUBLE_COMPLEX;
   default: return MPI_DATATYPE_NULL;
   }
 }
@@ -47,6 +50,10 @@ MPI_Op xmpi_mpi_op(int op, int type) {
     default: return MPI_OP_NULL;
     }
   }
+  if (type >= XMP_RT_FCOMPLEX) /* complex values have no order and no bits */
+    return op == XMP_RT_OP_SUM || op == XMP_RT_OP_MINUS ? MPI_SUM
+           : op == XMP_RT_OP_PROD                       ? MPI_PROD
+                                                        : MPI_OP_NULL;
   switch (op) {
   case XMP_RT_OP_SUM: case XMP_RT_OP_MINUS: return MPI_SUM;
   case XMP_RT_OP_PROD: return MPI_PROD;

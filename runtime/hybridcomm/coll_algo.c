@@ -1,0 +1,277 @@
+/* coll_algo.c - the collectives' algorithms (thesis 6.2.4-6.2.6), as steps of coll.c:
+ *
+ * bcast      binomial tree from any root: with relative rank v = (rank - root) mod p, v
+ *            receives from v - lowbit(v) in slot log2(lowbit(v)) and then sends to v + m for
+ *            every m = lowbit(v) / 2, ..., 1 (the root: every power of two below p) in slot
+ *            log2(m). Any p.
+ * allreduce  recursive doubling over q = 2^levels ranks (the largest power of two <= p): the
+ *            first 2(p - q) ranks pair up and the even one folds its data into the odd one
+ *            (slot 0), the q remaining ranks swap and reduce with the rank whose virtual
+ *            rank differs in bit l (slot 1 + l), and the odd ones hand the result back
+ *            (slot levels + 1). The part of the lower ranks is always the left operand, so
+ *            every rank computes the same bits.
+ * allgather  the same schedule, each rank of a doubling step sending all blocks its group
+ *            holds (a contiguous range of ranks); the fold-out sends every block but the
+ *            receiver's own.
+ * With consecutive ranks per domain the early doubling steps stay inside a domain (direct
+ * path where measured faster) and the last, largest ones cross domains over MPI, as in the
+ * thesis's allgather. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmphc_coll.h"
+
+static int context(MPI_Comm comm, int loc, xmphc_coll_t **c, int *size) {
+  if (loc != XMPHC_LOC_HOST)
+    return XMPHC_E_UNSUPPORTED; /* device buffers: not yet (the caller stages or uses MPI) */
+  MPI_Comm_size(comm, size);
+  *c = NULL;
+  return *size > 1 ? xmphc_coll_get(comm, c) : XMPHC_OK;
+}
+
+#define TRY(call)                                                                          \
+  do {                                                                                     \
+    int try_st_ = (call);                                                                  \
+    if (try_st_)                                                                           \
+      return try_st_;                                                                      \
+  } while (0)
+
+/* ---- bcast ---- */
+
+static int bcast_tree(xmphc_run_t *run, const xmphc_region_t *g, int root) {
+  int p = run->size, v = (run->rank - root + p) % p;
+  int mask = 1, slot = 0;
+  for (; mask < p; mask <<= 1, slot++)
+    if (v & mask) {
+      TRY(xmphc_step(run, slot, -1, NULL, (v - mask + root) % p, g, NULL));
+      break;
+    }
+  for (mask >>= 1, slot--; mask > 0; mask >>= 1, slot--)
+    if (v + mask < p)
+      TRY(xmphc_step(run, slot, (v + mask + root) % p, g, -1, NULL, NULL));
+  return XMPHC_OK;
+}
+
+int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
+  xmphc_coll_t *c;
+  int size;
+  TRY(context(comm, loc, &c, &size));
+  if (c == NULL || count <= 0)
+    return XMPHC_OK;
+  MPI_Datatype whole = MPI_DATATYPE_NULL;
+  xmphc_region_t g;
+  if (type == MPI_BYTE) {
+    g = xmphc_region_of_bytes(buf, (size_t)count);
+  } else {
+    MPI_Type_contiguous(count, type, &whole);
+    MPI_Type_commit(&whole);
+    g = xmphc_region_of_type(buf, whole);
+  }
+  xmphc_run_t run;
+  int st = xmphc_run_begin(c, XMPHC_COLL_BCAST, g.bytes, g.bytes, &run);
+  if (!st)
+    st = bcast_tree(&run, &g, root);
+  if (!st)
+    st = xmphc_run_end(&run);
+  if (whole != MPI_DATATYPE_NULL)
+    MPI_Type_free(&whole);
+  return st;
+}
+
+/* ---- allreduce ---- */
+
+/* buf[0..n) = the reduction over all ranks of their buf, by r. */
+static int reduce_doubling(xmphc_coll_t *c, void *buf, size_t n, const xmphc_reduce_op_t *r) {
+  size_t bytes = n * r->elem_size;
+  xmphc_run_t run;
+  TRY(xmphc_run_begin(c, XMPHC_COLL_ALLREDUCE, bytes, bytes, &run));
+  xmphc_fold_t f = xmphc_fold(run.size, run.rank);
+  int me = run.rank;
+  xmphc_region_t g = xmphc_region_of_bytes(buf, bytes), in = xmphc_region_of_bytes(NULL, bytes);
+  const void *got;
+  if (f.extra)
+    TRY(xmphc_step(&run, 0, me + 1, &g, -1, NULL, NULL));
+  else if (me < 2 * f.r) {
+    TRY(xmphc_step(&run, 0, -1, NULL, me - 1, &in, &got));
+    r->fn(buf, got, buf, n);
+  }
+  for (int l = 0; !f.extra && l < f.levels; l++) {
+    int pv = f.virt ^ (1 << l), peer = xmphc_fold_rank(&f, pv);
+    TRY(xmphc_step(&run, 1 + l, peer, &g, peer, &in, &got));
+    if (pv < f.virt)
+      r->fn(buf, got, buf, n);
+    else
+      r->fn(buf, buf, got, n);
+  }
+  if (f.extra)
+    TRY(xmphc_step(&run, f.levels + 1, -1, NULL, me + 1, &g, NULL));
+  else if (me < 2 * f.r)
+    TRY(xmphc_step(&run, f.levels + 1, me - 1, &g, -1, NULL, NULL));
+  return xmphc_run_end(&run);
+}
+
+int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc) {
+  xmphc_reduce_op_t r;
+  TRY(xmphc_reduce_op(op, type, &r));
+  if (r.pair)
+    return XMPHC_E_UNSUPPORTED; /* location operators: xmphc_allreduce_loc */
+  xmphc_coll_t *c;
+  int size;
+  TRY(context(comm, loc, &c, &size));
+  return c == NULL || count <= 0 ? XMPHC_OK : reduce_doubling(c, buf, (size_t)count, &r);
+}
+
+int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc) {
+  xmphc_reduce_op_t r;
+  TRY(xmphc_reduce_op(op, type, &r));
+  if (!r.pair)
+    return XMPHC_E_UNSUPPORTED;
+  xmphc_coll_t *c;
+  int size;
+  TRY(context(comm, loc, &c, &size));
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  *holder = rank;
+  if (c == NULL)
+    return XMPHC_OK;
+  /* A (value, rank) pair; zero padding so that the bytes moved are defined. */
+  _Alignas(max_align_t) unsigned char pair[64] = {0};
+  if (r.elem_size > sizeof pair)
+    return XMPHC_E_UNSUPPORTED;
+  memcpy(pair, value, r.value_size);
+  memcpy(pair + r.rank_offset, &rank, sizeof rank);
+  TRY(reduce_doubling(c, pair, 1, &r));
+  memcpy(value, pair, r.value_size);
+  memcpy(holder, pair + r.rank_offset, sizeof *holder);
+  return XMPHC_OK;
+}
+
+/* ---- allgather ---- */
+
+struct xmphc_allgather {
+  xmphc_coll_t *c;
+  int nsteps;
+  size_t total;
+  struct {
+    int slot, to, from;
+    MPI_Datatype send, recv; /* owned */
+    xmphc_region_t gs, gr;
+  } step[XMPHC_COLL_MAXSLOTS];
+};
+
+/* The blocks of ranks [lo, hi) but `skip` as one datatype over the buffer in *out
+ * (MPI_DATATYPE_NULL: none of them holds anything). */
+static int blocks_type(const MPI_Datatype *blocks, int lo, int hi, int skip, MPI_Datatype *out) {
+  *out = MPI_DATATYPE_NULL;
+  int cap = hi > lo ? hi - lo : 1;
+  MPI_Datatype *t = malloc((size_t)cap * sizeof *t);
+  int *len = malloc((size_t)cap * sizeof *len);
+  MPI_Aint *disp = malloc((size_t)cap * sizeof *disp);
+  int n = 0, st = t != NULL && len != NULL && disp != NULL ? XMPHC_OK : XMPHC_E_NOMEM;
+  for (int k = lo; !st && k < hi; k++)
+    if (k != skip && blocks[k] != MPI_DATATYPE_NULL) {
+      len[n] = 1;
+      disp[n] = 0; /* each block type places itself over the buffer's base */
+      t[n++] = blocks[k];
+    }
+  if (!st && n > 0) {
+    MPI_Type_create_struct(n, len, disp, t, out);
+    MPI_Type_commit(out);
+  }
+  free(t);
+  free(len);
+  free(disp);
+  return st;
+}
+
+/* Appends a step sending blocks [slo, shi) but sskip to `to` and receiving [rlo, rhi) but
+ * rskip from `from` (-1: no such part). */
+static int add_step(xmphc_allgather_t *g, void *base, const MPI_Datatype *blocks, int slot,
+                    int to, int slo, int shi, int sskip, int from, int rlo, int rhi,
+                    int rskip) {
+  __typeof__(g->step[0]) *s = &g->step[g->nsteps++];
+  s->slot = slot;
+  s->to = to;
+  s->from = from;
+  s->send = s->recv = MPI_DATATYPE_NULL;
+  if (to >= 0)
+    TRY(blocks_type(blocks, slo, shi, sskip, &s->send));
+  if (from >= 0)
+    TRY(blocks_type(blocks, rlo, rhi, rskip, &s->recv));
+  s->gs = xmphc_region_of_type(base, s->send);
+  s->gr = xmphc_region_of_type(base, s->recv);
+  return XMPHC_OK;
+}
+
+/* The steps of this rank (see the head of the file). */
+static int plan_steps(xmphc_allgather_t *g, int size, int me, void *base,
+                      const MPI_Datatype *blocks) {
+  xmphc_fold_t f = xmphc_fold(size, me);
+  if (f.extra)
+    TRY(add_step(g, base, blocks, 0, me + 1, me, me + 1, -1, -1, 0, 0, -1));
+  else if (me < 2 * f.r)
+    TRY(add_step(g, base, blocks, 0, -1, 0, 0, -1, me - 1, me - 1, me, -1));
+  for (int l = 0; !f.extra && l < f.levels; l++) {
+    int m = 1 << l, mine = f.virt & ~(m - 1), theirs = (f.virt ^ m) & ~(m - 1);
+    int peer = xmphc_fold_rank(&f, f.virt ^ m);
+    TRY(add_step(g, base, blocks, 1 + l, peer, xmphc_fold_first(&f, mine),
+                 xmphc_fold_first(&f, mine + m), -1, peer, xmphc_fold_first(&f, theirs),
+                 xmphc_fold_first(&f, theirs + m), -1));
+  }
+  if (f.extra)
+    TRY(add_step(g, base, blocks, f.levels + 1, -1, 0, 0, -1, me + 1, 0, size, me));
+  else if (me < 2 * f.r)
+    TRY(add_step(g, base, blocks, f.levels + 1, me - 1, 0, size, me - 1, -1, 0, 0, -1));
+  return XMPHC_OK;
+}
+
+int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
+                           xmphc_allgather_t **plan) {
+  *plan = NULL;
+  xmphc_coll_t *c;
+  int size, me;
+  TRY(context(comm, loc, &c, &size));
+  MPI_Comm_rank(comm, &me);
+  xmphc_allgather_t *g = calloc(1, sizeof *g);
+  if (g == NULL)
+    return XMPHC_E_NOMEM;
+  g->c = c;
+  for (int k = 0; k < size; k++)
+    if (blocks[k] != MPI_DATATYPE_NULL) {
+      int b;
+      MPI_Type_size(blocks[k], &b);
+      g->total += (size_t)b;
+    }
+  *plan = g;
+  if (c == NULL)
+    return XMPHC_OK;
+  int st = plan_steps(g, size, me, base, blocks);
+  if (st) {
+    xmphc_allgather_free(g);
+    *plan = NULL;
+  }
+  return st;
+}
+
+int xmphc_allgather_run(xmphc_allgather_t *g) {
+  if (g->c == NULL)
+    return XMPHC_OK;
+  xmphc_run_t run;
+  TRY(xmphc_run_begin(g->c, XMPHC_COLL_ALLGATHER, g->total, g->total, &run));
+  for (int i = 0; i < g->nsteps; i++)
+    TRY(xmphc_step(&run, g->step[i].slot, g->step[i].to, &g->step[i].gs, g->step[i].from,
+                   &g->step[i].gr, NULL));
+  return xmphc_run_end(&run);
+}
+
+void xmphc_allgather_free(xmphc_allgather_t *g) {
+  if (g == NULL)
+    return;
+  for (int i = 0; i < g->nsteps; i++) {
+    if (g->step[i].send != MPI_DATATYPE_NULL)
+      MPI_Type_free(&g->step[i].send);
+    if (g->step[i].recv != MPI_DATATYPE_NULL)
+      MPI_Type_free(&g->step[i].recv);
+  }
+  free(g);
+}

@@ -1,0 +1,69 @@
+/* xmphc_coll.h - the collectives' engine (coll.c) as their algorithms (coll_algo.c) use it.
+ *
+ * A collective runs as numbered steps ("slots"); in each, a rank sends one region to one
+ * rank and/or receives one region from one rank. The path of a step (MPI or the direct
+ * mailbox of coll_ucx.c) is a function of the slot and the execution, the same on every rank
+ * (measured choice, see coll.c), taken where the pair can use it. */
+#ifndef XMPHC_COLL_H
+#define XMPHC_COLL_H
+
+#include "xmphc_internal.h"
+
+enum { XMPHC_COLL_BCAST, XMPHC_COLL_ALLGATHER, XMPHC_COLL_ALLREDUCE, XMPHC_COLL_NKINDS };
+/* Slots of one collective: a fold-in step, up to 32 doubling / tree steps, a fold-out step. */
+#define XMPHC_COLL_MAXSLOTS 34
+
+typedef struct xmphc_coll xmphc_coll_t;
+
+/* A region of a step: bytes at base, or (type != MPI_DATATYPE_NULL) one element of type
+ * over base, whose data spans [base + lb, base + lb + bytes) when contiguous. */
+typedef struct xmphc_region {
+  void *base;
+  MPI_Datatype type;
+  size_t bytes;
+  MPI_Aint lb;
+  int contiguous;
+} xmphc_region_t;
+/* The region of type over base (MPI_DATATYPE_NULL: empty). */
+xmphc_region_t xmphc_region_of_type(void *base, MPI_Datatype type);
+xmphc_region_t xmphc_region_of_bytes(void *base, size_t bytes);
+
+/* One execution of a collective. */
+typedef struct xmphc_run {
+  xmphc_coll_t *c;
+  int rank, size; /* in the collective's communicator */
+  int kind;
+  struct xmphc_choice *ch;
+  int mode[XMPHC_COLL_MAXSLOTS]; /* XMPHC_PATH_* this execution asks of each slot */
+  uint64_t epoch;
+  size_t slot_bytes;
+} xmphc_run_t;
+
+/* The context of comm (created on first use, collective; freed with comm). */
+int xmphc_coll_get(MPI_Comm comm, xmphc_coll_t **c);
+/* Starts an execution of a collective of `kind` moving `bytes` in all, whose largest step
+ * moves slot_bytes (collective: may remap the mailboxes). */
+int xmphc_run_begin(xmphc_coll_t *c, int kind, size_t bytes, size_t slot_bytes,
+                    xmphc_run_t *run);
+/* One step in slot `slot`: send (to >= 0) and receive (from >= 0). A receive region with
+ * base NULL is not stored: *got points at its bytes until the next step of the collective. */
+int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, int from,
+               const xmphc_region_t *recv, const void **got);
+/* Ends the execution (measurement, and the decision at the end of a window). */
+int xmphc_run_end(xmphc_run_t *run);
+
+/* Ranks of a recursive-doubling schedule over p ranks: q = the largest power of two <= p;
+ * ranks below 2(p - q) pair up, the even one folding into the odd one. */
+typedef struct xmphc_fold {
+  int p, q, r;  /* r = p - q */
+  int levels;   /* log2 q */
+  int extra;    /* this rank folds into rank + 1 (takes no part in the doubling) */
+  int virt;     /* virtual rank among q, or -1 for an extra rank */
+} xmphc_fold_t;
+xmphc_fold_t xmphc_fold(int p, int rank);
+/* The rank of virtual rank v, and the first original rank whose data virtual v holds
+ * (v == q gives p). */
+int xmphc_fold_rank(const xmphc_fold_t *f, int v);
+int xmphc_fold_first(const xmphc_fold_t *f, int v);
+
+#endif /* XMPHC_COLL_H */
