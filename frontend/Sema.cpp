@@ -346,10 +346,10 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
       return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
                               sh.array.text +
                               "' is not distributed and can have no shadow");
-    if (!none && array->cyclicDims.count(dim))
+    if (!none && !w.full && array->cyclicDims.count(dim))
       return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
                               sh.array.text +
-                              "' is distributed cyclic and can have no shadow");
+                              "' is distributed cyclic and can have only a full shadow ('*')");
   }
   site.array = array;
   site.widths = sh.widths;

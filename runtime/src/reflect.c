@@ -35,6 +35,7 @@ typedef struct xmpi_reflect_plan {
   int async_id; /* -1, or the async id under which the last step is still in flight */
   xmp_rt_srcloc_t where; /* of the reflect that built it, for the layer's messages */
   long init_seq; /* > 0: made the reflect_do plan by the init_seq-th reflect_init */
+  int moves;     /* this node sends or receives something (else reflect_do acc skips it) */
 } reflect_plan_t;
 
 /* A face: [start, start + count) of local dim d, all of every other dimension. */
@@ -57,9 +58,10 @@ static int faces_empty(const xmp_rt_array_t *a, int d) {
   return 0;
 }
 
-static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, int d,
-                              MPI_Datatype elem, reflect_step_t *s,
-                              const xmp_rt_srcloc_t *where) {
+/* Returns the number of faces this node sends or receives. */
+static int build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, int d,
+                             MPI_Datatype elem, reflect_step_t *s,
+                             const xmp_rt_srcloc_t *where) {
   xmpi_halo_face_t x[XMPI_HALO_FACES];
   xmpi_halo_faces(a, d, p->lo[d], p->hi[d], p->periodic[d], x, where);
   xmphc_face_desc_t faces[XMPI_HALO_FACES];
@@ -80,6 +82,55 @@ static void build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, 
   for (int e = 0; e < a->rank; e++)
     st.extent[e] = a->local_extent[e];
   s->x = xmphc_exchange_create(xmpi_halo_comm(a), &st, d, faces, nfaces, a->name, &p->where);
+  return nfaces;
+}
+
+/* Node k's elements along full-shadow dimension d (all of every other dimension): one run
+ * for block and gblock, one per owned block for cyclic(w). base is 0 in a full dimension, so
+ * each run sits at its global position. MPI_DATATYPE_NULL when k owns none. */
+static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Datatype elem,
+                               const xmp_rt_srcloc_t *where) {
+  const xmpi_dist_t *dist = &a->tmpl->dist[a->align_tdim[d]];
+  if (dist->kind != XMP_RT_DIST_CYCLIC) {
+    long lo, hi;
+    int st = xmpi_array_owned_range(a, d, k, &lo, &hi);
+    if (st)
+      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
+                            xmpi_status_str(st));
+    return hi < lo ? MPI_DATATYPE_NULL : face_type(a, elem, d, lo, hi - lo + 1);
+  }
+  long off = a->align_offset[d], nblocks = xmpi_ceil_div(dist->upper - dist->lower + 1,
+                                                         dist->width);
+  long most = nblocks / dist->nprocs + 1;
+  if (most > INT_MAX)
+    xmpi_fatal_collective(where, "array '%s' dimension %d: too many cyclic blocks to reflect",
+                          a->name, d);
+  MPI_Datatype *runs = xmpi_calloc_or_die((size_t)most, sizeof *runs, where);
+  int nruns = 0;
+  for (long b = k; b < nblocks; b += dist->nprocs) {
+    long tlo = dist->lower + b * dist->width;
+    long thi = tlo + dist->width - 1 < dist->upper ? tlo + dist->width - 1 : dist->upper;
+    long lo = tlo - off > 0 ? tlo - off : 0;
+    long hi = thi - off < a->extent[d] - 1 ? thi - off : a->extent[d] - 1;
+    if (lo <= hi)
+      runs[nruns++] = face_type(a, elem, d, lo, hi - lo + 1);
+  }
+  MPI_Datatype t = nruns == 1 ? runs[0] : MPI_DATATYPE_NULL;
+  if (nruns > 1) {
+    /* Every run is a subarray of the whole local array: all at displacement 0. */
+    int *ones = xmpi_calloc_or_die((size_t)nruns, sizeof *ones, where);
+    MPI_Aint *zeros = xmpi_calloc_or_die((size_t)nruns, sizeof *zeros, where);
+    for (int r = 0; r < nruns; r++)
+      ones[r] = 1;
+    MPI_Type_create_struct(nruns, ones, zeros, runs, &t);
+    MPI_Type_commit(&t);
+    for (int r = 0; r < nruns; r++)
+      MPI_Type_free(&runs[r]);
+    free(ones);
+    free(zeros);
+  }
+  free(runs);
+  return t;
 }
 
 static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
@@ -87,17 +138,15 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   if (faces_empty(a, d) || !xmpi_halo_full_comm(a, d, &s->sub))
     return; /* not distributed over nodes: every node owns all of it already */
   int nprocs = xmpi_array_nprocs(a, d);
-  long *olo = xmpi_halo_owned_ranges(a, d, nprocs, where), *ohi = olo + nprocs;
   s->root = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root, where);
   s->root_type = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root_type, where);
   for (int k = 0; k < nprocs; k++) {
-    if (ohi[k] < olo[k])
+    MPI_Datatype t = owned_type(a, d, k, elem, where);
+    if (t == MPI_DATATYPE_NULL)
       continue;
-    /* base is 0 in a full dimension: the owned block sits at its global position. */
     s->root[s->nroots] = k;
-    s->root_type[s->nroots++] = face_type(a, elem, d, olo[k], ohi[k] - olo[k] + 1);
+    s->root_type[s->nroots++] = t;
   }
-  free(olo);
 }
 
 static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
@@ -120,10 +169,12 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
       continue;
     reflect_step_t *s = &p->step[p->nsteps++];
     s->sub = MPI_COMM_NULL;
-    if (a->shadow_full[d])
+    if (a->shadow_full[d]) {
       build_full_step(a, d, elem, s, where);
-    else
-      build_shadow_step(a, p, d, elem, s, where);
+      p->moves |= s->nroots > 0;
+    } else {
+      p->moves |= build_shadow_step(a, p, d, elem, s, where) > 0;
+    }
   }
   MPI_Type_free(&elem); /* the face types keep what they need of it */
   p->next = a->plans;
@@ -283,11 +334,15 @@ void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_sr
     return;
   }
   /* Newest values to the host, exchange there, then the host copy is the current one (the
-   * device copies are refreshed on their next use). async completes here. */
+   * device copies are refreshed on their next use). async completes here. A node without
+   * neighbours (one node, or none along the shadowed dimensions) leaves the device copies
+   * where they are. */
   xmp_dev_data_t *d = device_copy(a, "reflect_do", where);
-  xmp_dev_sync_out(d, where);
-  run_plan(a, p, -1, where);
-  xmp_dev_sync_in(d, where);
+  if (p->moves) {
+    xmp_dev_sync_out(d, where);
+    run_plan(a, p, -1, where);
+    xmp_dev_sync_in(d, where);
+  }
   static int done_owner; /* completed already: wait_async finds nothing to wait on */
   if (async_id >= 0)
     xmpi_async_add(async_id, NULL, 0, &done_owner);

@@ -13,10 +13,11 @@ static void check_dim(const xmp_rt_array_t *a, int d, long lo, long hi, int full
   if (td < 0)
     xmpi_fatal_collective(where, "array '%s' dimension %d is not distributed: its shadow "
                           "must be 0", a->name, d);
-  if (a->tmpl->dist[td].kind == XMP_RT_DIST_CYCLIC)
+  /* A full shadow holds the whole dimension, whatever the owned elements look like. */
+  if (a->tmpl->dist[td].kind == XMP_RT_DIST_CYCLIC && !full)
     xmpi_fatal_collective(where, "array '%s' dimension %d is aligned with a cyclic dimension "
-                          "of template '%s': shadows need block or gblock", a->name, d,
-                          a->tmpl->name);
+                          "of template '%s': shadows of a width need block or gblock (a full "
+                          "shadow '*' is allowed)", a->name, d, a->tmpl->name);
 }
 
 void xmp_rt_array_shadow(xmp_rt_array_t *a, const long *lo, const long *hi, const int *full,
