@@ -412,6 +412,9 @@ bool Parser::parseReductionClause(ReductionClause &c) {
     Name v;
     if (!parseName(v, "a variable name"))
       return false;
+    if (is(tok::l_square))
+      return error(here(), "reduction of part of an array is not supported; name the "
+                           "whole array ('" + v.text + "')");
     std::vector<Name> locs;
     if (consume(tok::slash)) {
       for (bool moreLocs = true; moreLocs; moreLocs = consume(tok::comma)) {

@@ -83,9 +83,11 @@ private:
   void reduction(const Site &site, int64_t id, const CheckedReduction &r) {
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
+      bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
       b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
                             strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
-                            b.getStringAttr(site.dir->text), ArrayAttr(), async(site));
+                            b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
+                            arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr());
       return;
     }
     // Location reductions take one variable each.
@@ -94,7 +96,7 @@ private:
                             strs(ArrayRef<std::string>(r.vars[k])),
                             strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
                             b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
-                            strs(r.locs[k]), async(site));
+                            strs(r.locs[k]), async(site), DenseI64ArrayAttr());
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.

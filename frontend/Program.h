@@ -58,6 +58,7 @@ struct CheckedReduction {
   std::string kind;
   std::vector<std::string> vars, types;
   std::vector<std::vector<std::string>> locs; // location variables per variable
+  std::vector<int64_t> counts; // per variable: elements of a C array, 0 for a scalar
   std::string on; // symbol of a template or node array, or empty
 };
 

@@ -670,6 +670,10 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                    StringRef(r.kind).starts_with("last")))
       return error(c.loc, "reduction '" + r.kind + "' is not supported in a device "
                           "loop; use max or min");
+    for (size_t k = 0; device && k < r.counts.size(); ++k)
+      if (r.counts[k] > 0)
+        return error(c.vars[k].loc, "a device loop reduces scalars, not the array '" +
+                                        r.vars[k] + "'");
     for (size_t k = 0; device && k < r.types.size(); ++k)
       if (!llvm::is_contained({"XMP_RT_INT", "XMP_RT_UINT", "XMP_RT_LONG", "XMP_RT_ULONG",
                                "XMP_RT_LLONG", "XMP_RT_ULLONG", "XMP_RT_FLOAT",
@@ -904,12 +908,37 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
     const SourceIndex::Var *var = index.lookupVar(v.text, at);
     if (!var)
       return error(v.loc, "reduction variable '" + v.text + "' is not declared");
-    std::optional<std::string> type = runtimeType(var->decl->getType());
+    // A C array (a parameter declared as one too: `int a[N]`) is reduced
+    // element by element.
+    QualType declared = var->decl->getType();
+    if (const auto *parm = dyn_cast<ParmVarDecl>(var->decl))
+      declared = parm->getOriginalType();
+    QualType elem = declared;
+    int64_t count = 0;
+    if (ctx.getAsArrayType(declared)) {
+      count = 1;
+      while (const ArrayType *at = ctx.getAsArrayType(elem)) {
+        const auto *ct = dyn_cast<ConstantArrayType>(at);
+        if (!ct)
+          return error(v.loc, "reduction array '" + v.text + "' has type '" +
+                                  declared.getAsString() +
+                                  "'; its extents must be constants");
+        count *= static_cast<int64_t>(ct->getSize().getZExtValue());
+        elem = ct->getElementType();
+        if (count > INT32_MAX)
+          return error(v.loc, "reduction array '" + v.text + "' has more than 2^31-1 "
+                                  "elements");
+      }
+      if (locKind)
+        return error(v.loc, "reduction '" + out.kind + "' takes a scalar, not the array '" +
+                                v.text + "'");
+    }
+    std::optional<std::string> type = runtimeType(elem);
     if (!type)
       return error(v.loc, "reduction variable '" + v.text + "' has type '" +
-                              var->decl->getType().getAsString() +
-                              "'; reductions apply to arithmetic scalars");
-    bool isFloat = var->decl->getType()->isRealFloatingType();
+                              declared.getAsString() +
+                              "'; reductions apply to arithmetic scalars and arrays of them");
+    bool isFloat = elem->isRealFloatingType();
     if (isFloat && (c.kind == "&" || c.kind == "|" || c.kind == "^" ||
                     c.kind == "&&" || c.kind == "||"))
       return error(c.loc, "reduction '" + c.kind + "' does not apply to the "
@@ -919,6 +948,7 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
                           "reductions apply to scalars");
     out.vars.push_back(v.text);
     out.types.push_back(*type);
+    out.counts.push_back(count);
   }
   return true;
 }

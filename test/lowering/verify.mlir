@@ -101,3 +101,8 @@ xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {
 xmp.template @t lower ["0"] upper ["9"] {directive = "", name = "t", scope = "file", site = 0 : i64}
 // expected-error @+1 {{'expand' needs a lower and upper width and an unbound flag per loop index}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {directive = "", site = 1 : i64, extent = "expand", extend_lo = ["1"], extend_hi = [], unbound = array<i64: 0>}
+
+// -----
+
+// expected-error @+1 {{needs one element count per variable}}
+xmp.reduction "+" ["a", "s"] : ["XMP_RT_INT", "XMP_RT_INT"] {directive = "", site = 1 : i64, counts = array<i64: 4>}

@@ -216,6 +216,12 @@ LogicalResult ReductionOp::verify() {
                                : "needs location variables");
   if (hasLocs && getVars().size() != 1)
     return emitOpError("with location variables takes one variable");
+  if (getCounts() && getCounts()->size() != getVars().size())
+    return emitOpError("needs one element count per variable");
+  if (getCounts() && llvm::any_of(*getCounts(), [](int64_t n) { return n < 0; }))
+    return emitOpError("element counts must not be negative");
+  if (getCounts() && hasLocs)
+    return emitOpError("reduces scalars only when it has location variables");
   for (Attribute a : getTypes()) {
     StringRef t = cast<StringAttr>(a).getValue();
     if (!isReductionType(t))

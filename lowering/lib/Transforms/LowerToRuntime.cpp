@@ -387,10 +387,15 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
             std::to_string(addrs.size()), compoundLiteral("void *const", addrs),
             compoundLiteral("const size_t", sizes), tmpl, nodes, b.whereRef()});
   } else {
-    for (auto [var, type] : llvm::zip(strings(op.getVars()), strings(op.getTypes())))
+    auto vars = strings(op.getVars()), types = strings(op.getTypes());
+    for (size_t k = 0; k < vars.size(); ++k) {
+      // A C array (or an array parameter, a pointer) is its elements' address.
+      int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
       b.call("exec", "xmp_rt_reduce",
-             {"&(" + var + ")", "1", type, reduceOp(op.getKind()), tmpl, nodes,
-              b.whereRef()});
+             {count > 0 ? "(" + vars[k] + ")" : "&(" + vars[k] + ")",
+              std::to_string(count > 0 ? count : 1), types[k], reduceOp(op.getKind()), tmpl,
+              nodes, b.whereRef()});
+    }
   }
   if (auto id = op.getAsync())
     b.call("exec", "xmp_rt_async_done", {"(" + id->str() + ")"});

@@ -139,10 +139,13 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     and lastmin take one variable and its location variables (`locs`).
     `async` (a C expression) is the id of `reduction ... async(id)`: the
     reduction completes at once and the id is recorded for `xmp.wait_async`.
+    `counts`, when present, gives per variable the number of elements of a C
+    array reduced element by element (0: a scalar).
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
-      OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async);
+      OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
+      OptionalAttr<DenseI64ArrayAttr>:$counts);
   let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? attr-dict";
   let hasVerifier = 1;
 }
