@@ -149,26 +149,39 @@ static void chunk_rows(const xmp_dev_arg_t *a, const xmpsp_chunk_t *c, long lb, 
   *end = (hi + 1) * a->row_elems;
 }
 
-/* Gives every task its buffer for argument k: the whole array (read), or the piece of the row
- * partition holding the task's rows (written). */
+/* Every task gets the whole array for argument k. */
+static void bind_whole(int k, xmp_dev_data_t *d, int nt, task_slot_t *slots,
+                       starpu_data_handle_t *handles) {
+  xmpsp_part_unpartition(d); /* written by an earlier loop: gathered on the host first */
+  for (int t = 0; t < nt; t++) {
+    handles[t] = d->handle;
+    slots[t].task.byte_offset[k] = 0;
+  }
+}
+
+/* Gives every task its buffer for argument k: the whole array (read, or written by the only
+ * task), or the piece of the row partition holding the task's rows (written). */
 static void bind_arg(int k, const xmp_dev_arg_t *a, int nt, const xmpsp_chunk_t *chunks,
                      long lb, long st, task_slot_t *slots, starpu_data_handle_t *handles,
                      const xmp_rt_srcloc_t *where) {
   xmp_dev_data_t *d = a->data;
   if (a->mode == XMP_DEV_READ) {
-    xmpsp_part_unpartition(d); /* written by an earlier loop: gathered on the host first */
-    for (int t = 0; t < nt; t++) {
-      handles[t] = d->handle;
-      slots[t].task.byte_offset[k] = 0;
-    }
+    bind_whole(k, d, nt, slots, handles);
     return;
   }
   long *start = xmpi_calloc_or_die((size_t)nt * 2, sizeof *start, where), *end = start + nt;
-  for (int t = 0; t < nt; t++)
+  for (int t = 0; t < nt; t++) /* checks the rows too */
     chunk_rows(a, &chunks[t], lb, st, &start[t], &end[t], where);
-  xmpsp_part_use(d, nt, start, end, handles, where);
-  for (int t = 0; t < nt; t++)
-    slots[t].task.byte_offset[k] = (size_t)start[t] * d->elem_size;
+  if (nt == 1) {
+    /* Partitioning for one task would only make the next loop that reads the array whole
+     * gather it on the host (StarPU 1.4 unpartitions onto the home node): a round trip of
+     * the array per loop on a GPU. */
+    bind_whole(k, d, nt, slots, handles);
+  } else {
+    xmpsp_part_use(d, nt, start, end, handles, where);
+    for (int t = 0; t < nt; t++)
+      slots[t].task.byte_offset[k] = (size_t)start[t] * d->elem_size;
+  }
   free(start);
 }
 
