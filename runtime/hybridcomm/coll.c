@@ -216,6 +216,7 @@ int xmphc_run_begin(xmphc_coll_t *c, int kind, size_t bytes, size_t slot_bytes,
   run->rank = c->rank;
   run->size = c->size;
   run->kind = kind;
+  run->bytes = bytes;
   run->epoch = ++c->epoch;
   run->slot_bytes = slot_bytes;
   int comm = xmphc_config()->comm;
@@ -341,12 +342,13 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
 }
 
 /* XMP_COMM_REPORT=1: one line per decision that changed a path, on the first rank. */
-static void report(const xmphc_coll_t *c, int kind, const choice_t *ch, const double *t) {
+static void report(const xmphc_coll_t *c, const xmphc_run_t *run, const double *t) {
   if (c->rank != 0)
     return;
+  const choice_t *ch = run->ch;
   char line[1024];
-  int n = snprintf(line, sizeof line, "collective %s on %d nodes, execution %ld:",
-                   kind_name[kind], c->size, ch->execs);
+  int n = snprintf(line, sizeof line, "collective %s of %zu B on %d nodes, execution %ld:",
+                   kind_name[run->kind], run->bytes, c->size, ch->execs);
   for (int s = 0; s < c->nslots && n > 0 && (size_t)n < sizeof line; s++) {
     const double *ts = t + s * XMPHC_NPATHS;
     if (ts[XMPHC_PATH_MPI] < 0 && ts[XMPHC_PATH_DIRECT] < 0)
@@ -371,19 +373,21 @@ int xmphc_run_end(xmphc_run_t *run) {
     return XMPHC_OK;
   double t[XMPHC_COLL_MAXSLOTS * XMPHC_NPATHS];
   MPI_Allreduce(ch->best, t, XMPHC_COLL_MAXSLOTS * XMPHC_NPATHS, MPI_DOUBLE, MPI_MAX, c->comm);
-  int changed = ch->decided_at < 0;
+  int changed = 0;
   for (int s = 0; s < XMPHC_COLL_MAXSLOTS; s++) {
     const double *ts = t + s * XMPHC_NPATHS;
-    int before = ch->chosen[s];
+    /* Reported when a step had a choice and its path is new (the first decision: changed
+     * from nothing). */
+    int before = ch->decided_at < 0 ? -1 : ch->chosen[s];
     ch->chosen[s] = ts[XMPHC_PATH_DIRECT] >= 0 &&
                             (ts[XMPHC_PATH_MPI] < 0 || ts[XMPHC_PATH_DIRECT] < ts[XMPHC_PATH_MPI])
                         ? XMPHC_PATH_DIRECT
                         : XMPHC_PATH_MPI;
-    changed |= before != ch->chosen[s];
+    changed |= ts[XMPHC_PATH_DIRECT] >= 0 && ts[XMPHC_PATH_MPI] >= 0 && before != ch->chosen[s];
   }
   ch->decided_at = ch->execs - 1;
   ch->window_start = -1;
   if (changed && xmphc_config()->report)
-    report(c, run->kind, ch, t);
+    report(c, run, t);
   return XMPHC_OK;
 }

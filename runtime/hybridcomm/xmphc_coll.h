@@ -36,7 +36,7 @@ typedef struct xmphc_run {
   struct xmphc_choice *ch;
   int mode[XMPHC_COLL_MAXSLOTS]; /* XMPHC_PATH_* this execution asks of each slot */
   uint64_t epoch;
-  size_t slot_bytes;
+  size_t bytes, slot_bytes;
 } xmphc_run_t;
 
 /* The context of comm (created on first use, collective; freed with comm). */

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 /* MPI counts are int; larger buffers go in pieces of this many bytes. */
@@ -37,6 +38,15 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
   return r;
 }
 
+void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                     const xmp_rt_srcloc_t *where) {
+  int st = xmphc_bcast(comm, buf, count, type, root, XMPHC_LOC_HOST);
+  if (st == XMPHC_E_UNSUPPORTED)
+    MPI_Bcast(buf, count, type, root, comm);
+  else if (st)
+    xmpi_fatal(where, "bcast: %s", xmphc_status_str(st));
+}
+
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where) {
   MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
@@ -45,7 +55,7 @@ void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *
     return; /* not a member of n */
   for (size_t done = 0; done < bytes;) {
     size_t chunk = bytes - done < XMPI_BCAST_CHUNK ? bytes - done : XMPI_BCAST_CHUNK;
-    MPI_Bcast((char *)data + done, (int)chunk, MPI_BYTE, r, comm);
+    xmpi_bcast_over((char *)data + done, (int)chunk, MPI_BYTE, r, comm, where);
     done += chunk;
   }
 }
@@ -91,6 +101,6 @@ void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem
   MPI_Aint offset;
   MPI_Datatype type = section_type(rank, extents, elem_size, lb, len, st, &offset, where);
   if (comm != MPI_COMM_NULL)
-    MPI_Bcast((char *)base + offset, 1, type, r, comm);
+    xmpi_bcast_over((char *)base + offset, 1, type, r, comm, where);
   MPI_Type_free(&type);
 }

@@ -1,6 +1,7 @@
 /* reduce.c - reductions and barriers over node sets. */
 #include <limits.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 MPI_Datatype xmpi_mpi_type(int type) {
@@ -85,7 +86,12 @@ void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_templat
   MPI_Comm comm;
   if (!xmpi_reduce_comm(t, n, &comm))
     return;
-  MPI_Allreduce(MPI_IN_PLACE, data, count, dt, mop, comm);
+  /* Recursive doubling through the hybrid layer; MPI's own where the layer does not apply. */
+  int st = xmphc_allreduce(comm, data, count, type, op, XMPHC_LOC_HOST);
+  if (st == XMPHC_E_UNSUPPORTED)
+    MPI_Allreduce(MPI_IN_PLACE, data, count, dt, mop, comm);
+  else if (st)
+    xmpi_fatal(where, "reduction: %s", xmphc_status_str(st));
 }
 
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm) {

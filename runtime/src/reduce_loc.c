@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xmphc.h"
 #include "xmpi_internal.h"
 
 /* The largest scalar of enum xmp_rt_type, so one buffer holds any of them. */
@@ -39,6 +40,24 @@ static int equal_native(const void *a, const void *b, int type) {
 #undef EQ
 }
 
+/* MPI's reductions where the hybrid layer does not apply: the extreme into *value, and the
+ * holder (-1 or past the ranks when none compares equal, i.e. NaN) returned. */
+static int extreme_mpi(void *value, int type, MPI_Datatype dt, MPI_Op mop, int first,
+                       MPI_Comm comm) {
+  int size, rank;
+  MPI_Type_size(dt, &size);
+  MPI_Comm_rank(comm, &rank);
+  scalar_t extreme;
+  MPI_Allreduce(value, &extreme, 1, dt, mop, comm);
+  /* The first / last of the nodes holding the extreme is the lowest / highest rank among
+   * them in the reduction's communicator; the others bid past every rank. */
+  int holds = equal_native(value, &extreme, type);
+  int root = holds ? rank : first ? INT_MAX : -1;
+  MPI_Allreduce(MPI_IN_PLACE, &root, 1, MPI_INT, first ? MPI_MIN : MPI_MAX, comm);
+  memcpy(value, &extreme, (size_t)size);
+  return root;
+}
+
 void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
                        const size_t *loc_sizes, const xmp_rt_template_t *t,
                        const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
@@ -67,19 +86,16 @@ void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *loc
   if (!xmpi_reduce_comm(t, n, &comm))
     return;
 
-  int size, rank;
-  MPI_Type_size(dt, &size);
+  /* (value, rank) pairs reduced by the hybrid layer; MPI's reductions where it does not
+   * apply. */
+  int root;
+  int st = xmphc_allreduce_loc(comm, value, type, op, &root, XMPHC_LOC_HOST);
+  if (st == XMPHC_E_UNSUPPORTED)
+    root = extreme_mpi(value, type, dt, mop, first, comm);
+  else if (st)
+    xmpi_fatal(where, "reduction '%s': %s", xmpi_op_name(op), xmphc_status_str(st));
+  int rank, nprocs;
   MPI_Comm_rank(comm, &rank);
-  scalar_t extreme;
-  MPI_Allreduce(value, &extreme, 1, dt, mop, comm);
-
-  /* The first / last of the nodes holding the extreme is the lowest / highest rank among
-   * them in the reduction's communicator; the others bid past every rank. */
-  int holds = equal_native(value, &extreme, type);
-  int root = holds ? rank : first ? INT_MAX : -1;
-  MPI_Allreduce(MPI_IN_PLACE, &root, 1, MPI_INT, first ? MPI_MIN : MPI_MAX, comm);
-  memcpy(value, &extreme, (size_t)size);
-  int nprocs;
   MPI_Comm_size(comm, &nprocs);
   /* No holder only when the values do not compare equal to themselves (NaN): keep them. */
   if (total == 0 || root < 0 || root >= nprocs)
@@ -93,7 +109,7 @@ void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *loc
       memcpy(buf + pos, locs[i], loc_sizes[i]);
       pos += loc_sizes[i];
     }
-  MPI_Bcast(buf, (int)total, MPI_BYTE, root, comm);
+  xmpi_bcast_over(buf, (int)total, MPI_BYTE, root, comm, where);
   pos = 0;
   for (int i = 0; i < nloc; i++) {
     memcpy(locs[i], buf + pos, loc_sizes[i]);

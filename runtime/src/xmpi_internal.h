@@ -143,6 +143,12 @@ const char *xmpi_op_name(int op);
  * over; 0 when this process has nothing to reduce (it already holds the full value). */
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm);
 
+/* ---- bcast.c (shared with reduce_loc.c) ---- */
+/* Broadcast of count elements of type at buf from rank root of comm through the hybrid
+ * layer's binomial tree (MPI_Bcast where the layer does not apply); collective over comm. */
+void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                     const xmp_rt_srcloc_t *where);
+
 /* ---- halo_faces.c: shared by reflect.c and reduce_shadow.c ---- */
 /* The communicator of the array's nodes (MPI_COMM_SELF when not distributed), and the rank
  * there of the node at coordinate coord along array dim d's node dimension, this node's own
