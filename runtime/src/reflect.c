@@ -18,11 +18,11 @@ typedef struct reflect_step {
   /* Dimension with a shadow of widths lo:hi: up to two receives and two sends, one
    * exchange of the hybrid layer (on every node of the array, with or without faces). */
   xmphc_exchange_t *x;
-  /* Full shadow: one broadcast of each owning node's block over the node dimension. */
+  /* Full shadow: an allgather of each node's owned blocks over the node dimension (the hybrid
+   * layer's recursive doubling), nblocks of whose nodes own something. */
   MPI_Comm sub;
-  int nroots;
-  int *root;
-  MPI_Datatype *root_type;
+  int nblocks;
+  xmphc_allgather_t *gather;
 } reflect_step_t;
 
 typedef struct xmpi_reflect_plan {
@@ -138,15 +138,19 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   if (faces_empty(a, d) || !xmpi_halo_full_comm(a, d, &s->sub))
     return; /* not distributed over nodes: every node owns all of it already */
   int nprocs = xmpi_array_nprocs(a, d);
-  s->root = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root, where);
-  s->root_type = xmpi_calloc_or_die((size_t)nprocs, sizeof *s->root_type, where);
+  MPI_Datatype *blocks = xmpi_calloc_or_die((size_t)nprocs, sizeof *blocks, where);
   for (int k = 0; k < nprocs; k++) {
-    MPI_Datatype t = owned_type(a, d, k, elem, where);
-    if (t == MPI_DATATYPE_NULL)
-      continue;
-    s->root[s->nroots] = k;
-    s->root_type[s->nroots++] = t;
+    blocks[k] = owned_type(a, d, k, elem, where);
+    s->nblocks += blocks[k] != MPI_DATATYPE_NULL;
   }
+  int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, &s->gather);
+  if (st)
+    xmpi_fatal(where, "array '%s' dimension %d: full-shadow allgather: %s", a->name, d,
+               xmphc_status_str(st));
+  for (int k = 0; k < nprocs; k++)
+    if (blocks[k] != MPI_DATATYPE_NULL)
+      MPI_Type_free(&blocks[k]);
+  free(blocks);
 }
 
 static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
@@ -171,7 +175,7 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
     s->sub = MPI_COMM_NULL;
     if (a->shadow_full[d]) {
       build_full_step(a, d, elem, s, where);
-      p->moves |= s->nroots > 0;
+      p->moves |= s->nblocks > 0;
     } else {
       p->moves |= build_shadow_step(a, p, d, elem, s, where) > 0;
     }
@@ -187,10 +191,7 @@ static void free_plan(reflect_plan_t *p) {
   for (int i = 0; i < p->nsteps; i++) {
     reflect_step_t *s = &p->step[i];
     xmphc_exchange_free(s->x);
-    for (int r = 0; r < s->nroots; r++)
-      MPI_Type_free(&s->root_type[r]);
-    free(s->root);
-    free(s->root_type);
+    xmphc_allgather_free(s->gather); /* before its communicator */
     if (s->sub != MPI_COMM_NULL)
       MPI_Comm_free(&s->sub);
   }
@@ -225,10 +226,15 @@ static int same_key(const xmp_rt_array_t *a, const reflect_plan_t *p, const refl
   return 1;
 }
 
-/* Starts a step; a full-shadow step completes here (blocking broadcasts). */
-static void step_start(const xmp_rt_array_t *a, reflect_step_t *s) {
-  for (int r = 0; r < s->nroots; r++)
-    MPI_Bcast(a->data, 1, s->root_type[r], s->root[r], s->sub);
+/* Starts a step; a full-shadow step completes here (blocking allgather). */
+static void step_start(const xmp_rt_array_t *a, reflect_step_t *s,
+                       const xmp_rt_srcloc_t *where) {
+  if (s->gather != NULL) {
+    int st = xmphc_allgather_run(s->gather);
+    if (st)
+      xmpi_fatal(where, "full-shadow reflect of array '%s': %s", a->name,
+                 xmphc_status_str(st));
+  }
   if (s->x != NULL)
     xmphc_exchange_start(s->x);
 }
@@ -274,7 +280,7 @@ static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
    * complete first: only the last step is left in flight. */
   int last = p->nsteps - 1;
   for (int i = 0; i <= last; i++) {
-    step_start(a, &p->step[i]);
+    step_start(a, &p->step[i], &p->where);
     if (i < last || async_id < 0)
       step_wait(&p->step[i]);
   }
