@@ -140,8 +140,15 @@ struct Site {
   bool syncIn = false;
 };
 
+/// `xmp_desc_of(x)`: the macro invocation and the runtime call it becomes.
+struct DescOf {
+  clang::CharSourceRange range;
+  std::string replacement;
+};
+
 struct Program {
   std::vector<Site> sites;
+  std::vector<DescOf> descOfs;
   std::map<const clang::VarDecl *, DistArray> arrays;
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.

@@ -356,6 +356,8 @@ void SourceRewriter::wrapMain() {
 bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string &macros) {
   placeSites();
   rewriteAccesses();
+  for (const DescOf &d : program.descOfs)
+    rewriter.ReplaceText(d.range, d.replacement);
   outlineDeviceLoops();
   replaceArrayDeclarations();
   if (!ok)

@@ -110,6 +110,7 @@ private:
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
   void checkAccesses();
+  void checkDescOfs();
 
   const SourceIndex &index;
   ASTContext &ctx;
@@ -127,6 +128,26 @@ private:
   Program program;
   int64_t nextSite = 0;
 };
+
+/// The extents of a C array type whose sizes are constants, also those C
+/// calls variable-length but that fold to one (`const int n = 16; int a[n];`,
+/// as other XMP compilers accept); `type` becomes the element type. False
+/// when a size is not constant.
+bool constantExtents(const ASTContext &ctx, QualType &type, std::vector<int64_t> &extents) {
+  while (const ArrayType *at = ctx.getAsArrayType(type)) {
+    if (const auto *ct = dyn_cast<ConstantArrayType>(at)) {
+      extents.push_back(ct->getSize().getSExtValue());
+    } else {
+      const auto *vt = dyn_cast<VariableArrayType>(at);
+      Expr::EvalResult size;
+      if (!vt || !vt->getSizeExpr() || !vt->getSizeExpr()->EvaluateAsInt(size, ctx))
+        return false;
+      extents.push_back(size.Val.getInt().getSExtValue());
+    }
+    type = at->getElementType();
+  }
+  return true;
+}
 
 /// The runtime's name for a scalar C type, if reductions apply to it.
 std::optional<std::string> runtimeType(QualType type) {
@@ -244,10 +265,8 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
     return error(al.array.loc, "array '" + al.array.text + "' is already aligned");
   std::vector<int64_t> extents;
   QualType type = decl->getType();
-  while (const auto *at = ctx.getAsConstantArrayType(type)) {
-    extents.push_back(at->getSize().getSExtValue());
-    type = at->getElementType();
-  }
+  if (!constantExtents(ctx, type, extents))
+    extents.clear();
   if (extents.empty())
     return error(al.array.loc, "'" + al.array.text +
                                    "' is not an array of constant size");
@@ -916,15 +935,13 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
     QualType elem = declared;
     int64_t count = 0;
     if (ctx.getAsArrayType(declared)) {
+      std::vector<int64_t> extents;
+      if (!constantExtents(ctx, elem, extents))
+        return error(v.loc, "reduction array '" + v.text + "' has type '" +
+                                declared.getAsString() + "'; its extents must be constants");
       count = 1;
-      while (const ArrayType *at = ctx.getAsArrayType(elem)) {
-        const auto *ct = dyn_cast<ConstantArrayType>(at);
-        if (!ct)
-          return error(v.loc, "reduction array '" + v.text + "' has type '" +
-                                  declared.getAsString() +
-                                  "'; its extents must be constants");
-        count *= static_cast<int64_t>(ct->getSize().getZExtValue());
-        elem = ct->getElementType();
+      for (int64_t e : extents) {
+        count *= e;
         if (count > INT32_MAX)
           return error(v.loc, "reduction array '" + v.text + "' has more than 2^31-1 "
                                   "elements");
@@ -1018,6 +1035,62 @@ void Analyzer::checkAccesses() {
   llvm::sort(program.accesses, [&](auto *a, auto *b) {
     return index.offset(a->getBeginLoc()) < index.offset(b->getBeginLoc());
   });
+}
+
+/// `xmp_desc_of(x)`: x is a distributed array visible there, else a template
+/// or node array of the enclosing function or the file.
+void Analyzer::checkDescOfs() {
+  for (const CallExpr *call : index.descOfs()) {
+    SourceLocation at = call->getBeginLoc();
+    const auto *lit = call->getNumArgs() == 1
+                          ? dyn_cast<StringLiteral>(call->getArg(0)->IgnoreParenImpCasts())
+                          : nullptr;
+    // The invocation `xmp_desc_of(x)` as written: in the file, or in an
+    // argument of another macro (`xmp_array_gtol(xmp_desc_of(a), ...)`), not
+    // in a macro's body.
+    const LangOptions &lo = ctx.getLangOpts();
+    SourceLocation inv = at;
+    while (inv.isMacroID() && !(sm.isMacroBodyExpansion(inv) &&
+                                Lexer::getImmediateMacroName(inv, sm, lo) == "xmp_desc_of"))
+      inv = sm.getImmediateMacroCallerLoc(inv);
+    bool written = lit && inv.isMacroID();
+    CharSourceRange range;
+    if (written) {
+      range = sm.getImmediateExpansionRange(inv);
+      auto toFile = [&](SourceLocation l) {
+        while (written && l.isMacroID()) {
+          written = sm.isMacroArgExpansion(l);
+          l = sm.getImmediateMacroCallerLoc(l);
+        }
+        return l;
+      };
+      SourceLocation b = toFile(range.getBegin()), e = toFile(range.getEnd());
+      written = written && sm.isInMainFile(b) && sm.isInMainFile(e);
+      range = CharSourceRange::getTokenRange(b, e);
+    }
+    if (!written) {
+      error(sm.getExpansionLoc(at), "'xmp_desc_of' must be written directly in the program, "
+                                    "not inside another macro");
+      continue;
+    }
+    std::string name = lit->getString().str();
+    SourceLocation loc = range.getBegin();
+    std::string replacement;
+    if (const SourceIndex::Var *var = index.lookupVar(name, loc);
+        var && program.arrays.count(var->decl)) {
+      replacement = "xmp_rt_desc(" + xmp::cnames::arrayDesc(name) + ", XMP_RT_DESC_ARRAY)";
+    } else if (const Symbol *s = lookup(Name{name, loc}, index.enclosingFunction(loc))) {
+      replacement = s->kind == Symbol::Nodes
+                        ? "xmp_rt_desc(" + xmp::cnames::nodes(s->sym) + ", XMP_RT_DESC_NODES)"
+                        : "xmp_rt_desc(" + xmp::cnames::templ(s->sym) +
+                              ", XMP_RT_DESC_TEMPLATE)";
+    } else {
+      error(loc, "xmp_desc_of: '" + name +
+                     "' is not a distributed array, a template or a node array");
+      continue;
+    }
+    program.descOfs.push_back({range, replacement});
+  }
 }
 
 /// The triplets `ref` selects of `target` (all of it when unsubscripted), as
@@ -1455,6 +1528,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       program.sites.push_back(std::move(site));
   }
   checkAccesses();
+  checkDescOfs();
   return std::move(program);
 }
 

@@ -60,6 +60,12 @@ public:
     index.declRefs_.push_back(e);
     return true;
   }
+  bool VisitCallExpr(CallExpr *e) {
+    if (const FunctionDecl *f = e->getDirectCallee();
+        f && f->getIdentifier() && f->getName() == "xmpc_desc_of_name")
+      index.descOfs_.push_back(e);
+    return true;
+  }
 
 private:
   /// End of the innermost block (or for statement) that declares v.

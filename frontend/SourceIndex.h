@@ -42,6 +42,8 @@ public:
   const std::vector<const clang::DeclRefExpr *> &declRefs() const {
     return declRefs_;
   }
+  /// Calls `xmpc_desc_of_name("x")`, what xmp.h's `xmp_desc_of(x)` expands to.
+  const std::vector<const clang::CallExpr *> &descOfs() const { return descOfs_; }
   const clang::FunctionDecl *mainFunction() const { return main_; }
   unsigned offset(clang::SourceLocation loc) const;
   clang::ASTContext &context() const { return ctx; }
@@ -55,6 +57,7 @@ private:
   std::vector<const clang::CompoundStmt *> compounds_;
   std::vector<const clang::ArraySubscriptExpr *> subscripts_;
   std::vector<const clang::DeclRefExpr *> declRefs_;
+  std::vector<const clang::CallExpr *> descOfs_;
   const clang::FunctionDecl *main_ = nullptr;
 };
 

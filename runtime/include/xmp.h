@@ -28,6 +28,63 @@ double xmp_gpu_wtime(void);
 /* Ends the program on every node with the given status. */
 void xmp_exit(int status);
 
+/* ---- mapping inquiry (XMP 1.4 section 7.5; laddr, lsize and gtol as Omni XMP has them) ----
+ * `xmp_desc_of(x)` names a distributed array, a template or a node array and is replaced by
+ * xmpcc with its descriptor. The functions return 0, or -1 when the descriptor is of the wrong
+ * kind, the dimension is out of range, or there is nothing to answer. Dimensions count from 1:
+ * a global array's in C order; a template's and a node array's in Fortran order (dimension 1
+ * is the last in C), as Omni XMP numbers them. */
+typedef void *xmp_desc_t;
+#define xmp_desc_of(entity) xmpc_desc_of_name(#entity)
+/* What xmp_desc_of expands to before xmpcc replaces it: a use it could not replace fails at
+ * run time with a message. */
+xmp_desc_t xmpc_desc_of_name(const char *name);
+
+/* Distribution formats (xmp_dist_format). */
+#define XMP_NOT_DISTRIBUTED 2100
+#define XMP_BLOCK 2101
+#define XMP_CYCLIC 2102
+#define XMP_GBLOCK 2103
+
+int xmp_nodes_ndims(xmp_desc_t d, int *ndims);
+int xmp_nodes_index(xmp_desc_t d, int dim, int *index);  /* 1-based, this node's */
+int xmp_nodes_size(xmp_desc_t d, int dim, int *size);
+/* The node array d was declared a subset of (`nodes q = p(...)`) and the 1-based triplets
+ * selected per dimension of it, Fortran order. */
+int xmp_nodes_equiv(xmp_desc_t d, xmp_desc_t *dn, int lb[], int ub[], int st[]);
+
+int xmp_template_fixed(xmp_desc_t d, int *fixed);
+int xmp_template_ndims(xmp_desc_t d, int *ndims);
+int xmp_template_lbound(xmp_desc_t d, int dim, int *lbound);
+int xmp_template_ubound(xmp_desc_t d, int dim, int *ubound);
+int xmp_dist_format(xmp_desc_t d, int dim, int *format);
+/* block: the block size; cyclic(w): w; not distributed: the extent; gblock: -1. */
+int xmp_dist_blocksize(xmp_desc_t d, int dim, int *blocksize);
+int xmp_dist_gblockmap(xmp_desc_t d, int dim, int *map); /* gblock sizes, one per node */
+int xmp_dist_nodes(xmp_desc_t d, xmp_desc_t *dn);
+int xmp_dist_axis(xmp_desc_t d, int dim, int *axis); /* node dimension (Fortran order) */
+
+int xmp_align_axis(xmp_desc_t d, int dim, int *axis); /* template dimension (Fortran order) */
+int xmp_align_offset(xmp_desc_t d, int dim, int *offset);
+int xmp_align_replicated(xmp_desc_t d, int dim, int *replicated); /* dim: of the template */
+int xmp_align_template(xmp_desc_t d, xmp_desc_t *dt);
+int xmp_array_ndims(xmp_desc_t d, int *ndims);
+int xmp_array_lbound(xmp_desc_t d, int dim, int *lbound);
+int xmp_array_ubound(xmp_desc_t d, int dim, int *ubound);
+int xmp_array_lshadow(xmp_desc_t d, int dim, int *lshadow);
+int xmp_array_ushadow(xmp_desc_t d, int dim, int *ushadow);
+/* This node's storage of the array (shadows included): its address, its extent per
+ * dimension (C order, row-major), and the position there of global index g of dimension dim
+ * (that position also for elements another node owns: cyclic dimensions are stored whole). */
+int xmp_array_laddr(xmp_desc_t d, void **addr);
+int xmp_array_lsize(xmp_desc_t d, int dim, int *lsize);
+int xmpc_array_gtol_dim(xmp_desc_t d, int dim, int g, int *l);
+int xmpc_array_gtol_all(xmp_desc_t d, const int *g, int *l); /* every dimension at once */
+/* xmp_array_gtol(d, dim, g, &l) or xmp_array_gtol(d, g[], l[]) (both forms are in use). */
+#define XMPC_GTOL_PICK(_1, _2, _3, _4, name, ...) name
+#define xmp_array_gtol(...)                                                                    \
+  XMPC_GTOL_PICK(__VA_ARGS__, xmpc_array_gtol_dim, xmpc_array_gtol_all, )(__VA_ARGS__)
+
 #ifdef __cplusplus
 }
 #endif

@@ -270,6 +270,12 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
  * node holding part of the array: the compiler calls it right after the allocation. */
 void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where);
 
+/* ---- descriptors (xmp_desc_of) ---- */
+/* The descriptor of a node array, template or distributed array (kind XMP_RT_DESC_*) that
+ * `xmp_desc_of(name)` is translated into; the inquiry functions of xmp.h take it. */
+enum { XMP_RT_DESC_NODES = 1, XMP_RT_DESC_TEMPLATE = 2, XMP_RT_DESC_ARRAY = 3 };
+void *xmp_rt_desc(const void *obj, int kind);
+
 /* ---- collectives ---- */
 /* In-place allreduce of count elements over the nodes that template t (or nodes n) is
  * distributed on; pass t == NULL and n == NULL for the executing node set. Processes that

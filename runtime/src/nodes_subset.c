@@ -125,6 +125,13 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
   xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
   n->rank = rank;
   n->name = name;
+  n->subset = 1;
+  n->parent = parent;
+  for (int d = 0; parent != NULL && d < parent->rank; d++) {
+    n->sel_lb[d] = lb[d];
+    n->sel_ub[d] = ub[d];
+    n->sel_st[d] = st[d];
+  }
   n->where = xmpi_srcloc_copy(where);
   for (int d = 0; d < rank; d++)
     n->size[d] = d == star ? (int)(sel.total / fixed) : (int)shape[d];

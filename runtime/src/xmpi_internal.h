@@ -60,6 +60,11 @@ struct xmp_rt_nodes {
   MPI_Comm comm;
   const char *name;
   xmp_rt_srcloc_t where;
+  /* A subset (nodes_subset.c): the node array it selects from (NULL for the executing set)
+   * and the selection per dimension of it, C order, 0-based, inclusive. */
+  const struct xmp_rt_nodes *parent;
+  int subset;
+  long sel_lb[XMP_RT_MAX_DIMS], sel_ub[XMP_RT_MAX_DIMS], sel_st[XMP_RT_MAX_DIMS];
 };
 
 /* ---- template.c ---- */
