@@ -106,7 +106,8 @@ private:
       b.create<ArrayAllocOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
                              b.getI64IntegerAttr(site.id),
                              b.getStringAttr(site.dir->text),
-                             a.exposed ? b.getUnitAttr() : UnitAttr());
+                             a.exposed ? b.getUnitAttr() : UnitAttr(),
+                             a.parameter ? b.getStringAttr(a.name) : StringAttr());
   }
 
   void emit(const Site &site) {

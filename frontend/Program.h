@@ -36,6 +36,7 @@ struct DistArray {
   std::vector<Width> shadow = {};   // declared shadow widths (none: no shadow)
   bool reflectInit = false;         // a reflect_init of it came before (source order)
   bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
+  bool parameter = false; // a function parameter: lays out the caller's storage
 };
 
 /// One distributed loop of a work-shared nest.
@@ -153,6 +154,8 @@ struct Program {
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.
   std::vector<const clang::ArraySubscriptExpr *> accesses;
+  /// Distributed arrays passed whole as call arguments: their local storage.
+  std::vector<const clang::DeclRefExpr *> passedArrays;
 };
 
 /// The distributed array at the root of a subscript chain, or null.

@@ -223,7 +223,18 @@ void SourceRewriter::placeSites() {
 void SourceRewriter::replaceArrayDeclarations() {
   std::set<unsigned> done;
   const LangOptions &lo = ctx.getLangOpts();
-  for (const auto &[decl, unused] : program.arrays) {
+  for (const auto &[decl, array] : program.arrays) {
+    if (array.parameter) {
+      // The parameter stays; its descriptor and layout open the function body.
+      const auto *fn = cast<FunctionDecl>(decl->getDeclContext());
+      const auto *body = cast<CompoundStmt>(fn->getBody());
+      rewriter.InsertTextAfterToken(body->getLBracLoc(),
+                                    " " + array.elemType + " *" +
+                                        cnames::arrayAddr(array.name) + "; xmp_rt_array_t *" +
+                                        cnames::arrayDesc(array.name) + "; xmp_rt_layout_t " +
+                                        cnames::arrayLayout(array.name) + ";");
+      continue;
+    }
     if (!done.insert(index.offset(decl->getBeginLoc())).second)
       continue;
     std::vector<const VarDecl *> group = index.declarationGroup(decl);
@@ -263,7 +274,7 @@ void SourceRewriter::replaceArrayDeclarations() {
   // A local array's storage goes when its block ends normally; on an early
   // return the runtime releases it at finalize.
   for (const auto &[decl, array] : program.arrays)
-    if (array.scopeClose.isValid() && decl->isLocalVarDecl())
+    if (array.scopeClose.isValid() && (decl->isLocalVarDecl() || array.parameter))
       rewriter.InsertTextBefore(array.scopeClose,
                                 "xmp_rt_array_free(" + cnames::arrayDesc(array.name) + "); ");
 }
@@ -358,6 +369,9 @@ bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string 
   rewriteAccesses();
   for (const DescOf &d : program.descOfs)
     rewriter.ReplaceText(d.range, d.replacement);
+  for (const DeclRefExpr *ref : program.passedArrays)
+    replaceTokens(ref->getSourceRange(),
+                  "((void *)" + cnames::arrayAddr(ref->getDecl()->getName()) + ")");
   outlineDeviceLoops();
   replaceArrayDeclarations();
   if (!ok)

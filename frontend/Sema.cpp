@@ -7,6 +7,7 @@
 #include "xmp/Target/CNames.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
@@ -263,10 +264,17 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                "have an initializer");
   if (program.arrays.count(decl))
     return error(al.array.loc, "array '" + al.array.text + "' is already aligned");
+  // A parameter declared as an array (`int b[N]`) is aligned as declared: it
+  // receives the local storage of a caller's array of the same mapping.
+  const auto *parm = dyn_cast<ParmVarDecl>(decl);
   std::vector<int64_t> extents;
-  QualType type = decl->getType();
+  QualType type = parm ? parm->getOriginalType() : decl->getType();
   if (!constantExtents(ctx, type, extents))
     extents.clear();
+  if (extents.empty() && parm)
+    return error(al.array.loc, "parameter '" + al.array.text +
+                                   "' is aligned, so it must be declared with all its "
+                                   "extents: 'type " + al.array.text + "[N]...'");
   if (extents.empty())
     return error(al.array.loc, "'" + al.array.text +
                                    "' is not an array of constant size");
@@ -322,6 +330,7 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   for (size_t a = 0; a < site.tdims.size(); ++a)
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);
+  array.parameter = parm != nullptr;
   site.array = &program.arrays.emplace(decl, array).first->second;
   site.tmplSym = t->sym;
   return true;
@@ -1028,9 +1037,23 @@ void Analyzer::checkAccesses() {
   }
   for (const DeclRefExpr *ref : index.declRefs()) {
     const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-    if (var && program.arrays.count(var) && !subscripted.count(ref))
+    if (!var || !program.arrays.count(var) || subscripted.count(ref))
+      continue;
+    // Passed whole to a function: the callee gets this node's local part.
+    const Expr *arg = ref;
+    DynTypedNodeList parents = ctx.getParents(*arg);
+    while (!parents.empty() && parents[0].get<Expr>() &&
+           (parents[0].get<ImplicitCastExpr>() || parents[0].get<ParenExpr>())) {
+      arg = parents[0].get<Expr>();
+      parents = ctx.getParents(*arg);
+    }
+    const CallExpr *call = parents.empty() ? nullptr : parents[0].get<CallExpr>();
+    if (call && llvm::is_contained(call->arguments(), arg) && !ref->getBeginLoc().isMacroID())
+      program.passedArrays.push_back(ref);
+    else
       error(ref->getLocation(), "distributed array '" + var->getName().str() +
-                                    "' can only be used through subscripts");
+                                    "' can only be used through subscripts or passed "
+                                    "whole to a function");
   }
   llvm::sort(program.accesses, [&](auto *a, auto *b) {
     return index.offset(a->getBeginLoc()) < index.offset(b->getBeginLoc());

@@ -136,6 +136,11 @@ typedef struct xmp_rt_layout {
   long stride[XMP_RT_MAX_DIMS];
 } xmp_rt_layout_t;
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout);
+/* An aligned array parameter (`void f(int b[N])` with `align b[i] with t[i]`): lays a out as
+ * xmp_rt_array_allocate does and uses the storage the caller passed (its local part of an
+ * array of the same mapping), which freeing a leaves alone. */
+void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layout,
+                         const xmp_rt_srcloc_t *where);
 /* Bytes of the local storage (shadows included) that layout.addr points at. */
 size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a);
 /* Global index range of array dim d held locally (owned part). */

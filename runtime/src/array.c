@@ -9,7 +9,8 @@ static void array_destroy(xmpi_obj_t *self) {
   xmpi_reflect_free_plans(a);
   xmpi_reduce_shadow_free_plans(a);
   xmpi_window_free(a);
-  xmphc_storage_free(a->data);
+  if (!a->borrowed)
+    xmphc_storage_free(a->data);
   free(a);
 }
 
@@ -106,7 +107,8 @@ int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
   return XMPI_OK;
 }
 
-void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
+/* The layout of a's local storage; returns its element count (at least 1). */
+static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data != NULL)
     xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
   for (int d = 0; d < a->rank; d++) {
@@ -126,7 +128,11 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
     layout->stride[d] = 0;
   }
   /* At least one element, so that addr is never NULL on nodes owning nothing. */
-  count = count > 0 ? count : 1;
+  return count > 0 ? count : 1;
+}
+
+void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
+  size_t count = lay_out(a, layout);
   int shadowed = 0; /* storage a direct transport can reach, for reflect (hybridcomm) */
   for (int d = 0; d < a->rank; d++)
     shadowed |= !a->shadow_full[d] && (a->shadow_lo[d] > 0 || a->shadow_hi[d] > 0);
@@ -136,6 +142,17 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data == NULL)
     xmpi_fatal(&a->where, "array '%s': out of memory allocating %zu elements", a->name, count);
   layout->addr = a->data;
+}
+
+void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layout,
+                         const xmp_rt_srcloc_t *where) {
+  if (storage == NULL)
+    xmpi_fatal(where, "array '%s' is aligned with its caller's storage, but got a null pointer",
+               a->name);
+  lay_out(a, layout);
+  a->data = storage;
+  a->borrowed = 1;
+  layout->addr = storage;
 }
 
 size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a) {

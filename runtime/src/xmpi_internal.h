@@ -103,6 +103,7 @@ struct xmp_rt_array {
   /* Local storage, set by xmp_rt_array_allocate: element g at data position
    * sum (g[d] - base[d]) * stride[d] with strides from local_extent (C order). */
   void *data;
+  int borrowed; /* data is another array's (xmp_rt_array_attach): not freed here */
   long base[XMP_RT_MAX_DIMS], local_extent[XMP_RT_MAX_DIMS];
   struct xmpi_reflect_plan *plans; /* reflect.c's cache */
   struct xmpi_reduce_shadow_plan *rs_plans; /* reduce_shadow.c's cache */

@@ -239,8 +239,15 @@ void lower(AlignOp op, std::set<int64_t> &described) {
 void lower(ArrayAllocOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   StringRef array = op.getArray();
-  b.call("exec", "xmp_rt_array_allocate",
-         {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
+  if (auto storage = op.getStorage()) {
+    b.where(op.getDirective());
+    b.call("exec", "xmp_rt_array_attach",
+           {cnames::arrayDesc(array), "(void *)(" + storage->str() + ")",
+            "&" + cnames::arrayLayout(array), b.whereRef()});
+  } else {
+    b.call("exec", "xmp_rt_array_allocate",
+           {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
+  }
   // The typed pointer lets generated accesses index without casts.
   b.text("exec", cnames::arrayAddr(array) + " = (" + op.getElemType().str() +
                      " *)" + cnames::arrayLayout(array) + ".addr;");

@@ -94,9 +94,11 @@ def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
     `expose`: the array is the remote side of a one-sided gmove (`in` /
     `out`): its storage is made reachable (an MPI window) right away, while
     every node holding part of it is present.
+    `storage`: an aligned array parameter: the C expression of the caller's
+    storage (the parameter), laid out but not allocated.
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site,
-      StrAttr:$directive, UnitAttr:$expose);
+      StrAttr:$directive, UnitAttr:$expose, OptionalAttr<StrAttr>:$storage);
   let assemblyFormat = "$array `:` $elem_type attr-dict";
 }
 
