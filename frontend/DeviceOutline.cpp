@@ -178,13 +178,15 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   cpu += "}\n";
   cpuFunctions += cpu;
 
-  // CUDA: one thread per iteration of the distributed loops; the innermost
-  // is the grid's x dimension so that neighbouring threads touch
-  // neighbouring elements.
+  // CUDA: the innermost loop along the grid's x axis, so that neighbouring
+  // threads touch neighbouring elements, the middle loop of a 3-D nest along
+  // y; each thread walks a run of the outermost loop of a 2-D or 3-D nest
+  // (runs and their length: xmp_dev_grid).
   std::string kernel = "__global__ void " + name("kernel") + "(struct " + name("args") +
                        " _XMP_args_v, long _XMP_lb0, long _XMP_st0";
   for (size_t k = 0; k < dims; ++k)
     kernel += ", long _XMP_n" + std::to_string(k);
+  kernel += ", long _XMP_chunk";
   for (size_t k = 0; k < site.devArrays.size(); ++k)
     kernel += ", void *_XMP_b" + std::to_string(k);
   if (!reds.empty())
@@ -193,12 +195,20 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
             "  (void)_XMP_args;\n";
   kernel += locals(site, "_XMP_args",
                    [](size_t k) { return "_XMP_b" + std::to_string(k); });
-  static const char *axes[] = {"x", "y", "z"};
-  for (size_t k = 0; k < dims; ++k)
-    kernel += "  long _XMP_t" + std::to_string(k) + " = xmp_dev_thread_" +
-              axes[dims - 1 - k] + "();\n";
-  kernel += "  if (_XMP_t" + std::to_string(dims - 1) + " < _XMP_n" +
-            std::to_string(dims - 1) + ") {\n";
+  std::string inner = std::to_string(dims - 1);
+  kernel += "  long _XMP_t" + inner + " = xmp_dev_thread_x();\n";
+  std::string inside = "_XMP_t" + inner + " < _XMP_n" + inner;
+  if (dims == 3) {
+    kernel += "  long _XMP_t1 = xmp_dev_thread_y();\n";
+    inside += " && _XMP_t1 < _XMP_n1";
+  }
+  kernel += "  if (" + inside + ") {\n";
+  if (dims > 1)
+    kernel += "  long _XMP_first = xmp_dev_outer_run(" + std::to_string(dims) +
+              ") * _XMP_chunk;\n"
+              "  long _XMP_end = _XMP_first + _XMP_chunk < _XMP_n0 ? _XMP_first + _XMP_chunk "
+              ": _XMP_n0;\n"
+              "  for (long _XMP_t0 = _XMP_first; _XMP_t0 < _XMP_end; ++_XMP_t0) {\n";
   for (size_t k = 0; k < dims; ++k) {
     const LoopDim &dim = site.loop[k];
     std::string lb = k == 0 ? "_XMP_lb0" : bound(k, "lb"), st = k == 0 ? "_XMP_st0" : bound(k, "st");
@@ -207,6 +217,8 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   }
   kernel += "    do {" + privates(site, "_XMP_args") + "\n" + lineDirective(file, line) +
             body + "\n    } while (0);\n  }\n";
+  if (dims > 1)
+    kernel += "  }\n";
   for (const ReductionVar &r : reds)
     kernel += "  xmp_dev_block_reduce(" + r.var + ", " + functor(r.kind) +
               "(), &_XMP_blocks[xmp_dev_block_linear()]." + r.field + ");\n";
@@ -231,9 +243,7 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   for (size_t k = 0; k < dims; ++k)
     cuda += "  long _XMP_n" + std::to_string(k) + " = xmp_dev_trip_count(" + bound(k, "lb") +
             ", " + bound(k, "ub") + ", " + bound(k, "st") + ");\n";
-  std::string n[3] = {"1", "1", "1"}; // grid extents x, y, z
-  for (size_t k = 0; k < dims; ++k)
-    n[dims - 1 - k] = "_XMP_n" + std::to_string(k);
+  std::string n[3] = {"_XMP_n" + inner, dims == 3 ? "_XMP_n1" : "1", "_XMP_n0"};
   std::string empty;
   for (size_t k = 0; k < dims; ++k)
     empty += (k ? " || " : "") + std::string("_XMP_n") + std::to_string(k) + " <= 0";
@@ -244,7 +254,8 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
             r.var + "; }\n";
   }
   cuda += "    return;\n  }\n";
-  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + n[0] + ", " + n[1] + ", " + n[2] +
+  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + std::to_string(dims) + ", " + n[0] +
+          ", " + n[1] + ", " + n[2] +
           ", \"" + name("kernel") + "\");\n";
   cuda += "  cudaStream_t _XMP_stream = starpu_cuda_get_local_stream();\n";
   if (!reds.empty()) {
@@ -256,6 +267,7 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
           "*_XMP_args, _XMP_task->lb, _XMP_task->st";
   for (size_t k = 0; k < dims; ++k)
     cuda += ", _XMP_n" + std::to_string(k);
+  cuda += ", _XMP_grid.chunk";
   for (size_t k = 0; k < site.devArrays.size(); ++k)
     cuda += ", " + bufferCall(k);
   if (!reds.empty())

@@ -16,12 +16,18 @@
 /* Threads per block: a power of two (block reductions halve it). */
 #define XMP_DEV_BLOCK 128
 
-/* Thread coordinates along the grid's axes: x counts threads, y and z count blocks. */
+/* Thread coordinates: x along the nest's innermost loop, y along the middle loop of a 3-D
+ * nest; the outermost loop of a 2-D or 3-D nest is cut into runs, one per block along the
+ * grid's last axis (xmp_dev_outer_run), which each thread walks. */
 static __device__ __forceinline__ long xmp_dev_thread_x(void) {
   return (long)blockIdx.x * blockDim.x + threadIdx.x;
 }
-static __device__ __forceinline__ long xmp_dev_thread_y(void) { return blockIdx.y; }
-static __device__ __forceinline__ long xmp_dev_thread_z(void) { return blockIdx.z; }
+static __device__ __forceinline__ long xmp_dev_thread_y(void) {
+  return (long)blockIdx.y * blockDim.y + threadIdx.y;
+}
+static __device__ __forceinline__ long xmp_dev_outer_run(int dims) {
+  return dims == 3 ? blockIdx.z : blockIdx.y;
+}
 static __device__ __forceinline__ long xmp_dev_block_linear(void) {
   return blockIdx.x + (long)gridDim.x * (blockIdx.y + (long)gridDim.y * blockIdx.z);
 }
@@ -38,20 +44,39 @@ static inline void xmp_dev_cuda_check(cudaError_t e, const char *what) {
     xmp_dev_fail(what, cudaGetErrorString(e));
 }
 
-/* Launch shape for nx threads along x and ny, nz blocks along y, z. */
+/* Launch shape of a nest of dims (1-3) loops with n_inner, n_mid (3-D), n_outer iterations.
+ * A 3-D nest's blocks are 32 x 4 threads (rows of the innermost loop along the middle one, so
+ * that a block reads neighbouring rows too); the outermost loop is cut into runs of `chunk`
+ * iterations, as many as keep about XMP_DEV_TARGET_BLOCKS blocks in flight: each thread then
+ * walks consecutive outer iterations, whose neighbours' rows are still in its SM's cache, and
+ * a reduction combines once per thread rather than once per iteration. */
+#define XMP_DEV_TARGET_BLOCKS 8192L
 typedef struct xmp_dev_grid {
   dim3 blocks, threads;
   long count; /* blocks in all */
+  long chunk; /* outer iterations per block */
 } xmp_dev_grid_t;
-static inline xmp_dev_grid_t xmp_dev_grid(long nx, long ny, long nz, const char *what) {
-  long bx = (nx + XMP_DEV_BLOCK - 1) / XMP_DEV_BLOCK;
-  if (bx > 2147483647L || ny > 65535 || nz > 65535)
+static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
+                                          const char *what) {
+  xmp_dev_grid_t g;
+  long ty = dims == 3 ? 4 : 1, tx = XMP_DEV_BLOCK / ty;
+  long bx = (n_inner + tx - 1) / tx, by = dims == 3 ? (n_mid + ty - 1) / ty : 1, runs = 1;
+  g.chunk = 1;
+  if (dims >= 2) {
+    runs = (XMP_DEV_TARGET_BLOCKS + bx * by - 1) / (bx * by);
+    runs = runs < 1 ? 1 : runs > n_outer ? n_outer : runs;
+    g.chunk = (n_outer + runs - 1) / runs;
+    runs = (n_outer + g.chunk - 1) / g.chunk;
+  }
+  long bz = dims == 3 ? runs : 1;
+  if (dims == 2)
+    by = runs;
+  if (bx > 2147483647L || by > 65535 || bz > 65535)
     xmp_dev_fail(what, "the iteration space of the task exceeds CUDA's grid limits "
                        "(2^31-1 x 65535 x 65535 blocks); use more chunks (XMP_STARPU_NCUDA)");
-  xmp_dev_grid_t g;
-  g.blocks = dim3((unsigned)bx, (unsigned)ny, (unsigned)nz);
-  g.threads = dim3(XMP_DEV_BLOCK, 1, 1);
-  g.count = bx * ny * nz;
+  g.blocks = dim3((unsigned)bx, (unsigned)by, (unsigned)bz);
+  g.threads = dim3((unsigned)tx, (unsigned)ty, 1);
+  g.count = bx * by * bz;
   return g;
 }
 
@@ -89,7 +114,7 @@ struct xmp_dev_op_min {
 template <typename T, typename Op>
 static __device__ void xmp_dev_block_reduce(T v, Op op, T *out) {
   __shared__ T buffer[XMP_DEV_BLOCK];
-  unsigned t = threadIdx.x;
+  unsigned t = threadIdx.x + blockDim.x * threadIdx.y; /* blocks hold XMP_DEV_BLOCK threads */
   __syncthreads(); /* an earlier reduction of this kernel may still read buffer */
   buffer[t] = v;
   __syncthreads();

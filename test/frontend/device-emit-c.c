@@ -49,11 +49,12 @@ int main(void) {
 // CU: #define N 100
 // CU: #define SCALE(x) ((x) * 0.5f)
 // CU: __global__ void _XMP_dloop[[S:[0-9]+]]_kernel(
-// CU: long _XMP_t0 = xmp_dev_thread_y();
 // CU: long _XMP_t1 = xmp_dev_thread_x();
+// CU: long _XMP_first = xmp_dev_outer_run(2) * _XMP_chunk;
+// CU: for (long _XMP_t0 = _XMP_first; _XMP_t0 < _XMP_end; ++_XMP_t0) {
 // CU: xmp_dev_block_reduce(r, xmp_dev_op_sum(), &_XMP_blocks[xmp_dev_block_linear()].r0);
 // CU: extern "C" void _XMP_dloop[[S]]_cuda(void *_XMP_buffers[], void *_XMP_cl) {
-// CU: xmp_dev_grid(_XMP_n1, _XMP_n0, 1,
+// CU: xmp_dev_grid(2, _XMP_n1, 1, _XMP_n0,
 // CU: _XMP_dloop[[S]]_finish<<<1, XMP_DEV_BLOCK, 0, _XMP_stream>>>
 
 // MAKE: OBJECTS += device-emit-c.xmp.cu.o
