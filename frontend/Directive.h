@@ -68,13 +68,22 @@ struct NodesDirective {
 
 struct TemplateDirective {
   Name name;
-  std::vector<CExpr> lower, upper;
+  std::vector<CExpr> lower, upper; // empty when deferred
+  size_t rank = 0;
+  bool deferred = false; // `t(:)`, `t[:]`: the shape comes with template_fix
 };
 
 struct DistFormat {
   std::string kind; // "*", "block", "cyclic", "gblock"
-  std::string param;
+  std::string param; // gblock(*): "*"
   clang::SourceLocation loc;
+};
+
+/// `template_fix [(formats)] t(bounds)`: the shape of a deferred template
+/// and, optionally, its formats again (supplying gblock(*)'s sizes).
+struct TemplateFixDirective {
+  std::vector<DistFormat> formats; // empty: those of the distribute directive
+  TemplateDirective templ;         // the name and the bounds
 };
 
 struct DistributeDirective {
@@ -209,7 +218,7 @@ struct ArrayDirective {
 
 enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
-  WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array,
+  WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
 };
@@ -220,6 +229,7 @@ struct Directive {
   std::string text;         // "nodes p(4)", for messages
   NodesDirective nodes;
   TemplateDirective templ;
+  TemplateFixDirective templateFix;
   DistributeDirective distribute;
   AlignDirective align;
   LoopDirective loop; // loop, device loop

@@ -82,7 +82,10 @@ private:
 
   bool parseNodes(NodesDirective &d);
   bool parseTemplate(TemplateDirective &d);
+  bool parseTemplateSpecs(TemplateDirective &d, bool allowDeferred);
+  bool parseTemplateFix(TemplateFixDirective &d);
   bool parseDistribute(DistributeDirective &d);
+  bool parseFormats(std::vector<DistFormat> &formats);
   bool parseAlign(AlignDirective &d);
   bool parseLoop(LoopDirective &d);
   bool parseReductionClause(ReductionClause &c);
@@ -224,48 +227,85 @@ bool Parser::parseNodes(NodesDirective &d) {
 }
 
 bool Parser::parseTemplate(TemplateDirective &d) {
-  if (!parseName(d.name, "a template name"))
+  if (!parseName(d.name, "a template name") || !parseTemplateSpecs(d, true))
     return false;
-  Bracket style;
-  if (!openList(style))
-    return false;
-  for (bool more = true; more;) {
-    if (is(tok::colon))
-      return error(here(), "templates of deferred shape (':') are not "
-                           "supported yet");
-    CExpr first;
-    if (!parseExpr(first, {tok::comma, tok::colon}))
-      return false;
-    if (style == Bracket::Round) {
-      // [lower:]upper, lower 1 by default.
-      if (consume(tok::colon)) {
-        CExpr upper;
-        if (!parseExpr(upper, {tok::comma}))
-          return false;
-        d.lower.push_back(first);
-        d.upper.push_back(upper);
-      } else {
-        d.lower.push_back({"1", first.loc});
-        d.upper.push_back(first);
-      }
-    } else {
-      // An extent; indices 0..extent-1.
-      d.lower.push_back({"0", first.loc});
-      d.upper.push_back({"(" + first.text + ") - 1", first.loc});
-    }
-    if (!moreInList(style, more))
-      return false;
-  }
-  toCOrder(style, d.lower);
-  toCOrder(style, d.upper);
   if (is(tok::comma))
     return error(here(), "declare one template per 'template' directive");
   return true;
 }
 
-bool Parser::parseDistribute(DistributeDirective &d) {
-  if (!parseName(d.templ, "a template name"))
+/// The bracketed shape after a template's name: round `(N)`, `(lb:ub)`;
+/// square `[N]`, `[base:length]`; ':' in every dimension for a deferred shape.
+bool Parser::parseTemplateSpecs(TemplateDirective &d, bool allowDeferred) {
+  Bracket style;
+  if (!openList(style))
     return false;
+  size_t deferredDims = 0, dims = 0;
+  for (bool more = true; more; ++dims) {
+    if (is(tok::colon) && (peek(1).isOneOf(tok::comma, tok::r_paren, tok::r_square))) {
+      if (!allowDeferred)
+        return error(here(), "template_fix gives the template's shape: ':' is not "
+                             "allowed here");
+      ++pos;
+      ++deferredDims;
+    } else {
+      CExpr first;
+      if (!parseExpr(first, {tok::comma, tok::colon}))
+        return false;
+      if (consume(tok::colon)) {
+        CExpr second;
+        if (!parseExpr(second, {tok::comma}))
+          return false;
+        d.lower.push_back(first);
+        // Round: lb:ub. Square: base:length, as C triplets are written.
+        d.upper.push_back(style == Bracket::Round
+                              ? second
+                              : CExpr{"(" + first.text + ") + (" + second.text + ") - 1",
+                                      second.loc});
+      } else if (style == Bracket::Round) {
+        d.lower.push_back({"1", first.loc}); // lower 1 by default
+        d.upper.push_back(first);
+      } else {
+        d.lower.push_back({"0", first.loc}); // an extent: 0..extent-1
+        d.upper.push_back({"(" + first.text + ") - 1", first.loc});
+      }
+    }
+    if (!moreInList(style, more))
+      return false;
+  }
+  if (deferredDims != 0 && deferredDims != dims)
+    return error(d.name.loc, "either every dimension of template '" + d.name.text +
+                                 "' is ':' (a deferred shape) or none is");
+  d.deferred = deferredDims != 0;
+  d.rank = dims;
+  toCOrder(style, d.lower);
+  toCOrder(style, d.upper);
+  return true;
+}
+
+/// `template_fix [formats] name shape`.
+bool Parser::parseTemplateFix(TemplateFixDirective &d) {
+  if ((is(tok::l_paren) || is(tok::l_square)) && !parseFormats(d.formats))
+    return false;
+  if (!parseName(d.templ.name, "a template name"))
+    return false;
+  if (!is(tok::l_paren) && !is(tok::l_square))
+    return error(here(), "expected the shape of template '" + d.templ.name.text +
+                             "' after its name");
+  return parseTemplateSpecs(d.templ, false);
+}
+
+bool Parser::parseDistribute(DistributeDirective &d) {
+  if (!parseName(d.templ, "a template name") || !parseFormats(d.formats))
+    return false;
+  if (!isKeyword("onto"))
+    return error(here(), "expected 'onto' after the distribution formats");
+  ++pos;
+  return parseName(d.nodes, "a node array name after 'onto'");
+}
+
+/// Distribution formats in either bracket style, in C order.
+bool Parser::parseFormats(std::vector<DistFormat> &formats) {
   Bracket style;
   if (!openList(style))
     return false;
@@ -288,26 +328,30 @@ bool Parser::parseDistribute(DistributeDirective &d) {
           return error(f.loc, "'block(n)' is not supported; use 'block' or "
                               "'gblock(m)'");
         CExpr param;
-        if (!parseExpr(param, {}) || !expect(tok::r_paren, "')'"))
+        if (word == "gblock" && is(tok::star) && peek(1).is(tok::r_paren)) {
+          ++pos;
+          param.text = "*"; // sizes given by template_fix
+        } else if (!parseExpr(param, {})) {
+          return false;
+        }
+        if (!expect(tok::r_paren, "')'"))
           return false;
         f.param = param.text;
       } else if (word == "gblock") {
         return error(here(), "'gblock' needs an array of block sizes: "
-                             "'gblock(m)'");
+                             "'gblock(m)' (or 'gblock(*)' on a template of "
+                             "deferred shape)");
       }
     } else {
       return error(f.loc, "expected a distribution format ('*', 'block', "
                           "'cyclic', 'cyclic(w)' or 'gblock(m)')");
     }
-    d.formats.push_back(f);
+    formats.push_back(f);
     if (!moreInList(style, more))
       return false;
   }
-  toCOrder(style, d.formats);
-  if (!isKeyword("onto"))
-    return error(here(), "expected 'onto' after the distribution formats");
-  ++pos;
-  return parseName(d.nodes, "a node array name after 'onto'");
+  toCOrder(style, formats);
+  return true;
 }
 
 /// Template subscripts: `i`, `i+1`, `i-c`, `*`, `:`; in either bracket style.
@@ -933,6 +977,9 @@ std::optional<Directive> Parser::parse() {
   } else if (word == "template") {
     d.kind = DirectiveKind::Template;
     ok = parseTemplate(d.templ);
+  } else if (word == "template_fix") {
+    d.kind = DirectiveKind::TemplateFix;
+    ok = parseTemplateFix(d.templateFix);
   } else if (word == "distribute") {
     d.kind = DirectiveKind::Distribute;
     ok = parseDistribute(d.distribute);
@@ -1002,7 +1049,7 @@ std::optional<Directive> Parser::parse() {
       ++pos; // tasks on disjoint nodes run concurrently in any case
   } else {
     bool known = llvm::StringSwitch<bool>(word)
-                     .Cases("template_fix", "coarray", true)
+                     .Case("coarray", true)
                      .Cases("image", "post", "wait", "lock", "unlock", true)
                      .Default(false);
     error(first, known ? "the '" + word +

@@ -77,6 +77,15 @@ private:
   StringAttr async(const Site &site) {
     return site.async.empty() ? StringAttr() : b.getStringAttr(site.async);
   }
+  /// Distribution formats as the kinds and params attributes.
+  std::pair<ArrayAttr, ArrayAttr> formatAttrs(const std::vector<DistFormat> &list) {
+    std::vector<std::string> formats, params;
+    for (const DistFormat &f : list) {
+      formats.push_back(f.kind);
+      params.push_back(f.param);
+    }
+    return {strs(formats), strs(params)};
+  }
   FlatSymbolRefAttr ref(StringRef sym) {
     return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
   }
@@ -102,7 +111,8 @@ private:
   /// An array's storage is laid out once its last mapping directive is seen.
   void allocateIfLast(const Site &site, Location l) {
     const DistArray &a = *site.array;
-    if (a.lastMappingSite == site.id)
+    // An array of pointer type is allocated by xmp_malloc.
+    if (a.lastMappingSite == site.id && !a.allocatable)
       b.create<ArrayAllocOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
                              b.getI64IntegerAttr(site.id),
                              b.getStringAttr(site.dir->text),
@@ -154,20 +164,26 @@ private:
                         strs(site.st), b.getDenseI64ArrayAttr(site.arrayCyclic),
                         b.getStringAttr(site.arrayBody), id, text);
       break;
-    case DirectiveKind::Template:
+    case DirectiveKind::Template: {
+      // A deferred shape reads ':' in every bound.
+      std::vector<std::string> deferred(d.templ.deferred ? d.templ.rank : 0, ":");
       b.create<TemplateOp>(l, b.getStringAttr(site.sym),
                            b.getStringAttr(d.templ.name.text),
-                           strs(d.templ.lower), strs(d.templ.upper), scope, id,
-                           text);
+                           d.templ.deferred ? strs(deferred) : strs(d.templ.lower),
+                           d.templ.deferred ? strs(deferred) : strs(d.templ.upper), scope,
+                           id, text);
       break;
+    }
     case DirectiveKind::Distribute: {
-      std::vector<std::string> formats, params;
-      for (const DistFormat &f : d.distribute.formats) {
-        formats.push_back(f.kind);
-        params.push_back(f.param);
-      }
-      b.create<DistributeOp>(l, ref(site.tmplSym), ref(site.nodesSym),
-                             strs(formats), strs(params), id, text);
+      auto [formats, params] = formatAttrs(d.distribute.formats);
+      b.create<DistributeOp>(l, ref(site.tmplSym), ref(site.nodesSym), formats, params, id,
+                             text);
+      break;
+    }
+    case DirectiveKind::TemplateFix: {
+      auto [formats, params] = formatAttrs(d.templateFix.formats);
+      b.create<TemplateFixOp>(l, ref(site.tmplSym), strs(d.templateFix.templ.lower),
+                              strs(d.templateFix.templ.upper), formats, params, id, text);
       break;
     }
     case DirectiveKind::Align: {

@@ -37,6 +37,18 @@ struct DistArray {
   bool reflectInit = false;         // a reflect_init of it came before (source order)
   bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
   bool parameter = false; // a function parameter: lays out the caller's storage
+  // Declared as a pointer (`int *a`, `double (*a)[n]`): its extents are -1
+  // and `a = xmp_malloc(xmp_desc_of(a), n0, ...)` allocates it.
+  bool allocatable = false;
+};
+
+/// `a = xmp_malloc(xmp_desc_of(a), sizes...)` (the assignment, `call` set)
+/// or `free(a)` (`call` null) of an allocatable distributed array.
+struct Allocation {
+  const clang::Expr *expr;
+  const DistArray *array;
+  std::vector<std::string> sizes; // xmp_malloc's extents, C order
+  bool release = false;
 };
 
 /// One distributed loop of a work-shared nest.
@@ -156,6 +168,7 @@ struct Program {
   std::vector<const clang::ArraySubscriptExpr *> accesses;
   /// Distributed arrays passed whole as call arguments: their local storage.
   std::vector<const clang::DeclRefExpr *> passedArrays;
+  std::vector<Allocation> allocations;
 };
 
 /// The distributed array at the root of a subscript chain, or null.

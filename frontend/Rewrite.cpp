@@ -84,6 +84,8 @@ private:
   }
   void replaceArrayDeclarations();
   void rewriteAccesses();
+  void rewriteAllocations();
+  void rewriteDescOfs();
   std::string renderChain(const ArraySubscriptExpr *chain);
   std::string renderRange(SourceRange range);
   void wrapMain();
@@ -337,6 +339,28 @@ void SourceRewriter::rewriteAccesses() {
   }
 }
 
+/// `a = xmp_malloc(xmp_desc_of(a), ...)` and `free(a)` of distributed
+/// arrays of pointer type become the runtime's allocation and release.
+void SourceRewriter::rewriteAllocations() {
+  for (const Allocation &a : program.allocations)
+    replaceTokens(a.expr->getSourceRange(),
+                  a.release ? "xmp_rt_array_deallocate(" + cnames::arrayDesc(a.array->name) + ")"
+                            : cnames::arrayMalloc(a.array->name, a.array->elemType, a.sizes));
+}
+
+/// `xmp_desc_of(x)` becomes x's descriptor, except in an allocation
+/// (`a = xmp_malloc(xmp_desc_of(a), ...)`), which is replaced whole.
+void SourceRewriter::rewriteDescOfs() {
+  for (const DescOf &d : program.descOfs) {
+    unsigned at = index.offset(d.range.getBegin());
+    if (llvm::none_of(program.allocations, [&](const Allocation &a) {
+          return at >= index.offset(a.expr->getBeginLoc()) &&
+                 at <= index.offset(a.expr->getEndLoc());
+        }))
+      rewriter.ReplaceText(d.range, d.replacement);
+  }
+}
+
 void SourceRewriter::wrapMain() {
   FileID fid = sm.getMainFileID();
   SourceLocation end = sm.getLocForEndOfFile(fid);
@@ -367,8 +391,8 @@ void SourceRewriter::wrapMain() {
 bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string &macros) {
   placeSites();
   rewriteAccesses();
-  for (const DescOf &d : program.descOfs)
-    rewriter.ReplaceText(d.range, d.replacement);
+  rewriteAllocations();
+  rewriteDescOfs();
   for (const DeclRefExpr *ref : program.passedArrays)
     replaceTokens(ref->getSourceRange(),
                   "((void *)" + cnames::arrayAddr(ref->getDecl()->getName()) + ")");

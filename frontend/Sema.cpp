@@ -28,6 +28,8 @@ struct Symbol {
   bool distributed = false;
   std::vector<std::string> formats; // template: per dimension, once distributed
   std::vector<std::string> lower, upper; // template: declared bounds (C expressions)
+  bool deferred = false;             // template: `t(:)`, shaped by template_fix
+  std::vector<std::string> params = {}; // template: format parameters ("*": gblock(*))
 };
 
 class Analyzer {
@@ -80,6 +82,7 @@ private:
   bool checkNodes(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkDistribute(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkTemplateFix(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkAlign(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                  bool device = false);
@@ -110,6 +113,7 @@ private:
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
+  void checkAllocations(std::set<const DeclRefExpr *> &allowed);
   void checkAccesses();
   void checkDescOfs();
 
@@ -202,12 +206,13 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
 }
 
 bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn) {
-  if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.lower.size(), false, {}, {}, {}}))
+  if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.rank, false, {}, {}, {}}))
     return false;
-  if (d.templ.lower.size() > 7)
+  if (d.templ.rank > 7)
     return error(d.templ.name.loc, "templates have at most 7 dimensions");
   Symbol *t = lookup(d.templ.name, fn);
   site.sym = t->sym;
+  t->deferred = d.templ.deferred;
   for (size_t k = 0; k < d.templ.lower.size(); ++k) {
     t->lower.push_back(d.templ.lower[k].text);
     t->upper.push_back(d.templ.upper[k].text);
@@ -238,11 +243,58 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
                      " dimensions of '" + dist.templ.text +
                      "' onto node array '" + dist.nodes.text + "' of " +
                      std::to_string(n->rank) + " dimensions");
-  t->distributed = true;
   for (const DistFormat &f : dist.formats)
+    if (f.param == "*" && !t->deferred)
+      return error(f.loc, "'gblock(*)' leaves the block sizes to template_fix, which "
+                          "needs a template of deferred shape ('" + dist.templ.text +
+                          "(:)' or '" + dist.templ.text + "[:]')");
+  t->distributed = true;
+  for (const DistFormat &f : dist.formats) {
     t->formats.push_back(f.kind);
+    t->params.push_back(f.param);
+  }
   site.tmplSym = t->sym;
   site.nodesSym = n->sym;
+  return true;
+}
+
+/// `template_fix [formats] t(bounds)`: the shape of a deferred template,
+/// and its formats again (the block sizes of gblock(*)).
+bool Analyzer::checkTemplateFix(const Directive &d, Site &site, const FunctionDecl *fn) {
+  const TemplateFixDirective &fix = d.templateFix;
+  const Name &name = fix.templ.name;
+  Symbol *t = lookupKind(name, fn, Symbol::Template, "template");
+  if (!t)
+    return false;
+  if (!t->deferred)
+    return error(name.loc, "template '" + name.text + "' already has a shape; "
+                           "template_fix applies to a template declared with ':'");
+  if (!t->distributed)
+    return error(name.loc, "template '" + name.text +
+                               "' must be distributed before template_fix");
+  if (fix.templ.rank != t->rank)
+    return error(name.loc, "template_fix gives " + std::to_string(fix.templ.rank) +
+                               " bounds but template '" + name.text + "' has " +
+                               std::to_string(t->rank) + " dimensions");
+  if (!fix.formats.empty() && fix.formats.size() != t->rank)
+    return error(fix.formats.front().loc,
+                 "template_fix gives " + std::to_string(fix.formats.size()) +
+                     " formats but template '" + name.text + "' has " +
+                     std::to_string(t->rank) + " dimensions");
+  for (size_t k = 0; k < fix.formats.size(); ++k) {
+    const DistFormat &f = fix.formats[k];
+    if (f.kind != t->formats[k])
+      return error(f.loc, "template_fix gives format '" + f.kind + "' where template '" +
+                              name.text + "' is distributed '" + t->formats[k] + "'");
+    if (f.param == "*")
+      return error(f.loc, "template_fix must give the block sizes of 'gblock': "
+                          "'gblock(m)'");
+  }
+  if (fix.formats.empty() && llvm::is_contained(t->params, "*"))
+    return error(name.loc, "template '" + name.text + "' is distributed 'gblock(*)': "
+                           "template_fix must give the block sizes, "
+                           "'template_fix [gblock(m)] " + name.text + "[n]'");
+  site.tmplSym = t->sym;
   return true;
 }
 
@@ -269,6 +321,20 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   const auto *parm = dyn_cast<ParmVarDecl>(decl);
   std::vector<int64_t> extents;
   QualType type = parm ? parm->getOriginalType() : decl->getType();
+  // A pointer (`int *a`, `double (*a)[n]`) is allocated by xmp_malloc, which
+  // gives every extent: -1 until then.
+  bool allocatable = !parm && type->isPointerType();
+  if (allocatable) {
+    extents.push_back(-1);
+    type = type->getPointeeType();
+    while (const ArrayType *at = ctx.getAsArrayType(type)) {
+      extents.push_back(-1);
+      type = at->getElementType();
+    }
+    if (type->isPointerType() || type->isVoidType() || type->isIncompleteType())
+      return error(al.array.loc, "'" + al.array.text + "' must point to elements of a "
+                                 "complete, non-pointer type to be distributed");
+  }
   if (!constantExtents(ctx, type, extents))
     extents.clear();
   if (extents.empty() && parm)
@@ -277,7 +343,8 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                    "extents: 'type " + al.array.text + "[N]...'");
   if (extents.empty())
     return error(al.array.loc, "'" + al.array.text +
-                                   "' is not an array of constant size");
+                                   "' is not an array of constant size or a "
+                                   "pointer to allocate with xmp_malloc");
   if (al.source.size() != extents.size())
     return error(al.array.loc, "'align' lists " +
                                    std::to_string(al.source.size()) +
@@ -327,6 +394,7 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                                 al.array.text + "'");
   DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
                   site.id, var->scopeClose, {}};
+  array.allocatable = allocatable;
   for (size_t a = 0; a < site.tdims.size(); ++a)
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);
@@ -1007,7 +1075,87 @@ bool Analyzer::checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn,
 
 /// Every use of a distributed array must be a full subscript chain: its
 /// storage is now the node's local part, reached through the layout.
+/// The name of the function a call calls directly, or "".
+static StringRef calleeName(const CallExpr *call) {
+  const FunctionDecl *f = call->getDirectCallee();
+  return f && f->getIdentifier() ? f->getName() : StringRef();
+}
+
+/// The allocatable distributed array `e` names (casts aside), or null.
+static const DeclRefExpr *allocatableRef(const Program &program, const Expr *e) {
+  const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  auto it = var ? program.arrays.find(var) : program.arrays.end();
+  return it != program.arrays.end() && it->second.allocatable ? ref : nullptr;
+}
+
+/// `a = xmp_malloc(xmp_desc_of(a), n0, ...)` and `free(a)` of arrays of
+/// pointer type: the only uses of them besides subscripts.
+void Analyzer::checkAllocations(std::set<const DeclRefExpr *> &allowed) {
+  std::set<const CallExpr *> assigned; // xmp_malloc calls assigned to an array
+  for (const BinaryOperator *assign : index.assignments()) {
+    const DeclRefExpr *lhs = allocatableRef(program, assign->getLHS());
+    if (!lhs)
+      continue;
+    allowed.insert(lhs);
+    const DistArray &array = program.arrays.at(cast<VarDecl>(lhs->getDecl()));
+    const auto *call = dyn_cast<CallExpr>(assign->getRHS()->IgnoreParenCasts());
+    if (call && calleeName(call) != "xmp_malloc")
+      call = nullptr;
+    // xmp.h's xmp_desc_of(a) is xmpc_desc_of_name("a").
+    const auto *desc = call && call->getNumArgs() > 0
+                           ? dyn_cast<CallExpr>(call->getArg(0)->IgnoreParenCasts())
+                           : nullptr;
+    const auto *of = desc && calleeName(desc) == "xmpc_desc_of_name" &&
+                             desc->getNumArgs() == 1
+                         ? dyn_cast<StringLiteral>(desc->getArg(0)->IgnoreParenImpCasts())
+                         : nullptr;
+    const SourceIndex::Var *ofVar =
+        of ? index.lookupVar(of->getString(), assign->getBeginLoc()) : nullptr;
+    if (call)
+      assigned.insert(call);
+    if (!ofVar || ofVar->decl != lhs->getDecl()) {
+      error(assign->getOperatorLoc(), "distributed array '" + array.name +
+                                          "' can only be assigned 'xmp_malloc(xmp_desc_of(" +
+                                          array.name + "), ...)'");
+      continue;
+    }
+    if (call->getNumArgs() - 1 != array.extents.size()) {
+      error(call->getBeginLoc(), "xmp_malloc of '" + array.name + "' gives " +
+                                     std::to_string(call->getNumArgs() - 1) +
+                                     " extents but the array has " +
+                                     std::to_string(array.extents.size()) + " dimensions");
+      continue;
+    }
+    if (assign->getBeginLoc().isMacroID() || assign->getEndLoc().isMacroID()) {
+      error(assign->getOperatorLoc(), "the allocation of distributed array '" + array.name +
+                                          "' cannot come from a macro");
+      continue;
+    }
+    Allocation alloc{assign, &array, {}};
+    for (unsigned k = 1; k < call->getNumArgs(); ++k)
+      alloc.sizes.push_back(text(call->getArg(k)->getSourceRange()));
+    program.allocations.push_back(alloc);
+  }
+  for (const CallExpr *call : index.calls()) {
+    if (calleeName(call) == "xmp_malloc" && !assigned.count(call))
+      error(call->getBeginLoc(), "xmp_malloc allocates a distributed array of pointer type "
+                                 "in an assignment 'a = xmp_malloc(xmp_desc_of(a), ...)'");
+    if (calleeName(call) != "free" || call->getNumArgs() != 1)
+      continue;
+    if (const DeclRefExpr *ref = allocatableRef(program, call->getArg(0))) {
+      if (call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID())
+        continue; // reported as a use outside subscripts
+      program.allocations.push_back(
+          {call, &program.arrays.at(cast<VarDecl>(ref->getDecl())), {}, true});
+      allowed.insert(ref);
+    }
+  }
+}
+
 void Analyzer::checkAccesses() {
+  std::set<const DeclRefExpr *> allowed;
+  checkAllocations(allowed);
   std::set<const Expr *> innerParts;
   for (const ArraySubscriptExpr *s : index.subscripts())
     innerParts.insert(s->getBase()->IgnoreParenImpCasts());
@@ -1037,7 +1185,7 @@ void Analyzer::checkAccesses() {
   }
   for (const DeclRefExpr *ref : index.declRefs()) {
     const auto *var = dyn_cast<VarDecl>(ref->getDecl());
-    if (!var || !program.arrays.count(var) || subscripted.count(ref))
+    if (!var || !program.arrays.count(var) || subscripted.count(ref) || allowed.count(ref))
       continue;
     // Passed whole to a function: the callee gets this node's local part.
     const Expr *arg = ref;
@@ -1336,7 +1484,11 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
     sub.kind = RefSubscript::All;
     if (ad.on.subscripted)
       sub = ad.on.subscripts[td];
-    std::string lb = t->lower[td], ub = t->upper[td], st = "1";
+    if (t->deferred && sub.kind == RefSubscript::All)
+      return error(sub.loc, "template '" + ad.on.name.text + "' has a deferred shape: "
+                            "give the template section's bounds");
+    std::string lb = t->deferred ? "" : t->lower[td], ub = t->deferred ? "" : t->upper[td],
+                st = "1";
     switch (sub.kind) {
     case RefSubscript::Own:
       return error(sub.loc, "'*' cannot select template elements of an 'array' directive");
@@ -1471,6 +1623,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::ReflectDo ||
                       d.kind == DirectiveKind::ReduceShadow ||
                       d.kind == DirectiveKind::Array ||
+                      d.kind == DirectiveKind::TemplateFix ||
                       d.kind == DirectiveKind::WaitAsync ||
                       d.kind == DirectiveKind::Bcast ||
                       d.kind == DirectiveKind::Task ||
@@ -1496,6 +1649,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::Nodes: ok = checkNodes(d, site, fn); break;
     case DirectiveKind::Template: ok = checkTemplate(d, site, fn); break;
     case DirectiveKind::Distribute: ok = checkDistribute(d, site, fn); break;
+    case DirectiveKind::TemplateFix: ok = checkTemplateFix(d, site, fn); break;
     case DirectiveKind::Align: ok = checkAlign(d, site, fn); break;
     case DirectiveKind::Loop: ok = checkLoop(d, site, fn); break;
     case DirectiveKind::Reduction: {

@@ -64,6 +64,12 @@ public:
     if (const FunctionDecl *f = e->getDirectCallee();
         f && f->getIdentifier() && f->getName() == "xmpc_desc_of_name")
       index.descOfs_.push_back(e);
+    index.calls_.push_back(e);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *e) {
+    if (e->getOpcode() == BO_Assign)
+      index.assignments_.push_back(e);
     return true;
   }
 

@@ -44,6 +44,11 @@ public:
   }
   /// Calls `xmpc_desc_of_name("x")`, what xmp.h's `xmp_desc_of(x)` expands to.
   const std::vector<const clang::CallExpr *> &descOfs() const { return descOfs_; }
+  const std::vector<const clang::CallExpr *> &calls() const { return calls_; }
+  /// Simple assignments (`x = e`).
+  const std::vector<const clang::BinaryOperator *> &assignments() const {
+    return assignments_;
+  }
   const clang::FunctionDecl *mainFunction() const { return main_; }
   unsigned offset(clang::SourceLocation loc) const;
   clang::ASTContext &context() const { return ctx; }
@@ -58,6 +63,8 @@ private:
   std::vector<const clang::ArraySubscriptExpr *> subscripts_;
   std::vector<const clang::DeclRefExpr *> declRefs_;
   std::vector<const clang::CallExpr *> descOfs_;
+  std::vector<const clang::CallExpr *> calls_;
+  std::vector<const clang::BinaryOperator *> assignments_;
   const clang::FunctionDecl *main_ = nullptr;
 };
 

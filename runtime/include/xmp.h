@@ -85,6 +85,11 @@ int xmpc_array_gtol_all(xmp_desc_t d, const int *g, int *l); /* every dimension 
 #define xmp_array_gtol(...)                                                                    \
   XMPC_GTOL_PICK(__VA_ARGS__, xmpc_array_gtol_dim, xmpc_array_gtol_all, )(__VA_ARGS__)
 
+/* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
+ * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.
+ * xmpcc translates that assignment (and `free(a)`); the function has no other use. */
+void *xmp_malloc(xmp_desc_t desc, ...);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,18 +103,29 @@ int xmp_rt_nodes_size(const xmp_rt_nodes_t *n, int dim);
 int xmp_rt_nodes_coord(const xmp_rt_nodes_t *n, int dim);
 
 /* ---- templates ---- */
+/* lower == NULL and upper == NULL: a template of deferred shape (`template t(:)`), whose bounds
+ * come with xmp_rt_template_fix; nothing may use its index space before that. */
 xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const long *upper,
                                           const char *name, const xmp_rt_srcloc_t *where);
 /* kinds[d] per template dimension; params[d] as described at xmp_rt_dist_kind. The distributed
- * dimensions, in order, are mapped onto the node dimensions in order; their counts must match. */
+ * dimensions, in order, are mapped onto the node dimensions in order; their counts must match.
+ * On a template of deferred shape a gblock dimension may have param 0 (`gblock(*)`): its block
+ * sizes come with xmp_rt_template_fix. */
 void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                                 xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
+/* `template_fix [(formats)] t(bounds)`: gives a distributed template of deferred shape its
+ * bounds (inclusive, per dimension) and lays out its distribution. kinds / params: the
+ * template_fix's formats (NULL: the distribute's), which must have the distribute's kinds;
+ * they supply the sizes of `gblock(*)` dimensions. A template is fixed once. */
+void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
+                         const long *lower, const long *upper, const xmp_rt_srcloc_t *where);
 /* This process's part of template dimension dim for block / '*' formats: [*lower, *upper]
  * (empty when *lower > *upper). */
 void xmp_rt_template_local_range(const xmp_rt_template_t *t, int dim, long *lower, long *upper);
 
 /* ---- distributed arrays ---- */
-/* extents[d]: global extent of array dim d (indices 0..extent-1). align_tdim[d]: template
+/* extents[d]: global extent of array dim d (indices 0..extent-1), or -1 for an array of
+ * pointer type whose extents come with xmp_rt_array_malloc (`xmp_malloc`). align_tdim[d]: template
  * dimension array dim d is aligned with, or -1 for a collapsed ('*' / ':') dimension.
  * align_offset[d]: template index = array index + offset. */
 xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_size,
@@ -141,6 +152,15 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout);
  * array of the same mapping), which freeing a leaves alone. */
 void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layout,
                          const xmp_rt_srcloc_t *where);
+/* `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...)` on an array created with extents -1: sets the
+ * global extents[0..rank-1] and allocates as xmp_rt_array_allocate (its template must be
+ * distributed and fixed by then). The array must not hold storage already. where NULL: errors
+ * name the array's align directive. */
+void xmp_rt_array_malloc(xmp_rt_array_t *a, const long *extents, xmp_rt_layout_t *layout,
+                         const xmp_rt_srcloc_t *where);
+/* `free(a)` of such an array: releases its storage (and what was built on it: reflect plans,
+ * windows); the descriptor stays, so that xmp_rt_array_malloc may allocate it again. */
+void xmp_rt_array_deallocate(xmp_rt_array_t *a);
 /* Bytes of the local storage (shadows included) that layout.addr points at. */
 size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a);
 /* Global index range of array dim d held locally (owned part). */

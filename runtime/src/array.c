@@ -4,13 +4,19 @@
 #include "xmphc.h"
 #include "xmpi_internal.h"
 
-static void array_destroy(xmpi_obj_t *self) {
-  xmp_rt_array_t *a = (xmp_rt_array_t *)self;
+/* Frees the local storage and everything built on it. */
+static void array_release_storage(xmp_rt_array_t *a) {
   xmpi_reflect_free_plans(a);
   xmpi_reduce_shadow_free_plans(a);
   xmpi_window_free(a);
   if (!a->borrowed)
     xmphc_storage_free(a->data);
+  a->data = NULL;
+}
+
+static void array_destroy(xmpi_obj_t *self) {
+  xmp_rt_array_t *a = (xmp_rt_array_t *)self;
+  array_release_storage(a);
   free(a);
 }
 
@@ -27,7 +33,7 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
     xmpi_fatal_collective(where, "array '%s' has elements of size 0", name);
   int used[XMP_RT_MAX_DIMS] = {0};
   for (int d = 0; d < rank; d++) {
-    if (extents[d] < 0)
+    if (extents[d] < -1)
       xmpi_fatal_collective(where, "array '%s' dimension %d has negative extent %ld", name, d,
                             extents[d]);
     int td = align_tdim[d];
@@ -111,6 +117,11 @@ int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
 static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data != NULL)
     xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
+  if (a->tmpl != NULL)
+    xmpi_template_check_fixed(a->tmpl, &a->where);
+  for (int d = 0; d < a->rank; d++)
+    if (a->extent[d] < 0)
+      xmpi_fatal(&a->where, "array '%s' has no extents before xmp_malloc", a->name);
   for (int d = 0; d < a->rank; d++) {
     int st = xmpi_array_dim_layout(a, d, xmpi_array_coord(a, d), &a->base[d],
                                    &a->local_extent[d]);
@@ -154,6 +165,29 @@ void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layo
   a->borrowed = 1;
   layout->addr = storage;
 }
+
+void xmp_rt_array_malloc(xmp_rt_array_t *a, const long *extents, xmp_rt_layout_t *layout,
+                         const xmp_rt_srcloc_t *where) {
+  if (where == NULL)
+    where = &a->where;
+  if (a->data != NULL)
+    xmpi_fatal(where, "xmp_malloc of array '%s', which holds storage already (free it first)",
+               a->name);
+  if (a->tmpl != NULL && !a->tmpl->distributed)
+    xmpi_fatal(where, "xmp_malloc of array '%s' before template '%s' is distributed", a->name,
+               a->tmpl->name);
+  if (a->tmpl != NULL)
+    xmpi_template_check_fixed(a->tmpl, where);
+  for (int d = 0; d < a->rank; d++) {
+    if (extents[d] < 0)
+      xmpi_fatal(where, "xmp_malloc of array '%s': negative extent %ld in dimension %d",
+                 a->name, extents[d], d);
+    a->extent[d] = extents[d];
+  }
+  xmp_rt_array_allocate(a, layout);
+}
+
+void xmp_rt_array_deallocate(xmp_rt_array_t *a) { array_release_storage(a); }
 
 size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a) {
   if (a->data == NULL)

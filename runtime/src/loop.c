@@ -5,6 +5,7 @@ int xmpi_loop_check(const xmp_rt_template_t *t, int tdim) {
   if (tdim < 0 || tdim >= t->rank)
     xmpi_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
                tdim);
+  xmpi_template_check_fixed(t, NULL);
   /* Distributed onto nodes this process is not one of: it owns no iteration. */
   return !(t->distributed && !xmpi_nodes_member(t->nodes));
 }

@@ -99,6 +99,7 @@ static int owns_any(const xmp_rt_template_t *t, int tdim, int coord, long lb, lo
 
 int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const long *ub,
                                const long *st, const xmp_rt_srcloc_t *where) {
+  xmpi_template_check_fixed(t, where);
   task_entry_t *e = lookup(TASK_TEMPLATE, t, t->rank, lb, ub, st);
   if (e == NULL) {
     if (!t->distributed)

@@ -10,6 +10,14 @@ static void template_destroy(xmpi_obj_t *self) {
   free(t);
 }
 
+/* A dimension of a template of deferred shape: no index yet; distribute records its format
+ * and node count, template_fix lays it out. */
+static void dist_pending(xmpi_dist_t *d, int kind, int nprocs) {
+  (void)xmpi_dist_init(d, XMP_RT_DIST_NONE, 0, 0, -1, 1); /* an empty range is valid */
+  d->kind = kind;
+  d->nprocs = kind == XMP_RT_DIST_NONE ? 1 : nprocs;
+}
+
 xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const long *upper,
                                           const char *name, const xmp_rt_srcloc_t *where) {
   if (name == NULL)
@@ -21,10 +29,17 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
   t->rank = rank;
   t->name = name;
   t->where = xmpi_srcloc_copy(where);
+  t->fixed = lower != NULL && upper != NULL;
   for (int d = 0; d < rank; d++) {
+    t->node_dim[d] = -1;
+    if (!t->fixed) {
+      t->lower[d] = 0;
+      t->upper[d] = -1;
+      dist_pending(&t->dist[d], XMP_RT_DIST_NONE, 1);
+      continue;
+    }
     t->lower[d] = lower[d];
     t->upper[d] = upper[d];
-    t->node_dim[d] = -1;
     /* Until distributed, every dimension reads as '*'. */
     int st = xmpi_dist_init(&t->dist[d], XMP_RT_DIST_NONE, 0, lower[d], upper[d], 1);
     if (st)
@@ -51,15 +66,54 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
   int ndim = 0;
   for (int d = 0; d < t->rank; d++) {
     int nd = kinds[d] == XMP_RT_DIST_NONE ? -1 : ndim++;
-    int st = xmpi_dist_init(&t->dist[d], kinds[d], params[d], t->lower[d], t->upper[d],
-                            nd < 0 ? 1 : n->size[nd]);
+    int nprocs = nd < 0 ? 1 : n->size[nd];
+    t->param[d] = params[d];
+    t->node_dim[d] = nd;
+    if (kinds[d] < XMP_RT_DIST_NONE || kinds[d] > XMP_RT_DIST_GBLOCK)
+      xmpi_fatal_collective(where, "template '%s' dimension %d: %s", t->name, d,
+                            xmpi_status_str(XMPI_E_KIND));
+    if (!t->fixed) {
+      dist_pending(&t->dist[d], kinds[d], nprocs);
+      continue;
+    }
+    int st = xmpi_dist_init(&t->dist[d], kinds[d], params[d], t->lower[d], t->upper[d], nprocs);
     if (st)
       xmpi_fatal_collective(where, "template '%s' dimension %d onto %d nodes: %s", t->name, d,
-                            nd < 0 ? 1 : n->size[nd], xmpi_status_str(st));
-    t->node_dim[d] = nd;
+                            nprocs, xmpi_status_str(st));
   }
   t->nodes = n;
   t->distributed = 1;
+}
+
+void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
+                         const long *lower, const long *upper, const xmp_rt_srcloc_t *where) {
+  if (t->fixed)
+    xmpi_fatal_collective(where, "template '%s' already has its shape: template_fix applies "
+                          "once, to a template declared with ':'", t->name);
+  if (!t->distributed)
+    xmpi_fatal_collective(where, "template '%s' must be distributed before template_fix",
+                          t->name);
+  for (int d = 0; d < t->rank; d++) {
+    xmpi_dist_t *dist = &t->dist[d];
+    int kind = kinds != NULL ? kinds[d] : dist->kind;
+    if (kind != dist->kind)
+      xmpi_fatal_collective(where, "template '%s' dimension %d: the format of template_fix "
+                            "differs from the one it was distributed with", t->name, d);
+    int st = xmpi_dist_init(dist, kind, params != NULL ? params[d] : t->param[d], lower[d],
+                            upper[d], dist->nprocs);
+    if (st)
+      xmpi_fatal_collective(where, "template '%s' dimension %d [%ld:%ld] onto %d nodes: %s",
+                            t->name, d, lower[d], upper[d], dist->nprocs, xmpi_status_str(st));
+    t->lower[d] = lower[d];
+    t->upper[d] = upper[d];
+  }
+  t->fixed = 1;
+}
+
+void xmpi_template_check_fixed(const xmp_rt_template_t *t, const xmp_rt_srcloc_t *where) {
+  if (!t->fixed)
+    xmpi_fatal(where != NULL ? where : &t->where,
+               "template '%s' is used before template_fix gave it a shape", t->name);
 }
 
 int xmpi_template_coord(const xmp_rt_template_t *t, int tdim) {
@@ -70,6 +124,7 @@ void xmp_rt_template_local_range(const xmp_rt_template_t *t, int dim, long *lowe
                                  long *upper) {
   if (dim < 0 || dim >= t->rank)
     xmpi_fatal(&t->where, "template '%s' has no dimension %d", t->name, dim);
+  xmpi_template_check_fixed(t, NULL);
   /* Distributed onto nodes this process is not one of: it owns nothing. */
   if (t->distributed && !xmpi_nodes_member(t->nodes)) {
     *lower = t->lower[dim];

@@ -72,13 +72,19 @@ struct xmp_rt_template {
   xmpi_obj_t obj;
   int rank;
   long lower[XMP_RT_MAX_DIMS], upper[XMP_RT_MAX_DIMS];
+  int fixed;                /* 0 for a deferred shape until xmp_rt_template_fix */
   int distributed;          /* 0 until xmp_rt_template_distribute */
   xmp_rt_nodes_t *nodes;    /* set when distributed */
   int node_dim[XMP_RT_MAX_DIMS]; /* node dim of each template dim, -1 if not distributed */
   xmpi_dist_t dist[XMP_RT_MAX_DIMS];
+  intptr_t param[XMP_RT_MAX_DIMS]; /* distribute's params, kept for template_fix */
   const char *name;
   xmp_rt_srcloc_t where;
 };
+
+/* Fatal (naming `where`, or the template's declaration when NULL) when t has a deferred shape
+ * not yet fixed by template_fix: its index space cannot be used. */
+void xmpi_template_check_fixed(const xmp_rt_template_t *t, const xmp_rt_srcloc_t *where);
 
 /* This node's coordinate along the node dimension template dim tdim is mapped to (0 when
  * tdim is not distributed, its dist then has one node). */

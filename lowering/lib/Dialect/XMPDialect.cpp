@@ -117,6 +117,30 @@ LogicalResult TemplateOp::verify() {
   return success();
 }
 
+/// Whether a template op has a deferred shape (':' bounds).
+static bool isDeferred(TemplateOp tmpl) {
+  return llvm::any_of(tmpl.getLower(),
+                      [](Attribute a) { return cast<StringAttr>(a).getValue() == ":"; });
+}
+
+/// Formats and their params as xmp.distribute and xmp.template_fix carry them.
+static LogicalResult verifyFormats(Operation *op, ArrayAttr formats, ArrayAttr params,
+                                   size_t rank, bool deferred, size_t &distributed) {
+  if (formats.size() != rank || params.size() != rank)
+    return op->emitOpError("needs one format per template dimension (")
+           << rank << "), got " << formats.size();
+  distributed = 0;
+  for (auto [a, p] : llvm::zip(formats, params)) {
+    StringRef f = cast<StringAttr>(a).getValue();
+    if (f != "*" && f != "block" && f != "cyclic" && f != "gblock")
+      return op->emitOpError("unknown distribution format '") << f << "'";
+    if (cast<StringAttr>(p).getValue() == "*" && (f != "gblock" || !deferred))
+      return op->emitOpError("'*' sizes are only for gblock on a template of deferred shape");
+    distributed += f != "*";
+  }
+  return success();
+}
+
 LogicalResult DistributeOp::verify() {
   auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
   if (!tmpl)
@@ -124,21 +148,31 @@ LogicalResult DistributeOp::verify() {
   auto nodes = lookup<NodesOp>(*this, getOntoAttr());
   if (!nodes)
     return emitOpError("'") << getOnto() << "' is not a node array";
-  size_t rank = tmpl.getLower().size();
-  if (getFormats().size() != rank || getParams().size() != rank)
-    return emitOpError("needs one format per template dimension (")
-           << rank << "), got " << getFormats().size();
-  size_t distributed = 0;
-  for (Attribute a : getFormats()) {
-    StringRef f = cast<StringAttr>(a).getValue();
-    if (f != "*" && f != "block" && f != "cyclic" && f != "gblock")
-      return emitOpError("unknown distribution format '") << f << "'";
-    distributed += f != "*";
-  }
+  size_t distributed;
+  if (failed(verifyFormats(*this, getFormats(), getParams(), tmpl.getLower().size(),
+                           isDeferred(tmpl), distributed)))
+    return failure();
   if (distributed != nodes.getShape().size())
     return emitOpError("distributes ")
            << distributed << " template dimensions onto a node array of "
            << nodes.getShape().size();
+  return success();
+}
+
+LogicalResult TemplateFixOp::verify() {
+  auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
+  if (!tmpl)
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  if (!isDeferred(tmpl))
+    return emitOpError("template '") << getTmpl() << "' does not have a deferred shape";
+  size_t rank = tmpl.getLower().size();
+  if (getLower().size() != rank || getUpper().size() != rank)
+    return emitOpError("needs bounds for every template dimension (") << rank << ")";
+  size_t distributed;
+  if (!getFormats().empty() &&
+      failed(verifyFormats(*this, getFormats(), getParams(), rank, /*deferred=*/false,
+                           distributed)))
+    return failure();
   return success();
 }
 

@@ -197,28 +197,49 @@ void lower(TemplateOp op, std::set<int64_t> &described) {
   std::string var = cnames::templ(op.getSymName());
   b.decl(storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
   b.where(op.getDirective());
+  SmallVector<std::string> lower = strings(op.getLower());
+  bool deferred = llvm::is_contained(lower, ":"); // the verifier made it all or none
   b.call("exec", "xmp_rt_template_create",
-         {std::to_string(op.getLower().size()),
-          compoundLiteral("const long", strings(op.getLower())),
-          compoundLiteral("const long", strings(op.getUpper())),
+         {std::to_string(lower.size()),
+          deferred ? "NULL" : compoundLiteral("const long", lower),
+          deferred ? "NULL" : compoundLiteral("const long", strings(op.getUpper())),
           cStringLiteral(op.getName()), b.whereRef()},
          var, "xmp_rt_template_t *");
+}
+
+/// The kinds and params arguments of a distribution (distribute,
+/// template_fix): compound literals of enum xmp_rt_dist_kind and intptr_t.
+std::pair<std::string, std::string> distArgs(ArrayAttr formats, ArrayAttr parameters) {
+  SmallVector<std::string> kinds, params;
+  for (auto [f, p] : llvm::zip(strings(formats), strings(parameters))) {
+    kinds.push_back(distKind(f));
+    // Plain cyclic is cyclic(1); the other formats take no parameter here,
+    // nor does gblock(*) (its sizes come with template_fix).
+    std::string fallback = f == "cyclic" ? "1" : "0";
+    params.push_back(p.empty() || p == "*" ? fallback : "(intptr_t)(" + p + ")");
+  }
+  return {compoundLiteral("const int", kinds), compoundLiteral("const intptr_t", params)};
 }
 
 void lower(DistributeOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  SmallVector<std::string> kinds, params;
-  for (auto [f, p] : llvm::zip(strings(op.getFormats()), strings(op.getParams()))) {
-    kinds.push_back(distKind(f));
-    // Plain cyclic is cyclic(1); the other formats take no parameter here.
-    std::string fallback = f == "cyclic" ? "1" : "0";
-    params.push_back(p.empty() ? fallback : "(intptr_t)(" + p + ")");
-  }
+  auto [kinds, params] = distArgs(op.getFormats(), op.getParams());
   b.call("exec", "xmp_rt_template_distribute",
-         {cnames::templ(op.getTmpl()), compoundLiteral("const int", kinds),
-          compoundLiteral("const intptr_t", params), cnames::nodes(op.getOnto()),
+         {cnames::templ(op.getTmpl()), kinds, params, cnames::nodes(op.getOnto()),
           b.whereRef()});
+}
+
+void lower(TemplateFixOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  std::string kinds = "NULL", params = "NULL";
+  if (!op.getFormats().empty())
+    std::tie(kinds, params) = distArgs(op.getFormats(), op.getParams());
+  b.call("exec", "xmp_rt_template_fix",
+         {cnames::templ(op.getTmpl()), kinds, params,
+          compoundLiteral("const long", strings(op.getLower())),
+          compoundLiteral("const long", strings(op.getUpper())), b.whereRef()});
 }
 
 void lower(AlignOp op, std::set<int64_t> &described) {
@@ -712,7 +733,7 @@ struct LowerToRuntimePass
     getOperation().walk([&](Operation *op) {
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
-          .Case<NodesOp, TemplateOp, DistributeOp, AlignOp, ArrayAllocOp,
+          .Case<NodesOp, TemplateOp, DistributeOp, TemplateFixOp, AlignOp, ArrayAllocOp,
                 LoopOp, ArrayOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
                 ReflectInitOp, ReflectDoOp,
                 ReduceShadowOp,

@@ -47,6 +47,11 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
 
 def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
   let summary = "an index space (`template t(0:N-1)`)";
+  let description = [{
+    Inclusive bounds per dimension, C expressions; ":" in every dimension of
+    both for a deferred shape (`template t(:)`), given later by
+    `xmp.template_fix`.
+  }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
       StrArrayAttr:$lower, StrArrayAttr:$upper, StrAttr:$scope, I64Attr:$site,
       StrAttr:$directive);
@@ -58,12 +63,32 @@ def XMP_DistributeOp : XMP_Op<"distribute"> {
   let summary = "distribution of a template onto nodes";
   let description = [{
     `formats` per template dimension: "*", "block", "cyclic" or "gblock";
-    `params` the C expression of each format's argument ("" when none).
+    `params` the C expression of each format's argument ("" when none;
+    "*" for `gblock(*)`, whose sizes come with template_fix: only on a
+    template of deferred shape).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$onto,
       StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site,
       StrAttr:$directive);
   let assemblyFormat = "$tmpl `onto` $onto `formats` $formats `params` $params attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_TemplateFixOp : XMP_Op<"template_fix"> {
+  let summary = "the shape of a template of deferred shape (`template_fix t(n)`)";
+  let description = [{
+    `lower` and `upper`: the inclusive bounds per dimension (C expressions).
+    `formats` and `params`: the formats given again, as for `xmp.distribute`
+    (they supply the sizes of `gblock(*)` dimensions), or empty to keep
+    those of the distribute directive.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$lower,
+      StrArrayAttr:$upper, StrArrayAttr:$formats, StrArrayAttr:$params,
+      I64Attr:$site, StrAttr:$directive);
+  let assemblyFormat = [{
+    $tmpl `lower` $lower `upper` $upper `formats` $formats `params` $params
+    attr-dict
+  }];
   let hasVerifier = 1;
 }
 
@@ -73,7 +98,8 @@ def XMP_AlignOp : XMP_Op<"align"> {
     `tdims[d]` is the template dimension array dimension d is aligned with, or
     -1 when that dimension is collapsed (held whole by every node);
     `offsets[d]` the C expression added to the array index to get the
-    template index.
+    template index. `extents` are all -1 for an array of pointer type
+    (`int (*a)[n]`): it gets them, and its storage, from `xmp_malloc`.
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$elem_type,
       DenseI64ArrayAttr:$extents, FlatSymbolRefAttr:$tmpl,

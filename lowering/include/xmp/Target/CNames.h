@@ -46,6 +46,17 @@ inline std::string arrayElement(llvm::StringRef array, llvm::ArrayRef<std::strin
   }
   return arrayAddr(array) + "[" + offset + "]";
 }
+/// `a = xmp_malloc(xmp_desc_of(a), sizes...)` of distributed array `array`
+/// with elements of `elemType`: allocation, layout and typed address.
+inline std::string arrayMalloc(llvm::StringRef array, llvm::StringRef elemType,
+                               llvm::ArrayRef<std::string> sizes) {
+  std::string extents;
+  for (const std::string &s : sizes)
+    extents += (extents.empty() ? "(" : ", (") + s + ")";
+  return "(xmp_rt_array_malloc(" + arrayDesc(array) + ", (const long[]){" + extents +
+         "}, &" + arrayLayout(array) + ", NULL), " + arrayAddr(array) + " = (" +
+         elemType.str() + " *)" + arrayLayout(array) + ".addr)";
+}
 /// Index variable of template dimension `dim` in the loops of the `array`
 /// directive at `site`.
 inline std::string arrayIndex(int64_t site, unsigned dim) {
