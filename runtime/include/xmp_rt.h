@@ -204,8 +204,9 @@ void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const lon
 void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
                          int acc, const xmp_rt_srcloc_t *where);
 void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where);
-/* Completes every communication started with this async id. An id with nothing pending is
- * an error. */
+/* Completes every communication started with this async id. An id with nothing pending (none
+ * started, already completed, or given to bcast / reduction, which complete at once) returns
+ * at once. */
 void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where);
 
 /* Block-cyclic loops: the local iterations of a loop on a cyclic(w) template dimension
@@ -319,9 +320,6 @@ void xmp_rt_barrier(const xmp_rt_nodes_t *n);
  * i.e. coordinates all 0; with n NULL, root[0] is the rank among all nodes). */
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where);
-/* `async(id)` on a directive this runtime completes at once (bcast, reduction): records id as
- * finished, so that `wait_async(id)` finds it. */
-void xmp_rt_async_done(int async_id);
 /* Broadcast of a section of a (non-distributed) C array: per dimension d (C order), len[d]
  * elements from index lb[d], st[d] apart (st > 0), of an array of extents[0..rank-1] elements
  * of elem_size bytes at base. n and root as for xmp_rt_bcast. */

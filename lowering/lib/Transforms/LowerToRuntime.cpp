@@ -425,8 +425,6 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
               nodes, b.whereRef()});
     }
   }
-  if (auto id = op.getAsync())
-    b.call("exec", "xmp_rt_async_done", {"(" + id->str() + ")"});
 }
 
 void lower(BarrierOp op, std::set<int64_t> &described) {
@@ -538,8 +536,6 @@ void lower(BcastOp op, std::set<int64_t> &described) {
             "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")", lit("lb"),
             lit("len"), lit("st"), nodes, root, b.whereRef()});
   }
-  if (auto id = op.getAsync())
-    b.call("exec", "xmp_rt_async_done", {"(" + id->str() + ")"});
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.

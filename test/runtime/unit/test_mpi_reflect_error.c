@@ -1,5 +1,5 @@
-/* test_mpi_reflect_error.c MODE - each mode makes one user error of shadow / reflect /
- * wait_async / bcast; the runtime must report it once, naming the directive, and fail. */
+/* test_mpi_reflect_error.c MODE - each mode makes one user error of shadow / reflect / bcast;
+ * the runtime must report it once, naming the directive, and fail. */
 #include <string.h>
 
 #include "xmp_rt.h"
@@ -21,8 +21,6 @@ int main(int argc, char **argv) {
   xmp_rt_array_shadow(a, slo, shi, NULL, &where);
   xmp_rt_layout_t lay;
   xmp_rt_array_allocate(a, &lay);
-  if (strcmp(mode, "wait") == 0)
-    xmp_rt_wait_async(7, &where);
   if (strcmp(mode, "declared") == 0) {
     long w[] = {3, 0};
     xmp_rt_reflect(a, w, NULL, NULL, -1, &where);
