@@ -179,8 +179,11 @@ void SourceRewriter::outlineDeviceLoops() {
     if (site.dir->kind != DirectiveKind::DeviceLoop)
       continue;
     PresumedLoc p = sm.getPresumedLoc(site.devBody->getBeginLoc());
-    outliner.add(site, renderRange(site.devBody->getSourceRange()), p.getFilename(),
-                 p.getLine());
+    // Up to its last character: the ';' of a body without braces (`a[i] = 0;`,
+    // an unbraced inner `for` or `if`) lies past Clang's end location.
+    SourceLocation last = afterStmt(site.devBody).getLocWithOffset(-1);
+    outliner.add(site, renderRange(SourceRange(site.devBody->getBeginLoc(), last)),
+                 p.getFilename(), p.getLine());
   }
 }
 
