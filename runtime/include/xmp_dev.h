@@ -41,6 +41,23 @@ void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 /* The replicated array whose host memory starts at host, or NULL (reflect_do ... acc). */
 xmp_dev_data_t *xmp_dev_find(const void *host);
 
+/* A box of an array's local storage (C order) and its byte offset in a host buffer, where it
+ * is packed densely. */
+typedef struct xmp_dev_box {
+  long start[XMP_RT_MAX_DIMS], count[XMP_RT_MAX_DIMS];
+  size_t offset;
+} xmp_dev_box_t;
+/* reflect_do ... acc: copies the boxes of d's local storage (rank dimensions of extent[])
+ * from the memory holding its current copy into host (pack), or from host into that copy,
+ * leaving the rest where it is (rows a device loop split between devices are gathered on the
+ * host first). */
+void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nboxes,
+                        const xmp_dev_box_t *boxes, void *host, int pack,
+                        const xmp_rt_srcloc_t *where);
+/* Host buffers for such copies (pinned when GPUs are used); free(NULL) does nothing. */
+void *xmp_dev_host_alloc(size_t bytes, const xmp_rt_srcloc_t *where);
+void xmp_dev_host_free(void *p);
+
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
  * (anything else is a run-time error naming the site). */
 void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where);

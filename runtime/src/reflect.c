@@ -23,7 +23,20 @@ typedef struct reflect_step {
   MPI_Comm sub;
   int nblocks;
   xmphc_allgather_t *gather;
+  /* reflect_do ... acc: the faces again, for copies between device and host buffers. */
+  int nfaces;
+  xmphc_face_desc_t faces[XMPI_HALO_FACES];
 } reflect_step_t;
+
+/* reflect_do ... acc of a plan with shadow steps only: per step, the faces packed densely in
+ * one host buffer (pinned when GPUs are used), persistent MPI requests on it. */
+typedef struct device_step {
+  int nsend, nrecv;
+  xmp_dev_box_t send[XMPI_HALO_FACES], recv[XMPI_HALO_FACES];
+  int nreq;
+  MPI_Request req[XMPI_HALO_FACES];
+  void *buf;
+} device_step_t;
 
 typedef struct xmpi_reflect_plan {
   struct xmpi_reflect_plan *next;
@@ -36,6 +49,8 @@ typedef struct xmpi_reflect_plan {
   xmp_rt_srcloc_t where; /* of the reflect that built it, for the layer's messages */
   long init_seq; /* > 0: made the reflect_do plan by the init_seq-th reflect_init */
   int moves;     /* this node sends or receives something (else reflect_do acc skips it) */
+  int has_full;  /* a full-shadow step: reflect_do acc syncs the whole array */
+  device_step_t *dev; /* reflect_do acc, built on first use */
 } reflect_plan_t;
 
 /* A face: [start, start + count) of local dim d, all of every other dimension. */
@@ -78,6 +93,9 @@ static int build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, i
       f->count[e] = e == d ? x[i].count : a->local_extent[e];
     }
   }
+  s->nfaces = nfaces;
+  for (int i = 0; i < nfaces; i++)
+    s->faces[i] = faces[i];
   xmphc_storage_t st = {a->data, a->rank, {0}, a->elem_size};
   for (int e = 0; e < a->rank; e++)
     st.extent[e] = a->local_extent[e];
@@ -176,6 +194,7 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
     if (a->shadow_full[d]) {
       build_full_step(a, d, elem, s, where);
       p->moves |= s->nblocks > 0;
+      p->has_full = 1;
     } else {
       p->moves |= build_shadow_step(a, p, d, elem, s, where) > 0;
     }
@@ -186,8 +205,21 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
   return p;
 }
 
+static void free_device_steps(reflect_plan_t *p) {
+  if (p->dev == NULL)
+    return;
+  for (int i = 0; i < p->nsteps; i++) {
+    for (int r = 0; r < p->dev[i].nreq; r++)
+      MPI_Request_free(&p->dev[i].req[r]);
+    xmp_dev_host_free(p->dev[i].buf);
+  }
+  free(p->dev);
+  p->dev = NULL;
+}
+
 static void free_plan(reflect_plan_t *p) {
   xmpi_async_complete(&p->async_id);
+  free_device_steps(p);
   for (int i = 0; i < p->nsteps; i++) {
     reflect_step_t *s = &p->step[i];
     xmphc_exchange_free(s->x);
@@ -325,6 +357,77 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
     find_plan(a, &key, where)->init_seq = ++seq;
 }
 
+/* Boxes of the faces of step s, send or receive ones, packed one after another from *bytes. */
+static int device_boxes(const xmp_rt_array_t *a, const reflect_step_t *s, int send,
+                        xmp_dev_box_t *box, size_t *bytes) {
+  int n = 0;
+  for (int i = 0; i < s->nfaces; i++) {
+    const xmphc_face_desc_t *f = &s->faces[i];
+    if (f->send != send)
+      continue;
+    xmp_dev_box_t *b = &box[n++];
+    size_t elems = 1;
+    for (int e = 0; e < a->rank; e++) {
+      b->start[e] = f->start[e];
+      b->count[e] = f->count[e];
+      elems *= (size_t)f->count[e];
+    }
+    b->offset = *bytes;
+    *bytes += elems * a->elem_size;
+  }
+  return n;
+}
+
+static void build_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p,
+                              const xmp_rt_srcloc_t *where) {
+  p->dev = xmpi_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
+  MPI_Comm comm = xmpi_halo_comm(a);
+  for (int i = 0; i < p->nsteps; i++) {
+    const reflect_step_t *s = &p->step[i];
+    device_step_t *ds = &p->dev[i];
+    size_t bytes = 0;
+    ds->nsend = device_boxes(a, s, 1, ds->send, &bytes);
+    ds->nrecv = device_boxes(a, s, 0, ds->recv, &bytes);
+    ds->buf = xmp_dev_host_alloc(bytes, where);
+    int k = 0;
+    for (int f = 0; f < s->nfaces; f++) {
+      const xmphc_face_desc_t *face = &s->faces[f];
+      const xmp_dev_box_t *b = face->send ? &ds->send[k] : &ds->recv[f - k];
+      size_t elems = 1;
+      for (int e = 0; e < a->rank; e++)
+        elems *= (size_t)b->count[e];
+      if (elems * a->elem_size > INT_MAX)
+        xmpi_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
+                              "one MPI message", a->name, elems * a->elem_size);
+      char *at = (char *)ds->buf + b->offset;
+      if (face->send)
+        MPI_Send_init(at, (int)(elems * a->elem_size), MPI_BYTE, face->peer, face->tag, comm,
+                      &ds->req[ds->nreq++]);
+      else
+        MPI_Recv_init(at, (int)(elems * a->elem_size), MPI_BYTE, face->peer, face->tag, comm,
+                      &ds->req[ds->nreq++]);
+      k += face->send;
+    }
+  }
+}
+
+/* reflect_do ... acc without full shadows: per step, the faces to send are copied from the
+ * array's current copy (a GPU's memory, or the host's) into a host buffer, exchanged by MPI
+ * and the received ones copied into the shadows of that copy; the rest of the array stays
+ * where it is. */
+static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d,
+                            const xmp_rt_srcloc_t *where) {
+  if (p->dev == NULL)
+    build_device_plan(a, p, where);
+  for (int i = 0; i < p->nsteps; i++) {
+    device_step_t *ds = &p->dev[i];
+    xmp_dev_copy_boxes(d, a->rank, a->local_extent, ds->nsend, ds->send, ds->buf, 1, where);
+    MPI_Startall(ds->nreq, ds->req);
+    MPI_Waitall(ds->nreq, ds->req, MPI_STATUSES_IGNORE);
+    xmp_dev_copy_boxes(d, a->rank, a->local_extent, ds->nrecv, ds->recv, ds->buf, 0, where);
+  }
+}
+
 void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
   if (!member(a, async_id))
     return;
@@ -344,10 +447,12 @@ void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_sr
    * neighbours (one node, or none along the shadowed dimensions) leaves the device copies
    * where they are. */
   xmp_dev_data_t *d = device_copy(a, "reflect_do", where);
-  if (p->moves) {
+  if (p->moves && p->has_full) {
     xmp_dev_sync_out(d, where);
     run_plan(a, p, -1, where);
     xmp_dev_sync_in(d, where);
+  } else if (p->moves) {
+    run_device_plan(a, p, d, where);
   }
   static int done_owner; /* completed already: wait_async finds nothing to wait on */
   if (async_id >= 0)
