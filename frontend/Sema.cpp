@@ -116,6 +116,7 @@ private:
   void checkAllocations(std::set<const DeclRefExpr *> &allowed);
   void checkAccesses();
   void checkDescOfs();
+  void checkTasksBlocks();
 
   const SourceIndex &index;
   ASTContext &ctx;
@@ -1208,6 +1209,24 @@ void Analyzer::checkAccesses() {
   });
 }
 
+/// A `tasks` block holds task constructs only: each of its statements must be
+/// the body of a `task` directive written inside it.
+void Analyzer::checkTasksBlocks() {
+  std::set<const Stmt *> taskBodies;
+  for (const Site &site : program.sites)
+    if (site.dir->kind == DirectiveKind::Task && site.body)
+      taskBodies.insert(site.body);
+  for (const Site &site : program.sites) {
+    const auto *block = dyn_cast_or_null<CompoundStmt>(site.body);
+    if (site.dir->kind != DirectiveKind::Tasks || !block)
+      continue;
+    for (const Stmt *s : block->body())
+      if (!isa<NullStmt>(s) && !taskBodies.count(s))
+        error(s->getBeginLoc(), "a 'tasks' block may contain only 'task' constructs; this "
+                                "statement belongs to no task");
+  }
+}
+
 /// `xmp_desc_of(x)`: x is a distributed array visible there, else a template
 /// or node array of the enclosing function or the file.
 void Analyzer::checkDescOfs() {
@@ -1706,6 +1725,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
   }
   checkAccesses();
   checkDescOfs();
+  checkTasksBlocks();
   return std::move(program);
 }
 

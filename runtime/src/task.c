@@ -1,9 +1,12 @@
 /* task.c - `task on n(...)` / `task on t(...)`: entering the subset as the executing set.
  *
- * Every process of the executing set calls task_begin; all take part in one MPI_Comm_split
- * of the executing set's communicator the first time a (set, selection) pair is seen, and
- * keep the result (their subset's communicator, or MPI_COMM_NULL) for the next time, so a
- * task inside a time loop splits once. */
+ * The first time a (set, selection) pair is seen, the members of the subset make its
+ * communicator among themselves (MPI_Comm_create_group over the executing set's
+ * communicator, in the subset's order); the other processes take no part, so tasks of
+ * different subsets may run collectives of their own (or over a node array both belong to)
+ * without waiting for each other, as `tasks` allows. Every process keeps the result (the
+ * subset's communicator, or MPI_COMM_NULL) for the next time, so a task inside a time loop
+ * creates it once. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,11 +42,30 @@ static task_entry_t *lookup(int kind, const void *obj, int rank, const long *lb,
   return NULL;
 }
 
-/* Splits the executing set (collective) and remembers this process's part. key orders the
- * members of the subset; member == 0 leaves this process out. */
+/* Ranks in the executing set's communicator of processes given by their ranks in comm,
+ * in place; fatal if one is outside the executing set. */
+static void to_exec_ranks(MPI_Comm comm, int *ranks, int n, const xmp_rt_srcloc_t *where) {
+  MPI_Group from, to;
+  MPI_Comm_group(comm, &from);
+  MPI_Comm_group(xmpi_exec_comm(), &to);
+  int *out = xmpi_calloc_or_die((size_t)(n > 0 ? n : 1), sizeof *out, where);
+  MPI_Group_translate_ranks(from, n, ranks, to, out);
+  for (int i = 0; i < n; i++) {
+    if (out[i] == MPI_UNDEFINED)
+      xmpi_fatal(where, "task: a selected node is not in the executing node set");
+    ranks[i] = out[i];
+  }
+  free(out);
+  MPI_Group_free(&from);
+  MPI_Group_free(&to);
+}
+
+/* Remembers this process's part of a subset: members (member != 0) create its communicator
+ * among themselves from `ranks`, the members' ranks in the executing set in the subset's
+ * order (collective over those members only). */
 static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
-                            const long *ub, const long *st, int member, int color, int key,
-                            const xmp_rt_srcloc_t *where) {
+                            const long *ub, const long *st, int member, const int *ranks,
+                            int nranks, const xmp_rt_srcloc_t *where) {
   task_entry_t *e = xmpi_calloc_or_die(1, sizeof *e, where);
   e->parent = xmpi_exec_comm();
   e->kind = kind;
@@ -54,7 +76,15 @@ static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
     e->ub[d] = ub[d];
     e->st[d] = st[d];
   }
-  MPI_Comm_split(e->parent, member ? color : MPI_UNDEFINED, key, &e->comm);
+  e->comm = MPI_COMM_NULL;
+  if (member) {
+    MPI_Group all, sub;
+    MPI_Comm_group(e->parent, &all);
+    MPI_Group_incl(all, nranks, ranks, &sub);
+    MPI_Comm_create_group(e->parent, sub, 0, &e->comm);
+    MPI_Group_free(&sub);
+    MPI_Group_free(&all);
+  }
   splits++;
   e->next = cache;
   cache = e;
@@ -76,9 +106,27 @@ int xmp_rt_task_begin_nodes(const xmp_rt_nodes_t *n, const long *lb, const long 
     /* Checked on first use only: the same key was valid before. */
     xmpi_selection_t sel;
     xmpi_nodes_select(n, lb, ub, st, &sel, where);
-    int member = sel.pos >= 0;
-    e = insert(TASK_NODES, n, rank, lb, ub, st, member, member ? xmpi_selection_color(n, lb) : 0,
-               member ? (int)sel.pos : 0, where);
+    int member = sel.pos >= 0, *ranks = NULL;
+    if (member) {
+      /* The selected nodes in row-major order of the selection (n's C order). */
+      ranks = xmpi_calloc_or_die((size_t)sel.total, sizeof *ranks, where);
+      long count[XMP_RT_MAX_DIMS];
+      for (int d = 0; d < rank; d++)
+        xmpi_triplet_count(lb[d], ub[d], st[d], &count[d]);
+      for (long k = 0; k < sel.total; k++) {
+        int coords[XMP_RT_MAX_DIMS];
+        for (long d = rank - 1, rest = k; d >= 0; rest /= count[d], d--)
+          coords[d] = (int)(lb[d] + (rest % count[d]) * st[d]);
+        if (n != NULL)
+          MPI_Cart_rank(n->comm, coords, &ranks[k]);
+        else
+          ranks[k] = coords[0];
+      }
+      if (n != NULL)
+        to_exec_ranks(n->comm, ranks, (int)sel.total, where);
+    }
+    e = insert(TASK_NODES, n, rank, lb, ub, st, member, ranks, (int)sel.total, where);
+    free(ranks);
   }
   return enter(e, where);
 }
@@ -117,13 +165,28 @@ int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const
                               t->lower[d], t->upper[d], lb[d], ub[d], st[d]);
     }
     /* A node owns a selected element iff in every dimension it owns a selected index. */
-    int member = xmpi_nodes_member(t->nodes), key = 0;
+    int member = xmpi_nodes_member(t->nodes), nranks = 0, *ranks = NULL;
     for (int d = 0; d < t->rank && member; d++)
       member = count[d] > 0 &&
                owns_any(t, d, xmpi_template_coord(t, d), lb[d], ub[d], st[d], count[d]);
-    if (member)
-      MPI_Comm_rank(t->nodes->comm, &key); /* members in the nodes' C order */
-    e = insert(TASK_TEMPLATE, t, t->rank, lb, ub, st, member, 0, key, where);
+    if (member) {
+      /* Every owning node, in the nodes' C order. */
+      int size;
+      MPI_Comm_size(t->nodes->comm, &size);
+      ranks = xmpi_calloc_or_die((size_t)size, sizeof *ranks, where);
+      for (int r = 0; r < size; r++) {
+        int coords[XMP_RT_MAX_DIMS], owns = 1;
+        MPI_Cart_coords(t->nodes->comm, r, t->nodes->rank, coords);
+        for (int d = 0; d < t->rank && owns; d++)
+          owns = t->node_dim[d] < 0 ||
+                 owns_any(t, d, coords[t->node_dim[d]], lb[d], ub[d], st[d], count[d]);
+        if (owns)
+          ranks[nranks++] = r;
+      }
+      to_exec_ranks(t->nodes->comm, ranks, nranks, where);
+    }
+    e = insert(TASK_TEMPLATE, t, t->rank, lb, ub, st, member, ranks, nranks, where);
+    free(ranks);
   }
   return enter(e, where);
 }
