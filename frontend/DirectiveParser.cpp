@@ -283,16 +283,14 @@ bool Parser::parseTemplateSpecs(TemplateDirective &d, bool allowDeferred) {
   return true;
 }
 
-/// `template_fix [formats] name shape`.
+/// `template_fix [formats] name [shape]`.
 bool Parser::parseTemplateFix(TemplateFixDirective &d) {
   if ((is(tok::l_paren) || is(tok::l_square)) && !parseFormats(d.formats))
     return false;
   if (!parseName(d.templ.name, "a template name"))
     return false;
-  if (!is(tok::l_paren) && !is(tok::l_square))
-    return error(here(), "expected the shape of template '" + d.templ.name.text +
-                             "' after its name");
-  return parseTemplateSpecs(d.templ, false);
+  // No shape: the template has one, and template_fix gives gblock(*)'s sizes.
+  return atEnd() || parseTemplateSpecs(d.templ, false);
 }
 
 bool Parser::parseDistribute(DistributeDirective &d) {

@@ -244,11 +244,6 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
                      " dimensions of '" + dist.templ.text +
                      "' onto node array '" + dist.nodes.text + "' of " +
                      std::to_string(n->rank) + " dimensions");
-  for (const DistFormat &f : dist.formats)
-    if (f.param == "*" && !t->deferred)
-      return error(f.loc, "'gblock(*)' leaves the block sizes to template_fix, which "
-                          "needs a template of deferred shape ('" + dist.templ.text +
-                          "(:)' or '" + dist.templ.text + "[:]')");
   t->distributed = true;
   for (const DistFormat &f : dist.formats) {
     t->formats.push_back(f.kind);
@@ -259,21 +254,29 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
   return true;
 }
 
-/// `template_fix [formats] t(bounds)`: the shape of a deferred template,
-/// and its formats again (the block sizes of gblock(*)).
+/// `template_fix [formats] t[(bounds)]`: the shape of a deferred template,
+/// and its formats again (the block sizes of gblock(*), also on a template
+/// declared with its shape, which template_fix then does not repeat).
 bool Analyzer::checkTemplateFix(const Directive &d, Site &site, const FunctionDecl *fn) {
   const TemplateFixDirective &fix = d.templateFix;
   const Name &name = fix.templ.name;
   Symbol *t = lookupKind(name, fn, Symbol::Template, "template");
   if (!t)
     return false;
-  if (!t->deferred)
-    return error(name.loc, "template '" + name.text + "' already has a shape; "
-                           "template_fix applies to a template declared with ':'");
   if (!t->distributed)
     return error(name.loc, "template '" + name.text +
                                "' must be distributed before template_fix");
-  if (fix.templ.rank != t->rank)
+  if (!t->deferred && !llvm::is_contained(t->params, "*"))
+    return error(name.loc, "template '" + name.text + "' has its shape and no 'gblock(*)': "
+                           "template_fix applies to a template declared with ':' or "
+                           "distributed 'gblock(*)'");
+  if (!t->deferred && fix.templ.rank != 0)
+    return error(name.loc, "template '" + name.text + "' has its shape already: "
+                           "template_fix gives only its formats");
+  if (t->deferred && fix.templ.rank == 0)
+    return error(name.loc, "template '" + name.text + "' is declared with ':': "
+                           "template_fix must give its shape");
+  if (t->deferred && fix.templ.rank != t->rank)
     return error(name.loc, "template_fix gives " + std::to_string(fix.templ.rank) +
                                " bounds but template '" + name.text + "' has " +
                                std::to_string(t->rank) + " dimensions");

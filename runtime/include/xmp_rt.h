@@ -109,14 +109,15 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
                                           const char *name, const xmp_rt_srcloc_t *where);
 /* kinds[d] per template dimension; params[d] as described at xmp_rt_dist_kind. The distributed
  * dimensions, in order, are mapped onto the node dimensions in order; their counts must match.
- * On a template of deferred shape a gblock dimension may have param 0 (`gblock(*)`): its block
- * sizes come with xmp_rt_template_fix. */
+ * A gblock dimension may have param 0 (`gblock(*)`): its block sizes come with
+ * xmp_rt_template_fix, and the template's index space cannot be used before. */
 void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                                 xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
-/* `template_fix [(formats)] t(bounds)`: gives a distributed template of deferred shape its
- * bounds (inclusive, per dimension) and lays out its distribution. kinds / params: the
- * template_fix's formats (NULL: the distribute's), which must have the distribute's kinds;
- * they supply the sizes of `gblock(*)` dimensions. A template is fixed once. */
+/* `template_fix [(formats)] t[(bounds)]`: gives a distributed template of deferred shape its
+ * bounds (inclusive, per dimension; NULL for a template declared with them) and lays out its
+ * distribution. kinds / params: the template_fix's formats (NULL: the distribute's), which
+ * must have the distribute's kinds; they supply the sizes of `gblock(*)` dimensions. A
+ * template is fixed once. */
 void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                          const long *lower, const long *upper, const xmp_rt_srcloc_t *where);
 /* This process's part of template dimension dim for block / '*' formats: [*lower, *upper]

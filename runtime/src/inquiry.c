@@ -88,8 +88,7 @@ int xmp_nodes_equiv(xmp_desc_t d, xmp_desc_t *dn, int lb[], int ub[], int st[]) 
 
 int xmp_template_fixed(xmp_desc_t d, int *fixed) {
   TEMPLATE_OR_FAIL(t, d);
-  (void)t;
-  *fixed = 1; /* every template this runtime creates has its bounds */
+  *fixed = t->fixed; /* 0 until template_fix for `t(:)` and gblock(*) */
   return 0;
 }
 

@@ -29,10 +29,10 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
   t->rank = rank;
   t->name = name;
   t->where = xmpi_srcloc_copy(where);
-  t->fixed = lower != NULL && upper != NULL;
+  t->bounded = t->fixed = lower != NULL && upper != NULL;
   for (int d = 0; d < rank; d++) {
     t->node_dim[d] = -1;
-    if (!t->fixed) {
+    if (!t->bounded) {
       t->lower[d] = 0;
       t->upper[d] = -1;
       dist_pending(&t->dist[d], XMP_RT_DIST_NONE, 1);
@@ -63,6 +63,10 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
     xmpi_fatal_collective(where, "template '%s' has %d distributed dimensions, but nodes '%s' "
                           "has %d dimensions", t->name, ndist, n->name, n->rank);
 
+  /* gblock(*) (param 0) waits for template_fix's sizes, as a deferred shape does. */
+  for (int d = 0; d < t->rank; d++)
+    if (kinds[d] == XMP_RT_DIST_GBLOCK && params[d] == 0)
+      t->fixed = 0;
   int ndim = 0;
   for (int d = 0; d < t->rank; d++) {
     int nd = kinds[d] == XMP_RT_DIST_NONE ? -1 : ndim++;
@@ -88,11 +92,18 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
 void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                          const long *lower, const long *upper, const xmp_rt_srcloc_t *where) {
   if (t->fixed)
-    xmpi_fatal_collective(where, "template '%s' already has its shape: template_fix applies "
-                          "once, to a template declared with ':'", t->name);
+    xmpi_fatal_collective(where, "template '%s' is fixed already: template_fix applies once, "
+                          "to a template declared with ':' or distributed gblock(*)", t->name);
   if (!t->distributed)
     xmpi_fatal_collective(where, "template '%s' must be distributed before template_fix",
                           t->name);
+  if ((lower == NULL) != t->bounded)
+    xmpi_fatal_collective(where, "template_fix of template '%s' must give its bounds if and "
+                          "only if it was declared with ':'", t->name);
+  if (lower == NULL) {
+    lower = t->lower;
+    upper = t->upper;
+  }
   for (int d = 0; d < t->rank; d++) {
     xmpi_dist_t *dist = &t->dist[d];
     int kind = kinds != NULL ? kinds[d] : dist->kind;
@@ -107,7 +118,7 @@ void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t 
     t->lower[d] = lower[d];
     t->upper[d] = upper[d];
   }
-  t->fixed = 1;
+  t->bounded = t->fixed = 1;
 }
 
 void xmpi_template_check_fixed(const xmp_rt_template_t *t, const xmp_rt_srcloc_t *where) {

@@ -72,7 +72,8 @@ struct xmp_rt_template {
   xmpi_obj_t obj;
   int rank;
   long lower[XMP_RT_MAX_DIMS], upper[XMP_RT_MAX_DIMS];
-  int fixed;                /* 0 for a deferred shape until xmp_rt_template_fix */
+  int bounded;              /* 0 for a deferred shape (`t(:)`) until xmp_rt_template_fix */
+  int fixed;                /* laid out: bounded and no gblock(*) left for template_fix */
   int distributed;          /* 0 until xmp_rt_template_distribute */
   xmp_rt_nodes_t *nodes;    /* set when distributed */
   int node_dim[XMP_RT_MAX_DIMS]; /* node dim of each template dim, -1 if not distributed */

@@ -3,7 +3,9 @@
 // template_fix), arrays of pointer type allocated by xmp_malloc in 1-D and
 // 2-D (a pointer to rows of run-time length) with shadows and periodic
 // reflects, free and a second xmp_malloc. Checked against serial values at
-// 1-4 nodes (uneven blocks, a node owning nothing).
+// 1-4 nodes (uneven blocks, a node owning nothing). A template declared with
+// its shape and distributed gblock(*) gets only its block sizes from
+// template_fix.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
 // RUN: %mpirun -np 2 %t | FileCheck %s
@@ -13,6 +15,7 @@
 // CHECK: again: sum [[S4:[0-9]+]] reference [[S4]]
 // CHECK: gblock: sum [[S2:[0-9]+]] reference [[S2]] halo wrong 0 owned 37
 // CHECK: 2d: sum [[S3:[0-9]+]] reference [[S3]] halo wrong 0
+// CHECK: shaped: sum [[S5:[0-9]+]] reference [[S5]] owned 19 first 0
 #include <stdio.h>
 #include <stdlib.h>
 #include <xmp.h>
@@ -115,11 +118,37 @@ static void two_d(int n, int m) {
   free(c);
 }
 
+/* Block sizes n-1, 1, 0, ... (the first node owns all but the last element). */
+static void shaped_part(void) {
+  int m[4] = {0, 0, 0, 0}, nodes = xmp_num_nodes();
+  m[0] = nodes > 1 ? 18 : 19;
+  if (nodes > 1)
+    m[1] = 1;
+#pragma xmp template h[19]
+#pragma xmp distribute h[gblock(*)] onto p
+#pragma xmp template_fix [gblock(m)] h
+  int e[19];
+#pragma xmp align e[i] with h[i]
+  long sum = 0, owned = 0, first = -1;
+#pragma xmp loop on h[i] reduction(+:sum, owned) reduction(max:first)
+  for (int i = 0; i < 19; i++) {
+    e[i] = 5 * i;
+    sum += e[i];
+    owned++;
+    /* Node 1 owns element 18 alone; node 0 owns 0..17 (or all). */
+    if (i == 18 && nodes > 1)
+      first = xmpc_node_num() == 1 ? 0 : 100;
+  }
+  printf("shaped: sum %ld reference %ld owned %ld first %ld\n", sum, 5L * 19 * 18 / 2, owned,
+         first < 0 ? 0 : first);
+}
+
 int main(int argc, char **argv) {
   (void)argv;
   int n = 22 + argc; /* known only at run time: 23 */
   block_part(n);
   gblock_part(n + 14);
   two_d(n - 12, 5);
+  shaped_part();
   return 0;
 }

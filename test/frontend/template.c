@@ -30,5 +30,10 @@ int main(void) {
 #pragma xmp template_fix [gblock(m)][*] x[n][2*n]
 // CHECK: xmp.template_fix @y lower ["0"] upper ["n"] formats [] params []
 #pragma xmp template_fix y(0:n)
+// A template declared with its shape gets only gblock(*)'s sizes.
+#pragma xmp template z(0:9)
+#pragma xmp distribute z(gblock(*)) onto p
+// CHECK: xmp.template_fix @main_z lower [] upper [] formats ["gblock"] params ["m"]
+#pragma xmp template_fix (gblock(m)) z
   return 0;
 }

@@ -125,7 +125,7 @@ static bool isDeferred(TemplateOp tmpl) {
 
 /// Formats and their params as xmp.distribute and xmp.template_fix carry them.
 static LogicalResult verifyFormats(Operation *op, ArrayAttr formats, ArrayAttr params,
-                                   size_t rank, bool deferred, size_t &distributed) {
+                                   size_t rank, bool allowStar, size_t &distributed) {
   if (formats.size() != rank || params.size() != rank)
     return op->emitOpError("needs one format per template dimension (")
            << rank << "), got " << formats.size();
@@ -134,8 +134,8 @@ static LogicalResult verifyFormats(Operation *op, ArrayAttr formats, ArrayAttr p
     StringRef f = cast<StringAttr>(a).getValue();
     if (f != "*" && f != "block" && f != "cyclic" && f != "gblock")
       return op->emitOpError("unknown distribution format '") << f << "'";
-    if (cast<StringAttr>(p).getValue() == "*" && (f != "gblock" || !deferred))
-      return op->emitOpError("'*' sizes are only for gblock on a template of deferred shape");
+    if (cast<StringAttr>(p).getValue() == "*" && (f != "gblock" || !allowStar))
+      return op->emitOpError("'*' sizes are only for gblock, in distribute");
     distributed += f != "*";
   }
   return success();
@@ -150,7 +150,7 @@ LogicalResult DistributeOp::verify() {
     return emitOpError("'") << getOnto() << "' is not a node array";
   size_t distributed;
   if (failed(verifyFormats(*this, getFormats(), getParams(), tmpl.getLower().size(),
-                           isDeferred(tmpl), distributed)))
+                           /*allowStar=*/true, distributed)))
     return failure();
   if (distributed != nodes.getShape().size())
     return emitOpError("distributes ")
@@ -163,14 +163,17 @@ LogicalResult TemplateFixOp::verify() {
   auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
   if (!tmpl)
     return emitOpError("'") << getTmpl() << "' is not a template";
-  if (!isDeferred(tmpl))
-    return emitOpError("template '") << getTmpl() << "' does not have a deferred shape";
   size_t rank = tmpl.getLower().size();
-  if (getLower().size() != rank || getUpper().size() != rank)
-    return emitOpError("needs bounds for every template dimension (") << rank << ")";
+  size_t bounds = isDeferred(tmpl) ? rank : 0;
+  if (getLower().size() != bounds || getUpper().size() != bounds)
+    return emitOpError("needs bounds for every dimension of a template of deferred shape and "
+                       "none otherwise (")
+           << bounds << ")";
+  if (!isDeferred(tmpl) && getFormats().empty())
+    return emitOpError("gives neither bounds nor formats");
   size_t distributed;
   if (!getFormats().empty() &&
-      failed(verifyFormats(*this, getFormats(), getParams(), rank, /*deferred=*/false,
+      failed(verifyFormats(*this, getFormats(), getParams(), rank, /*allowStar=*/false,
                            distributed)))
     return failure();
   return success();

@@ -236,10 +236,13 @@ void lower(TemplateFixOp op, std::set<int64_t> &described) {
   std::string kinds = "NULL", params = "NULL";
   if (!op.getFormats().empty())
     std::tie(kinds, params) = distArgs(op.getFormats(), op.getParams());
+  // No bounds: the template was declared with them.
+  bool bounds = !op.getLower().empty();
   b.call("exec", "xmp_rt_template_fix",
          {cnames::templ(op.getTmpl()), kinds, params,
-          compoundLiteral("const long", strings(op.getLower())),
-          compoundLiteral("const long", strings(op.getUpper())), b.whereRef()});
+          bounds ? compoundLiteral("const long", strings(op.getLower())) : "NULL",
+          bounds ? compoundLiteral("const long", strings(op.getUpper())) : "NULL",
+          b.whereRef()});
 }
 
 void lower(AlignOp op, std::set<int64_t> &described) {

@@ -64,8 +64,7 @@ def XMP_DistributeOp : XMP_Op<"distribute"> {
   let description = [{
     `formats` per template dimension: "*", "block", "cyclic" or "gblock";
     `params` the C expression of each format's argument ("" when none;
-    "*" for `gblock(*)`, whose sizes come with template_fix: only on a
-    template of deferred shape).
+    "*" for `gblock(*)`, whose sizes come with template_fix).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$onto,
       StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site,
@@ -77,7 +76,8 @@ def XMP_DistributeOp : XMP_Op<"distribute"> {
 def XMP_TemplateFixOp : XMP_Op<"template_fix"> {
   let summary = "the shape of a template of deferred shape (`template_fix t(n)`)";
   let description = [{
-    `lower` and `upper`: the inclusive bounds per dimension (C expressions).
+    `lower` and `upper`: the inclusive bounds per dimension (C expressions),
+    empty for a template declared with its bounds (distributed `gblock(*)`).
     `formats` and `params`: the formats given again, as for `xmp.distribute`
     (they supply the sizes of `gblock(*)` dimensions), or empty to keep
     those of the distribute directive.
