@@ -328,6 +328,12 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   // A pointer (`int *a`, `double (*a)[n]`) is allocated by xmp_malloc, which
   // gives every extent: -1 until then.
   bool allocatable = !parm && type->isPointerType();
+  if (parm && type->isPointerType()) {
+    // `int *b`, `double (*b)[M]`: the first extent comes from the template
+    // when the caller's storage is attached.
+    extents.push_back(-1);
+    type = type->getPointeeType();
+  }
   if (allocatable) {
     extents.push_back(-1);
     type = type->getPointeeType();
@@ -343,12 +349,16 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
     extents.clear();
   if (extents.empty() && parm)
     return error(al.array.loc, "parameter '" + al.array.text +
-                                   "' is aligned, so it must be declared with all its "
-                                   "extents: 'type " + al.array.text + "[N]...'");
+                                   "' is aligned, so it must be declared with its extents "
+                                   "after the first: 'type " + al.array.text +
+                                   "[N]...' or 'type *" + al.array.text + "'");
   if (extents.empty())
     return error(al.array.loc, "'" + al.array.text +
                                    "' is not an array of constant size or a "
                                    "pointer to allocate with xmp_malloc");
+  if (parm && (type->isPointerType() || type->isVoidType() || type->isIncompleteType()))
+    return error(al.array.loc, "parameter '" + al.array.text + "' must point to elements of "
+                               "a complete, non-pointer type to be aligned");
   if (al.source.size() != extents.size())
     return error(al.array.loc, "'align' lists " +
                                    std::to_string(al.source.size()) +

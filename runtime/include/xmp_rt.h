@@ -150,7 +150,9 @@ typedef struct xmp_rt_layout {
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout);
 /* An aligned array parameter (`void f(int b[N])` with `align b[i] with t[i]`): lays a out as
  * xmp_rt_array_allocate does and uses the storage the caller passed (its local part of an
- * array of the same mapping), which freeing a leaves alone. */
+ * array of the same mapping), which freeing a leaves alone. A pointer parameter (`int *b`,
+ * created with extent -1) takes its first dimension's extent from the template: from the
+ * aligned index 0 to the template's upper bound. */
 void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layout,
                          const xmp_rt_srcloc_t *where);
 /* `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...)` on an array created with extents -1: sets the

@@ -160,6 +160,19 @@ void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layo
   if (storage == NULL)
     xmpi_fatal(where, "array '%s' is aligned with its caller's storage, but got a null pointer",
                a->name);
+  /* A pointer parameter (`int *b`) has no extent of its own: an aligned dimension spans the
+   * template from the alignment on. */
+  for (int d = 0; d < a->rank; d++) {
+    if (a->extent[d] >= 0)
+      continue;
+    int td = a->align_tdim[d];
+    if (td < 0)
+      xmpi_fatal(where, "array '%s' dimension %d has no extent and is not aligned with the "
+                        "template", a->name, d);
+    xmpi_template_check_fixed(a->tmpl, where);
+    long extent = a->tmpl->upper[td] - a->align_offset[d] + 1;
+    a->extent[d] = extent > 0 ? extent : 0;
+  }
   lay_out(a, layout);
   a->data = storage;
   a->borrowed = 1;

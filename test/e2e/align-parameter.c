@@ -1,8 +1,9 @@
 // align of a function's array parameter: the caller passes its distributed
 // array whole, the callee aligns the parameter with the same template (and
 // declares the same shadow) and works on the caller's storage: a work-shared
-// update, a reflect and a stencil on the parameter, a 2-D parameter, a local
-// distributed array passed down, and repeated calls. Compared with the same
+// update, a reflect and a stencil on the parameter, a 2-D parameter, a pointer
+// parameter (extent from the template), a local distributed array passed
+// down, and repeated calls. Compared with the same
 // computation done serially; 23 x 7 elements over 1-4 nodes (uneven).
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
@@ -50,6 +51,14 @@ static void rows(double m[N][M]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       m[i][j] += 10 * i + j;
+}
+
+/* A pointer parameter: its extent is the template's. */
+static void negate(double *w) {
+#pragma xmp align w[i] with t(i)
+#pragma xmp loop on t(i)
+  for (int i = 0; i < N; i++)
+    w[i] = -w[i];
 }
 
 static double total(double w[N]) {
@@ -109,7 +118,8 @@ int main(void) {
 #pragma xmp loop on t(i)
     for (int i = 0; i < N; i++)
       loc[i] = i;
-    double want = (N - 1) * N / 2.0, got = total(loc);
+    negate(loc);
+    double want = -(N - 1) * N / 2.0, got = total(loc);
     if (got != want) {
       printf("MISMATCH total %g, want %g\n", got, want);
       wrong++;
