@@ -71,16 +71,22 @@ std::vector<ReductionVar> reductionsOf(const Site &site) {
 
 /// Text shared by the CPU function and the kernel: the task's view of the
 /// arrays (pointers of `buffer(k)`), scalars and reduction variables.
+/// In a kernel (`kernel`), layouts are copied in the kernel's index type
+/// XmpIdx (xmp_dev_layout), so that address arithmetic is 32-bit when it can be.
 std::string locals(const Site &site, const std::string &args,
-                   const std::function<std::string(size_t)> &buffer) {
+                   const std::function<std::string(size_t)> &buffer, bool kernel = false) {
   std::string out;
   for (size_t k = 0; k < site.devArrays.size(); ++k) {
     const DeviceArray &a = site.devArrays[k];
     if (a.dist) {
       out += "  " + a.elemType + " *" + cnames::arrayAddr(a.name) + " = (" + a.elemType +
              " *)" + buffer(k) + ";\n";
-      out += "  xmp_rt_layout_t " + cnames::arrayLayout(a.name) + " = " + args + "->" +
-             cnames::deviceLayoutField(a.name) + ";\n";
+      std::string field = args + "->" + cnames::deviceLayoutField(a.name);
+      if (kernel)
+        out += "  xmp_dev_layout<XmpIdx> " + cnames::arrayLayout(a.name) +
+               " = xmp_dev_narrow<XmpIdx>(" + field + ");\n";
+      else
+        out += "  xmp_rt_layout_t " + cnames::arrayLayout(a.name) + " = " + field + ";\n";
       out += "  (void)" + cnames::arrayLayout(a.name) + ";\n";
     } else {
       out += "  " + a.paramDecl + " = (" + a.paramType + ")" + buffer(k) + ";\n";
@@ -182,7 +188,8 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   // threads touch neighbouring elements, the middle loop of a 3-D nest along
   // y; each thread walks a run of the outermost loop of a 2-D or 3-D nest
   // (runs and their length: xmp_dev_grid).
-  std::string kernel = "__global__ void " + name("kernel") + "(struct " + name("args") +
+  std::string kernel = "template <typename XmpIdx>\n__global__ void " + name("kernel") +
+                       "(struct " + name("args") +
                        " _XMP_args_v, long _XMP_lb0, long _XMP_st0";
   for (size_t k = 0; k < dims; ++k)
     kernel += ", long _XMP_n" + std::to_string(k);
@@ -193,8 +200,8 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
     kernel += ", struct " + name("red") + " *_XMP_blocks";
   kernel += ") {\n  const struct " + name("args") + " *_XMP_args = &_XMP_args_v;\n"
             "  (void)_XMP_args;\n";
-  kernel += locals(site, "_XMP_args",
-                   [](size_t k) { return "_XMP_b" + std::to_string(k); });
+  kernel += locals(
+      site, "_XMP_args", [](size_t k) { return "_XMP_b" + std::to_string(k); }, true);
   std::string inner = std::to_string(dims - 1);
   kernel += "  long _XMP_t" + inner + " = xmp_dev_thread_x();\n";
   std::string inside = "_XMP_t" + inner + " < _XMP_n" + inner;
@@ -263,16 +270,23 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
             " *)xmp_dev_cuda_scratch((_XMP_grid.count + 1) * sizeof(struct " + name("red") +
             "));\n";
   }
-  cuda += "  " + name("kernel") + "<<<_XMP_grid.blocks, _XMP_grid.threads, 0, _XMP_stream>>>("
-          "*_XMP_args, _XMP_task->lb, _XMP_task->st";
+  std::string launchArgs = "(*_XMP_args, _XMP_task->lb, _XMP_task->st";
   for (size_t k = 0; k < dims; ++k)
-    cuda += ", _XMP_n" + std::to_string(k);
-  cuda += ", _XMP_grid.chunk";
+    launchArgs += ", _XMP_n" + std::to_string(k);
+  launchArgs += ", _XMP_grid.chunk";
   for (size_t k = 0; k < site.devArrays.size(); ++k)
-    cuda += ", " + bufferCall(k);
+    launchArgs += ", " + bufferCall(k);
   if (!reds.empty())
-    cuda += ", _XMP_blocks";
-  cuda += ");\n  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("kernel") + "\");\n";
+    launchArgs += ", _XMP_blocks";
+  launchArgs += ");\n";
+  auto launch = [&](const char *index) {
+    return name("kernel") + "<" + index +
+           "><<<_XMP_grid.blocks, _XMP_grid.threads, 0, _XMP_stream>>>" + launchArgs;
+  };
+  cuda += "  if (xmp_dev_fits_int(_XMP_buffers, _XMP_task, " +
+          std::to_string(site.devArrays.size()) + "))\n    " + launch("int") + "  else\n    " +
+          launch("long");
+  cuda += "  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("kernel") + "\");\n";
   if (!reds.empty()) {
     cuda += "  " + name("finish") + "<<<1, XMP_DEV_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "
             "_XMP_grid.count, _XMP_blocks + _XMP_grid.count);\n";

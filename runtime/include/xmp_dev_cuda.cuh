@@ -80,6 +80,31 @@ static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, lo
   return g;
 }
 
+/* A kernel's copy of an array's layout in its index type: int when every array of the task
+ * has fewer than 2^31 elements (xmp_dev_fits_int), which keeps the address arithmetic of
+ * every access in 32-bit instructions, long otherwise. */
+template <typename I> struct xmp_dev_layout {
+  I base[XMP_RT_MAX_DIMS];
+  I stride[XMP_RT_MAX_DIMS];
+};
+template <typename I>
+static __device__ __forceinline__ xmp_dev_layout<I> xmp_dev_narrow(const xmp_rt_layout_t &l) {
+  xmp_dev_layout<I> n;
+  for (int d = 0; d < XMP_RT_MAX_DIMS; d++) {
+    n.base[d] = (I)l.base[d];
+    n.stride[d] = (I)l.stride[d];
+  }
+  return n;
+}
+static inline int xmp_dev_fits_int(void *buffers[], const xmp_dev_task_t *task, int nargs) {
+  for (int k = 0; k < nargs; k++) {
+    size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[k]);
+    if (task->byte_offset[k] / elem + STARPU_VECTOR_GET_NX(buffers[k]) > 2147483647UL)
+      return 0;
+  }
+  return 1;
+}
+
 /* Reduction operators of device loops. */
 struct xmp_dev_op_sum {
   template <typename T> __device__ T operator()(T a, T b) const { return a + b; }
