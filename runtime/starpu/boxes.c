@@ -22,26 +22,47 @@ typedef struct copy_job {
   int pack; /* array -> host buffer; else host buffer -> array */
 } copy_job_t;
 
-/* One box: dimensions innermost first for StarPU; the host side is packed densely. */
+/* One box: dimensions innermost first for StarPU; the host side is packed densely. Dimensions
+ * of one element are left out and a dimension that continues its inner neighbour contiguously
+ * is merged into it, so that a face is one block, or one 2-D copy, where it can be. */
 static void copy_box(const copy_job_t *job, const xmp_dev_box_t *b, uintptr_t array,
                      unsigned node) {
   uint32_t nn[XMP_RT_MAX_DIMS], ld_array[XMP_RT_MAX_DIMS], ld_host[XMP_RT_MAX_DIMS];
-  size_t offset = 0, stride = 1, dense = 1;
-  for (int e = job->rank - 1, i = 0; e >= 0; e--, i++) {
+  size_t offset = 0, stride = 1, dense = 1, ndim = 0, next = 0; /* next: merged extent */
+  for (int e = job->rank - 1; e >= 0; e--) {
     offset += (size_t)b->start[e] * stride;
-    nn[i] = (uint32_t)b->count[e];
-    ld_array[i] = (uint32_t)stride;
-    ld_host[i] = (uint32_t)dense;
+    if (b->count[e] != 1) {
+      if (ndim == 0 && stride != 1) { /* StarPU's first dimension is a contiguous block */
+        nn[0] = 1;
+        ld_array[0] = ld_host[0] = 1;
+        ndim = 1;
+        next = 1;
+      }
+      if (ndim > 0 && stride == next) { /* contiguous after the inner dimension */
+        nn[ndim - 1] *= (uint32_t)b->count[e];
+      } else {
+        nn[ndim] = (uint32_t)b->count[e];
+        ld_array[ndim] = (uint32_t)stride;
+        ld_host[ndim] = (uint32_t)dense;
+        ndim++;
+      }
+      next = (size_t)ld_array[ndim - 1] * nn[ndim - 1];
+      dense *= (size_t)b->count[e];
+    }
     stride *= (size_t)job->extent[e];
-    dense *= (size_t)b->count[e];
+  }
+  if (ndim == 0) { /* a single element */
+    nn[0] = 1;
+    ld_array[0] = ld_host[0] = 1;
+    ndim = 1;
   }
   uintptr_t host = (uintptr_t)job->host;
   if (job->pack)
     starpu_interface_copynd(array, offset * job->elem, node, host, b->offset, STARPU_MAIN_RAM,
-                            job->elem, (size_t)job->rank, nn, ld_array, ld_host, NULL);
+                            job->elem, ndim, nn, ld_array, ld_host, NULL);
   else
     starpu_interface_copynd(host, b->offset, STARPU_MAIN_RAM, array, offset * job->elem, node,
-                            job->elem, (size_t)job->rank, nn, ld_host, ld_array, NULL);
+                            job->elem, ndim, nn, ld_host, ld_array, NULL);
 }
 
 static void copy_boxes_func(void *buffers[], void *arg) {
