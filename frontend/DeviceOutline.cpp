@@ -79,8 +79,12 @@ std::string locals(const Site &site, const std::string &args,
   for (size_t k = 0; k < site.devArrays.size(); ++k) {
     const DeviceArray &a = site.devArrays[k];
     if (a.dist) {
-      out += "  " + a.elemType + " *" + cnames::arrayAddr(a.name) + " = (" + a.elemType +
-             " *)" + buffer(k) + ";\n";
+      // Distinct replicated arrays never overlap (xmp_dev_replicate checks), and the body
+      // writes only the arrays marked written: restrict and const let the compilers keep
+      // values in registers and use the read-only data path.
+      std::string type = (a.written ? "" : "const ") + a.elemType;
+      out += "  " + type + " *" + (kernel ? "__restrict__ " : "restrict ") +
+             cnames::arrayAddr(a.name) + " = (" + type + " *)" + buffer(k) + ";\n";
       std::string field = args + "->" + cnames::deviceLayoutField(a.name);
       if (kernel)
         out += "  xmp_dev_layout<XmpIdx> " + cnames::arrayLayout(a.name) +
