@@ -114,6 +114,7 @@ private:
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
   void checkAllocations(std::set<const DeclRefExpr *> &allowed);
+  unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
   void checkDescOfs();
   void checkTasksBlocks();
@@ -312,9 +313,12 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
     return error(al.array.loc, "the static local array '" + al.array.text +
                                    "' cannot be distributed; declare it at file "
                                    "scope or without 'static'");
-  if (var->function != fn)
+  // A file-scope array may also be aligned in main, which runs once: its
+  // mapping is made there (Omni's tests do so).
+  bool inMain = fn && fn == index.mainFunction() && !var->function;
+  if (var->function != fn && !inMain)
     return error(al.array.loc, "'align' must stand in the scope that declares '" +
-                                   al.array.text + "'");
+                                   al.array.text + "' (or in main for a file-scope array)");
   if (decl->hasExternalStorage() || decl->hasInit())
     return error(al.array.loc, "a distributed array cannot be 'extern' or "
                                "have an initializer");
@@ -1089,6 +1093,14 @@ bool Analyzer::checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn,
 
 /// Every use of a distributed array must be a full subscript chain: its
 /// storage is now the node's local part, reached through the layout.
+/// Where the align directive of `array` stands in the file.
+unsigned Analyzer::alignOffset(const DistArray &array) const {
+  for (const Site &site : program.sites)
+    if (site.array == &array && site.dir->kind == DirectiveKind::Align)
+      return index.offset(site.dir->range.getBegin());
+  return 0;
+}
+
 /// The name of the function a call calls directly, or "".
 static StringRef calleeName(const CallExpr *call) {
   const FunctionDecl *f = call->getDirectCallee();
@@ -1144,6 +1156,11 @@ void Analyzer::checkAllocations(std::set<const DeclRefExpr *> &allowed) {
     if (assign->getBeginLoc().isMacroID() || assign->getEndLoc().isMacroID()) {
       error(assign->getOperatorLoc(), "the allocation of distributed array '" + array.name +
                                           "' cannot come from a macro");
+      continue;
+    }
+    if (index.offset(assign->getBeginLoc()) < alignOffset(array)) {
+      error(assign->getOperatorLoc(), "distributed array '" + array.name +
+                                          "' is allocated before its 'align' directive");
       continue;
     }
     Allocation alloc{assign, &array, {}};
