@@ -14,7 +14,8 @@
 # in the --np-file; a "-n N ./NAME.x" or "-np N ./NAME.x" line of a Makefile
 # or go.template in the program's folder, then in its sibling folders
 # (C, C-Round, C-Square are variants of one test); the product of the first
-# `nodes` directive's shape when it is all numbers (`nodes p[4][4]`: 16);
+# `nodes` directive's shape when it is all numbers, or names given a number before it by
+# `#define` or a file-scope `int n = 4;` (`nodes p[4][4]`: 16);
 # else --default-np (4).
 # A run line commented out in the Makefile marks the program "disabled
 # upstream" (still run, flagged in the list; --skip-disabled leaves it out).
@@ -125,13 +126,20 @@ np_for() {
       np_in_file "$f" "$name" && return
     done
   done
-  # The program's first node array, if its shape is made of numbers only.
+  # The program's first node array, if its shape is made of numbers, or of names given a number
+  # before it (`#define N 4`, `int n = 4;` at file scope).
   f=$(awk '
+    /^[ \t]*#[ \t]*define[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]+[0-9]+[ \t]*$/ { value[$2] = $3 }
+    /^(const[ \t]+)?(static[ \t]+)?int[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*=[ \t]*[0-9]+[ \t]*;/ {
+      line = $0; sub(/^.*int[ \t]+/, "", line); split(line, kv, /[ \t]*=[ \t]*/)
+      sub(/[ \t]*;.*/, "", kv[2]); value[kv[1]] = kv[2] }
     /^[ \t]*#[ \t]*pragma[ \t]+xmp[ \t]+nodes[ \t]/ {
       line = $0; sub(/.*nodes[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*/, "", line)
       if (line ~ /=/) next
       gsub(/[][(), \t]+/, " ", line); n = split(line, dims, " "); p = 1; ok = n > 0
-      for (i = 1; i <= n; i++) { if (dims[i] !~ /^[0-9]+$/) ok = 0; else p *= dims[i] }
+      for (i = 1; i <= n; i++) {
+        d = dims[i] in value ? value[dims[i]] : dims[i]
+        if (d !~ /^[0-9]+$/) ok = 0; else p *= d }
       if (ok) print p
       exit }' "$src")
   echo "${f:-$default_np}"
