@@ -3,11 +3,14 @@
  * Ownership of elements: see xmpi_gmove.h.
  *
  * Who sends what: receiver r takes an element from itself when it holds a copy of the source
- * element (no communication), else from the lowest-ranked executing node holding one. Both
- * ends walk the section in row-major order, so messages carry values only: sender s packs for
- * each r, in section order, the elements r takes from s, and r unpacks them in the same order.
- * One MPI_Alltoallv moves everything. All values are packed before any is written, so
- * overlapping sections of one array read the old values. */
+ * element (no communication), else from the lowest-ranked executing node holding one. Only the
+ * receiver decides: a destination on a node subset whose members differ from node to node
+ * (`row[*] = p[:][*]`) is not known to the senders, so each receiver sends each source the
+ * section positions it wants, in row-major section order (MPI_Alltoall of the counts and
+ * MPI_Alltoallv of the positions); the source packs those elements in that order, one
+ * MPI_Alltoallv moves the values, and the receiver unpacks them walking the section again.
+ * All values are packed before any is written, so overlapping sections of one array read the
+ * old values. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +27,7 @@ typedef struct gmove {
   size_t *scount, *rcount; /* elements per peer */
   size_t *scur, *rcur;     /* next buffer slot per peer */
   char *sbuf, *rbuf;
+  long *want;              /* positions (row-major in the section) requested of each source */
   const xmp_rt_srcloc_t *where;
 } gmove_t;
 
@@ -60,7 +64,21 @@ static char *elem_addr(const gmove_t *m, const xmpi_gside_t *s, const long *g) {
   return s->data + (size_t)xmpi_gside_offset(s, g) * m->esize;
 }
 
-enum { PASS_COUNT_SEND, PASS_PACK, PASS_COUNT_RECV, PASS_UNPACK };
+enum { PASS_COUNT_SEND, PASS_PACK, PASS_COUNT_RECV, PASS_REQUEST, PASS_UNPACK };
+
+/* Row-major number of shape position p, and back. */
+static long linear_pos(const xmpi_gside_t *s, const long *p) {
+  long l = 0;
+  for (int j = 0; j < s->nshape; j++)
+    l = l * s->shape[j] + p[j];
+  return l;
+}
+static void pos_of_linear(const xmpi_gside_t *s, long l, long *p) {
+  for (int j = s->nshape - 1; j >= 0; j--) {
+    p[j] = l % s->shape[j];
+    l /= s->shape[j];
+  }
+}
 
 static void emit(gmove_t *m, int pass, int r, const long *gs) {
   if (pass == PASS_COUNT_SEND)
@@ -72,39 +90,27 @@ static void emit(gmove_t *m, int pass, int r, const long *gs) {
 /* One element at shape position p in one pass. */
 static void visit(gmove_t *m, int pass, const long *p) {
   long gs[MAXD], gd[MAXD];
-  int sf[MAXD] = {0}, df[MAXD] = {0};
+  int sf[MAXD] = {0};
   xmpi_gside_global_index(&m->src, p, gs);
   xmpi_gside_global_index(&m->dst, p, gd);
   if (m->src.nodes != NULL)
     xmpi_gside_owner_coords(&m->src, gs, sf);
-  if (pass == PASS_COUNT_RECV || pass == PASS_UNPACK) {
+  if (pass == PASS_COUNT_RECV || pass == PASS_REQUEST || pass == PASS_UNPACK) {
     int s = source_of(m, sf, m->me);
     if (pass == PASS_COUNT_RECV)
       m->rcount[s]++;
+    else if (pass == PASS_REQUEST)
+      m->want[m->rcur[s]++] = linear_pos(&m->dst, p);
     else
       memcpy(elem_addr(m, &m->dst, gd), m->rbuf + m->rcur[s]++ * m->esize, m->esize);
     return;
   }
-  if (m->src.nodes == NULL) { /* every receiver reads its own copy */
-    emit(m, pass, m->me, gs);
-    return;
-  }
-  if (m->dst.nodes != NULL)
-    xmpi_gside_owner_coords(&m->dst, gd, df);
-  long n = xmpi_gside_holder_count(&m->dst, df, m->nexec);
-  for (long i = 0; i < n; i++) {
-    int r = holder_rank(&m->dst, df, i);
-    if (r < 0)
-      xmpi_fatal(m->where, "gmove destination: an element of array '%s' is held by a node "
-                 "outside the executing node set", side_name(&m->dst));
-    if (source_of(m, sf, r) == m->me)
-      emit(m, pass, r, gs);
-  }
+  emit(m, pass, m->me, gs); /* a replicated source: every receiver reads its own copy */
 }
 
-/* One pass over, in row-major section order, the elements this process sends (those of the
- * source it holds; of a replicated source, those of the destination it holds) or receives
- * (those of the destination it holds). */
+/* One pass over, in row-major section order, the elements of the destination this process
+ * holds. Elements held only by nodes outside the executing set are left alone (those nodes do
+ * not take part). */
 typedef struct pass_ctx {
   gmove_t *m;
   int pass;
@@ -116,9 +122,8 @@ static void visit_pass(void *ctx, const long *p) {
 }
 
 static void walk(gmove_t *m, int pass) {
-  int sending = pass == PASS_COUNT_SEND || pass == PASS_PACK;
   pass_ctx_t c = {m, pass};
-  xmpi_gside_walk(sending && m->src.nodes != NULL ? &m->src : &m->dst, visit_pass, &c);
+  xmpi_gside_walk(&m->dst, visit_pass, &c);
 }
 
 /* Buffer offsets from counts; MPI counts and displacements are int. */
@@ -163,16 +168,37 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   m.scur = m.rcount + np;
   m.rcur = m.scur + np;
   int *ic = xmpi_calloc_or_die(4 * np, sizeof(int), where);
-  walk(&m, PASS_COUNT_SEND);
-  walk(&m, PASS_COUNT_RECV);
-  offsets(&m, m.scount, m.scur, ic, ic + np);
-  offsets(&m, m.rcount, m.rcur, ic + 2 * np, ic + 3 * np);
-  size_t nsend = m.scur[np - 1] + m.scount[np - 1], nrecv = m.rcur[np - 1] + m.rcount[np - 1];
-  m.sbuf = xmpi_calloc_or_die(nsend + 1, m.esize, where);
-  walk(&m, PASS_PACK);
   if (m.src.nodes == NULL) {
-    m.rbuf = m.sbuf; /* a replicated source is read locally: only self-transfers */
+    /* A replicated source: every receiver reads its own copy, no communication. */
+    walk(&m, PASS_COUNT_SEND);
+    walk(&m, PASS_COUNT_RECV);
+    offsets(&m, m.scount, m.scur, ic, ic + np);
+    m.sbuf = xmpi_calloc_or_die(m.scur[np - 1] + m.scount[np - 1] + 1, m.esize, where);
+    walk(&m, PASS_PACK);
+    m.rbuf = m.sbuf;
   } else {
+    walk(&m, PASS_COUNT_RECV);
+    offsets(&m, m.rcount, m.rcur, ic + 2 * np, ic + 3 * np);
+    size_t nrecv = m.rcur[np - 1] + m.rcount[np - 1];
+    m.want = xmpi_calloc_or_die(nrecv + 1, sizeof *m.want, where);
+    walk(&m, PASS_REQUEST);
+    /* What each receiver wants of me. */
+    MPI_Alltoall(ic + 2 * np, 1, MPI_INT, ic, 1, MPI_INT, comm);
+    for (size_t r = 0; r < np; r++)
+      m.scount[r] = (size_t)ic[r];
+    offsets(&m, m.scount, m.scur, ic, ic + np);
+    size_t nsend = m.scur[np - 1] + m.scount[np - 1];
+    long *asked = xmpi_calloc_or_die(nsend + 1, sizeof *asked, where);
+    MPI_Alltoallv(m.want, ic + 2 * np, ic + 3 * np, MPI_LONG, asked, ic, ic + np, MPI_LONG,
+                  comm);
+    m.sbuf = xmpi_calloc_or_die(nsend + 1, m.esize, where);
+    for (size_t k = 0; k < nsend; k++) {
+      long pos[MAXD], g[MAXD];
+      pos_of_linear(&m.src, asked[k], pos);
+      xmpi_gside_global_index(&m.src, pos, g);
+      memcpy(m.sbuf + k * m.esize, elem_addr(&m, &m.src, g), m.esize);
+    }
+    free(asked);
     m.rbuf = xmpi_calloc_or_die(nrecv + 1, m.esize, where);
     MPI_Datatype elem;
     MPI_Type_contiguous((int)m.esize, MPI_BYTE, &elem);
@@ -183,6 +209,7 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   /* Cursors restart at each peer's first slot for unpacking. */
   offsets(&m, m.rcount, m.rcur, ic + 2 * np, ic + 3 * np);
   walk(&m, PASS_UNPACK);
+  free(m.want);
 
   if (m.rbuf != m.sbuf)
     free(m.rbuf);
