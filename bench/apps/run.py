@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""bench/apps/run.py - Himeno and N-body as users run them, on a GPU machine.
+
+Programs come from bench/apps/prepare.sh (.gpu/apps/, translated where LLVM is); this script
+builds them and the hand-coded Himeno (examples/himeno, MPI + CUDA) there, then runs, on
+1, 2, 4, 8 GPUs (as many as the machine has; one rank per GPU, CPU weight 0):
+  - strong scaling: Himeno S, M, L, XL over 1-D (i) and 2-D (i, j) node arrays, with the
+    halo paths auto (hybrid), MPI only (XMP_COMM=mpi) and two virtual subclusters
+    (XMP_SUBCLUSTER_SIZE = ranks / 2), next to the hand-coded version on the same grid and
+    process grid (--halo auto and mpi);
+  - weak scaling: one L block per GPU along i (256N x 256 x 512 on N GPUs);
+  - N-body at each size.
+Every run's Gosa is compared with the hand-coded one (1e-5 relative). The copy-bandwidth
+roofline is measured by the hand-coded version (--roofline, one GPU): 56 bytes per point.
+Writes apps.json (machine, roofline, one record per run) under --out and prints the tables;
+bench/apps/plot.py draws them.
+
+  bash scripts/gpu-check.sh prepare && bash bench/apps/prepare.sh      # here
+  python3 bench/apps/run.py --out /tmp/apps [--gpus N] [--quick]        # there
+"""
+import argparse
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+APPS = os.path.join(ROOT, ".gpu", "apps")
+HAND = "/tmp/himeno-apps"
+ITERATIONS = {"S": 400, "M": 200, "L": 100, "XL": 30, "weak": 100}
+SAVE = None
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none"]
+
+
+def sh(cmd, env=None, timeout=300):
+    full = dict(os.environ, **(env or {}))
+    p = subprocess.run(cmd, capture_output=True, text=True, env=full, timeout=timeout)
+    return p.returncode, p.stdout + p.stderr
+
+
+def field(text, key):
+    m = re.search(r"^%s ([-+0-9.eE]+)" % re.escape(key), text, re.M)
+    return float(m.group(1)) if m else None
+
+
+def machine():
+    rc, out = sh(["nvidia-smi", "--query-gpu=name", "--format=csv,noheader"])
+    gpus = [g.strip() for g in out.splitlines() if g.strip()] if rc == 0 else []
+    return {"host": platform.node(), "cpus": os.cpu_count(), "gpus": gpus}
+
+
+def build(out):
+    dirs = sorted(os.path.join(APPS, d) for d in os.listdir(APPS))
+    rc, log = sh(["bash", os.path.join(ROOT, "scripts", "gpu-check.sh"), "build"] + dirs,
+                 env={"OUT": out}, timeout=1200)
+    if rc != 0:
+        sys.exit("build failed:\n" + log[-3000:])
+    rc, log = sh(["make", "-s", "-C", os.path.join(ROOT, "examples", "himeno"), "O=" + HAND,
+                  "cuda"], timeout=600)
+    if rc != 0:
+        sys.exit("hand-coded build failed:\n" + log[-3000:])
+
+
+def run(records, rec, cmd, env):
+    rc, text = sh(MPIRUN + ["-np", str(rec["ranks"])] + cmd,
+                  env=dict({"XMP_GPUS_PER_NODE": "1", "XMP_BALANCE": "fixed",
+                            "XMP_CPU_WEIGHT": "0"}, **env))
+    rec.update(rc=rc, mflops=field(text, "MFLOPS"), gosa=field(text, "Gosa"),
+               seconds=field(text, "time"))
+    m = re.search(r"time=([0-9.]+) s", text)  # N-body
+    if m:
+        rec["seconds"] = float(m.group(1))
+    if rc != 0:
+        rec["error"] = text[-400:]
+    records.append(rec)
+    print(json.dumps(rec), flush=True)
+    if SAVE:
+        SAVE()  # a run cut short keeps what it measured
+    return rec
+
+
+def himeno(records, size, grid, ranks, comms, quick):
+    prog = os.path.join(APPS, "himeno-%s-%s" % (size, grid), "himeno")
+    if not os.path.exists(prog):
+        prog = os.path.join(APPS, "himeno-%s" % size, "himeno")  # weak-N: one grid
+    iters = ITERATIONS["weak" if size.startswith("weak") else size]
+    ndj = 2 if grid == "2d" else 1
+    dims = "%dx%dx1" % (ranks // ndj, ndj)
+    hand_size = {"weak": "%dx256x512" % (256 * ranks)}.get(size.split("-")[0], size)
+    hand = {}
+    for halo in (["auto"] if quick or ranks == 1 else ["auto", "mpi"]):
+        hand[halo] = run(records, {"program": "himeno", "version": "hand", "size": size,
+                                   "grid": grid, "ranks": ranks, "comm": halo},
+                         [HAND + "/himeno_mpi_cuda", "-d", dims, "--halo", halo, hand_size,
+                          str(iters)], {})
+    for comm in comms:
+        env = {"mpi": {"XMP_COMM": "mpi"}, "direct": {"XMP_COMM": "direct"},
+               "sub2": {"XMP_SUBCLUSTER_SIZE": str(max(1, ranks // 2))}}.get(comm, {})
+        rec = run(records, {"program": "himeno", "version": "xmp", "size": size, "grid": grid,
+                            "ranks": ranks, "comm": comm}, [prog, str(iters)], env)
+        ref = hand["auto"].get("gosa")
+        rec["gosa_ok"] = (rec.get("gosa") is not None and ref is not None and
+                          abs(rec["gosa"] - ref) <= 1e-5 * abs(ref))
+
+
+def table(data):
+    recs, roof = data["runs"], data.get("roofline_mflops_per_gpu")
+    lines = ["%-8s %-4s %5s %-6s %12s %12s %8s %9s %8s" % (
+        "size", "grid", "ranks", "comm", "xmp MFLOPS", "hand MFLOPS", "xmp/hand", "of roof",
+        "gosa")]
+    hand = {(r["size"], r["grid"], r["ranks"]): r for r in recs
+            if r["version"] == "hand" and r["comm"] == "auto"}
+    for r in recs:
+        if r["program"] != "himeno" or r["version"] != "xmp":
+            continue
+        h = hand.get((r["size"], r["grid"], r["ranks"]), {})
+        ratio = r["mflops"] / h["mflops"] if r.get("mflops") and h.get("mflops") else None
+        of_roof = r["mflops"] / (roof * r["ranks"]) if r.get("mflops") and roof else None
+        lines.append("%-8s %-4s %5d %-6s %12s %12s %8s %9s %8s" % (
+            r["size"], r["grid"], r["ranks"], r["comm"], fmt(r.get("mflops"), "%.0f"),
+            fmt(h.get("mflops"), "%.0f"), fmt(ratio, "%.3f"), fmt(of_roof, "%.3f"),
+            "ok" if r.get("gosa_ok") else "WRONG" if r.get("rc") == 0 else "FAIL"))
+    weak = [r for r in recs if r["version"] == "xmp" and r["size"].startswith("weak")
+            and r["comm"] == "auto"]
+    base = next((r["mflops"] for r in weak if r["ranks"] == 1 and r.get("mflops")), None)
+    for r in weak:
+        if base and r.get("mflops"):
+            lines.append("weak scaling, %d GPUs: efficiency %.3f" % (
+                r["ranks"], r["mflops"] / (r["ranks"] * base)))
+    for r in recs:
+        if r["program"] == "nbody":
+            lines.append("nbody %s on %d GPUs: %s s" % (r["size"], r["ranks"],
+                                                       fmt(r.get("seconds"), "%.4f")))
+    return "\n".join(lines)
+
+
+def fmt(v, f):
+    return f % v if v is not None else "-"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--gpus", type=int, default=0, help="at most this many (default: all)")
+    ap.add_argument("--quick", action="store_true", help="S and L only, fewer variants")
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--summarize", action="store_true", help="print the table of --out")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    path = os.path.join(a.out, "apps.json")
+    if a.summarize:
+        print(table(json.load(open(path))))
+        return
+    info = machine()
+    ngpu = len(info["gpus"]) if a.gpus <= 0 else min(a.gpus, len(info["gpus"]))
+    if ngpu == 0:
+        sys.exit("run.py: no GPU (nvidia-smi lists none)")
+    if not a.no_build:
+        build(a.out)
+    counts = [n for n in (1, 2, 4, 8) if n <= ngpu]
+    data = {"machine": info, "runs": []}
+
+    def save():
+        with open(path, "w") as f:
+            json.dump(data, f, indent=1)
+
+    global SAVE
+    SAVE = save
+    rc, text = sh(MPIRUN + ["-np", "1", HAND + "/himeno_mpi_cuda", "--roofline", "L", "20"])
+    data["copy_bandwidth_gbs"] = field(text, "copy bandwidth")
+    data["roofline_mflops_per_gpu"] = field(text, "roofline MFLOPS")
+    sizes = ["S", "L"] if a.quick else ["S", "M", "L", "XL"]
+    for size in sizes:
+        for grid in ("1d", "2d"):
+            for n in counts:
+                if grid == "2d" and n % 2:
+                    continue
+                comms = ["auto"] if n == 1 or a.quick else ["auto", "mpi", "sub2"]
+                himeno(data["runs"], size, grid, n, comms, a.quick)
+    for n in counts:
+        if os.path.exists(os.path.join(APPS, "himeno-weak-%d" % n)):
+            himeno(data["runs"], "weak-%d" % n, "1d", n, ["auto"], True)
+    for d in sorted(os.listdir(APPS)):
+        if d.startswith("nbody-"):
+            for n in counts:
+                run(data["runs"], {"program": "nbody", "version": "xmp", "size": d[6:],
+                                   "grid": "1d", "ranks": n, "comm": "auto"},
+                    [os.path.join(APPS, d, "nbody"), "-", "10"], {})
+    save()
+    print(table(data))
+
+
+if __name__ == "__main__":
+    main()
