@@ -31,7 +31,7 @@ APPS = os.path.join(ROOT, ".gpu", "apps")
 HAND = "/tmp/himeno-apps"
 ITERATIONS = {"S": 400, "M": 200, "L": 100, "XL": 30, "weak": 100}
 SAVE = None
-NBODY_STEPS = (5, 25)
+NBODY_STEPS = 20
 MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none"]
 
 
@@ -79,7 +79,7 @@ def run(records, rec, cmd, env):
     print(json.dumps(rec), flush=True)
     if SAVE:
         SAVE()  # a run cut short keeps what it measured
-    return rec
+    return rec, text
 
 
 def himeno(records, size, grid, ranks, comms, quick):
@@ -92,14 +92,14 @@ def himeno(records, size, grid, ranks, comms, quick):
     hand_size = {"weak": "%dx256x512" % (256 * ranks)}.get(size.split("-")[0], size)
     hand = {}
     for halo in (["auto"] if quick or ranks == 1 else ["auto", "mpi"]):
-        hand[halo] = run(records, {"program": "himeno", "version": "hand", "size": size,
+        hand[halo], _ = run(records, {"program": "himeno", "version": "hand", "size": size,
                                    "grid": grid, "ranks": ranks, "comm": halo},
                          [HAND + "/himeno_mpi_cuda", "-d", dims, "--halo", halo, hand_size,
                           str(iters)], {})
     for comm in comms:
         env = {"mpi": {"XMP_COMM": "mpi"}, "direct": {"XMP_COMM": "direct"},
                "sub2": {"XMP_SUBCLUSTER_SIZE": str(max(1, ranks // 2))}}.get(comm, {})
-        rec = run(records, {"program": "himeno", "version": "xmp", "size": size, "grid": grid,
+        rec, _ = run(records, {"program": "himeno", "version": "xmp", "size": size, "grid": grid,
                             "ranks": ranks, "comm": comm}, [prog, str(iters)], env)
         ref = hand["auto"].get("gosa")
         rec["gosa_ok"] = (rec.get("gosa") is not None and ref is not None and
@@ -188,18 +188,14 @@ def main():
     for d in sorted(os.listdir(APPS)) if "nbody" in a.only else []:
         if d.startswith("nbody-"):
             for n in counts:
-                # The program's time includes StarPU's start and the first transfers: the
-                # steady cost of a step is the difference of two runs over their step counts.
-                t = {}
-                for steps in NBODY_STEPS:
-                    t[steps] = run(data["runs"], {
-                        "program": "nbody", "version": "xmp", "size": d[6:], "grid": "1d",
-                        "ranks": n, "comm": "auto", "steps": steps},
-                        [os.path.join(APPS, d, "nbody"), "-", str(steps)], {}).get("seconds")
-                lo, hi = NBODY_STEPS
-                if t[lo] is not None and t[hi] is not None:
-                    data["runs"][-1]["step_ms"] = (t[hi] - t[lo]) / (hi - lo) * 1e3
-                    save()
+                rec, text = run(data["runs"], {"program": "nbody", "version": "xmp", "size": d[6:],
+                                         "grid": "1d", "ranks": n, "comm": "auto",
+                                         "steps": NBODY_STEPS},
+                          [os.path.join(APPS, d, "nbody"), "-", str(NBODY_STEPS)], {})
+                # The program's own time includes StarPU's start and the first transfers.
+                m = re.search(r"per step after the first: ([0-9.]+) ms", text)
+                rec["step_ms"] = float(m.group(1)) if m else None
+                save()
     save()
     print(table(data))
 
