@@ -21,7 +21,7 @@ struct xmphc_mbox {
   int rank, size, nslots;
   size_t cap;
   void *slots;             /* nslots * cap bytes */
-  volatile uint64_t *flag; /* data[nslots], then ready[nslots] */
+  volatile uint64_t *flag; /* data[nslots], then ready[nslots][size] (ready_index) */
   peer_t *peer;
 };
 
@@ -39,7 +39,8 @@ static int publish(xmphc_mbox_t *m, unsigned char *out) {
   int st = xmphc_ucx_map((size_t)m->nslots * m->cap, &m->slots, &slot_memh);
   if (st)
     return st;
-  st = xmphc_ucx_map(2 * (size_t)m->nslots * sizeof(uint64_t), &flags, &flag_memh);
+  st = xmphc_ucx_map((size_t)m->nslots * (1 + (size_t)m->size) * sizeof(uint64_t), &flags,
+                     &flag_memh);
   if (st)
     return st;
   m->flag = flags;
@@ -171,6 +172,14 @@ static int put(const peer_t *p, const void *data, size_t bytes, uint64_t remote,
   return xmphc_ucx_wait(ucp_put_nbx(p->ep, data, bytes, remote, rkey, &prm));
 }
 
+/* The sender's flag that receiver `to` raises when slot may take its next message: one per
+ * receiver, because consecutive collectives may pair a sender's slot with different
+ * receivers, and a late receiver of an older epoch would otherwise lower a flag that a faster
+ * one had already raised for the newer epoch (seen as a hang at 5 ranks). */
+static int ready_index(const xmphc_mbox_t *m, int slot, int receiver) {
+  return m->nslots + slot * m->size + receiver;
+}
+
 static int put_flag(const xmphc_mbox_t *m, int r, int index, uint64_t epoch) {
   const peer_t *p = &m->peer[r];
   return put(p, &epoch, sizeof epoch, p->flags + (uint64_t)index * sizeof(uint64_t),
@@ -190,14 +199,14 @@ static void wait_flag(const xmphc_mbox_t *m, int index, uint64_t epoch) {
 int xmphc_mbox_ready(xmphc_mbox_t *m, int from, int slot, uint64_t epoch) {
   if (!xmphc_mbox_peer_ok(m, from))
     return XMPHC_E_UCX;
-  return put_flag(m, from, m->nslots + slot, epoch);
+  return put_flag(m, from, ready_index(m, slot, m->rank), epoch);
 }
 
 int xmphc_mbox_send(xmphc_mbox_t *m, int to, int slot, uint64_t epoch, const void *data,
                     size_t bytes) {
   if (!xmphc_mbox_peer_ok(m, to) || bytes > m->cap)
     return XMPHC_E_UCX;
-  wait_flag(m, m->nslots + slot, epoch);
+  wait_flag(m, ready_index(m, slot, to), epoch);
   const peer_t *p = &m->peer[to];
   if (bytes > 0) {
     int st = put(p, data, bytes, p->slots + (uint64_t)slot * m->cap, p->slot_rkey);

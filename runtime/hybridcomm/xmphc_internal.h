@@ -142,10 +142,10 @@ typedef struct xmphc_reduce_op {
 int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r);
 
 /* ---- coll_ucx.c: the collectives' direct path ----
- * Each rank maps one mailbox of nslots slots of cap bytes and two flags per slot: "data"
- * (the epoch of the last message into the slot) and "ready" (the epoch for which the rank
- * that sends into this rank's partner slot may write). Per step and epoch: the receiver puts
- * the epoch into the sender's ready flag of the slot when the collective starts; the sender
+ * Each rank maps one mailbox of nslots slots of cap bytes, a "data" flag per slot (the epoch
+ * of the last message into the slot) and a "ready" flag per slot and possible receiver (the
+ * epoch for which that receiver may take this rank's message in the slot). Per step and
+ * epoch: the receiver puts the epoch into its ready flag of the slot at the sender; the sender
  * waits for it, puts its bytes into the receiver's slot, fences and puts the epoch into the
  * receiver's data flag; the receiver waits for that flag and reads the slot. */
 typedef struct xmphc_mbox xmphc_mbox_t;
