@@ -153,24 +153,35 @@ nbody_handcoded() {
   done
 }
 
+# The hand-coded Himeno (serial and MPI + CUDA) into $2; its log under $1.
+build_himeno_hand() {
+  make -s -C "$root/examples/himeno" O="$2" all cuda >"$1/make-himeno.log" 2>&1 ||
+    { tail -30 "$1/make-himeno.log"; exit 1; }
+}
+
+# Iterations of a Himeno run of size $1: L and XL for about a second of GPU time each, any
+# other size HIMENO_ITER.
+himeno_iter() {
+  case $1 in L) echo 300 ;; XL) echo 60 ;; *) echo "$HIMENO_ITER" ;; esac
+}
+
 # examples/himeno/himeno_mpi_cuda.cu: Gosa against the serial version's (1e-5 relative) on
 # 1-4 ranks over 1-D, 2-D and 3-D process grids (ranks beyond the GPUs share them, so CUDA
 # IPC is exercised on one GPU too), forced MPI faces, then L and XL on one GPU with
 # --roofline (kernel MFLOPS over what the measured copy bandwidth allows; SLOW below 0.70).
 himeno() {
   local out=$1 b=/tmp/himeno table=$1/himeno.txt c np grid halo size
-  make -s -C "$root/examples/himeno" O=$b all cuda >"$out/make-himeno.log" 2>&1 ||
-    { tail -30 "$out/make-himeno.log"; exit 1; }
+  build_himeno_hand "$out" "$b"
   "$b/himeno_serial" "$HIMENO_SIZE" "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno.ref"
   printf '%-6s %-5s %-6s %-5s %-6s %-12s %s\n' size ranks grid halo result MFLOPS \
     "roofline fraction" >"$table"
   for c in "1 1x1x1 auto $HIMENO_SIZE" "2 2x1x1 auto $HIMENO_SIZE" "2 1x1x2 mpi $HIMENO_SIZE" \
     "3 1x3x1 auto $HIMENO_SIZE" "4 2x1x2 auto $HIMENO_SIZE" "1 1x1x1 auto L" "1 1x1x1 auto XL"; do
     read -r np grid halo size <<<"$c"
-    local log=$out/himeno-$size-np$np-$grid-$halo.log result=ok iter=$HIMENO_ITER extra=()
-    case $size in L) iter=300 extra=(--roofline) ;; XL) iter=60 extra=(--roofline) ;; esac
+    local log=$out/himeno-$size-np$np-$grid-$halo.log result=ok extra=()
+    case $size in L | XL) extra=(--roofline) ;; esac
     "${MPIRUN[@]}" -np "$np" "$b/himeno_mpi_cuda" -d "$grid" --halo "$halo" "${extra[@]}" \
-      "$size" "$iter" >"$log" 2>&1 || result=FAIL
+      "$size" "$(himeno_iter "$size")" >"$log" 2>&1 || result=FAIL
     if [ "$size" = "$HIMENO_SIZE" ]; then
       python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno.ref" "$log" \
         >>"$log" 2>&1 || result=WRONG
@@ -190,15 +201,12 @@ himeno() {
 # run, --roofline: the copy-bandwidth roofline it measures). Columns: MFLOPS, fraction of the
 # roofline, ratio to the hand-coded MFLOPS.
 himeno_xmp() {
-  local out=$1 b=/tmp/himeno table=$1/himeno-xmp.txt c np prog size policy iter
-  make -s -C "$root/examples/himeno" O=$b all cuda >"$out/make-himeno.log" 2>&1 ||
-    { tail -30 "$out/make-himeno.log"; exit 1; }
+  local out=$1 b=/tmp/himeno table=$1/himeno-xmp.txt c np prog size policy
+  build_himeno_hand "$out" "$b"
   build_programs "$out" "$gpu"/progs/himeno-*
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
-  local hand_l hand_xl roof
   for size in L XL; do
-    iter=300; [ $size = XL ] && iter=60
-    "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" --roofline "$size" "$iter" \
+    "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" --roofline "$size" "$(himeno_iter "$size")" \
       >"$out/himeno-hand-$size.log" 2>&1 || true
   done
   printf '%-8s %-5s %-7s %-6s %-12s %-9s %s\n' program ranks balance result MFLOPS roofline \
@@ -209,11 +217,10 @@ himeno_xmp() {
   for c in "${rows[@]}"; do
     read -r prog np policy <<<"$c"
     size=${prog%%-*}
-    iter=$HIMENO_ITER; [ "$size" = L ] && iter=300; [ "$size" = XL ] && iter=60
     local log=$out/himeno-xmp-$prog-np$np-$policy.log result=ok hand
     # One GPU per rank (a rank given two would split each loop between them).
     XMP_GPUS_PER_NODE=1 XMP_BALANCE=$policy XMP_CPU_WEIGHT=0 "${MPIRUN[@]}" -np "$np" \
-      "$gpu/progs/himeno-$prog/himeno" "$iter" >"$log" 2>&1 || result=FAIL
+      "$gpu/progs/himeno-$prog/himeno" "$(himeno_iter "$size")" >"$log" 2>&1 || result=FAIL
     if [ "$size" = M ]; then
       python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno-M.ref" "$log" \
         >>"$log" 2>&1 || result=WRONG

@@ -80,12 +80,6 @@ static void pos_of_linear(const xmpi_gside_t *s, long l, long *p) {
   }
 }
 
-static void emit(gmove_t *m, int pass, int r, const long *gs) {
-  if (pass == PASS_COUNT_SEND)
-    m->scount[r]++;
-  else
-    memcpy(m->sbuf + m->scur[r]++ * m->esize, elem_addr(m, &m->src, gs), m->esize);
-}
 
 /* One element at shape position p in one pass. */
 static void visit(gmove_t *m, int pass, const long *p) {
@@ -105,7 +99,11 @@ static void visit(gmove_t *m, int pass, const long *p) {
       memcpy(elem_addr(m, &m->dst, gd), m->rbuf + m->rcur[s]++ * m->esize, m->esize);
     return;
   }
-  emit(m, pass, m->me, gs); /* a replicated source: every receiver reads its own copy */
+  /* A replicated source: every receiver reads its own copy. */
+  if (pass == PASS_COUNT_SEND)
+    m->scount[m->me]++;
+  else
+    memcpy(m->sbuf + m->scur[m->me]++ * m->esize, elem_addr(m, &m->src, gs), m->esize);
 }
 
 /* One pass over, in row-major section order, the elements of the destination this process

@@ -357,27 +357,6 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
     find_plan(a, &key, where)->init_seq = ++seq;
 }
 
-/* Boxes of the faces of step s, send or receive ones, packed one after another from *bytes. */
-static int device_boxes(const xmp_rt_array_t *a, const reflect_step_t *s, int send,
-                        xmp_dev_box_t *box, size_t *bytes) {
-  int n = 0;
-  for (int i = 0; i < s->nfaces; i++) {
-    const xmphc_face_desc_t *f = &s->faces[i];
-    if (f->send != send)
-      continue;
-    xmp_dev_box_t *b = &box[n++];
-    size_t elems = 1;
-    for (int e = 0; e < a->rank; e++) {
-      b->start[e] = f->start[e];
-      b->count[e] = f->count[e];
-      elems *= (size_t)f->count[e];
-    }
-    b->offset = *bytes;
-    *bytes += elems * a->elem_size;
-  }
-  return n;
-}
-
 static void build_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p,
                               const xmp_rt_srcloc_t *where) {
   p->dev = xmpi_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
@@ -385,28 +364,35 @@ static void build_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p,
   for (int i = 0; i < p->nsteps; i++) {
     const reflect_step_t *s = &p->step[i];
     device_step_t *ds = &p->dev[i];
-    size_t bytes = 0;
-    ds->nsend = device_boxes(a, s, 1, ds->send, &bytes);
-    ds->nrecv = device_boxes(a, s, 0, ds->recv, &bytes);
-    ds->buf = xmp_dev_host_alloc(bytes, where);
-    int k = 0;
+    /* Each face's box, packed one after another in the host buffer. */
+    const xmp_dev_box_t *box[XMPI_HALO_FACES];
+    size_t size[XMPI_HALO_FACES], bytes = 0;
     for (int f = 0; f < s->nfaces; f++) {
       const xmphc_face_desc_t *face = &s->faces[f];
-      const xmp_dev_box_t *b = face->send ? &ds->send[k] : &ds->recv[f - k];
-      size_t elems = 1;
-      for (int e = 0; e < a->rank; e++)
-        elems *= (size_t)b->count[e];
-      if (elems * a->elem_size > INT_MAX)
+      xmp_dev_box_t *b = face->send ? &ds->send[ds->nsend++] : &ds->recv[ds->nrecv++];
+      size[f] = a->elem_size;
+      for (int e = 0; e < a->rank; e++) {
+        b->start[e] = face->start[e];
+        b->count[e] = face->count[e];
+        size[f] *= (size_t)face->count[e];
+      }
+      if (size[f] > INT_MAX)
         xmpi_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
-                              "one MPI message", a->name, elems * a->elem_size);
-      char *at = (char *)ds->buf + b->offset;
+                              "one MPI message", a->name, size[f]);
+      b->offset = bytes;
+      bytes += size[f];
+      box[f] = b;
+    }
+    ds->buf = xmp_dev_host_alloc(bytes, where);
+    for (int f = 0; f < s->nfaces; f++) {
+      const xmphc_face_desc_t *face = &s->faces[f];
+      char *at = (char *)ds->buf + box[f]->offset;
       if (face->send)
-        MPI_Send_init(at, (int)(elems * a->elem_size), MPI_BYTE, face->peer, face->tag, comm,
+        MPI_Send_init(at, (int)size[f], MPI_BYTE, face->peer, face->tag, comm,
                       &ds->req[ds->nreq++]);
       else
-        MPI_Recv_init(at, (int)(elems * a->elem_size), MPI_BYTE, face->peer, face->tag, comm,
+        MPI_Recv_init(at, (int)size[f], MPI_BYTE, face->peer, face->tag, comm,
                       &ds->req[ds->nreq++]);
-      k += face->send;
     }
   }
 }

@@ -98,10 +98,6 @@ void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nbo
       if (boxes[i].count[e] > (long)UINT32_MAX)
         xmpi_fatal(where, "array '%s': a halo face of %ld elements along dimension %d is "
                    "too large to copy", d->name, boxes[i].count[e], e);
-  /* Rows split between devices by a device loop: gathered on the host first (StarPU 1.4). */
-  xmpsp_enter();
-  xmpsp_part_unpartition(d);
-  xmpsp_leave();
   static struct starpu_codelet cl;
   static int cl_ready;
   if (!cl_ready) {
@@ -113,7 +109,10 @@ void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nbo
     cl_ready = 1;
   }
   copy_job_t job = {rank, extent, d->elem_size, nboxes, boxes, host, pack};
+  /* One enter/leave: each leave pauses StarPU's workers, each enter wakes them. */
   xmpsp_enter();
+  /* Rows split between devices by a device loop: gathered on the host first (StarPU 1.4). */
+  xmpsp_part_unpartition(d);
   struct starpu_task *task = starpu_task_create();
   task->cl = &cl;
   task->nbuffers = 1;
