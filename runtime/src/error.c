@@ -17,18 +17,27 @@ int xmpi_mpi_active(void) {
   return init && !fin;
 }
 
-/* kind: NULL for errors, else a word put before the message ("warning"). */
+/* kind: NULL for errors, else a word put before the message ("warning").
+ * The line is formatted whole and written with one call: mpirun forwards each
+ * rank's stdout and stderr through separate pipes, and a line written in pieces
+ * can be split by the program's own output. */
 static void vreport(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt,
                     va_list ap) {
-  fputs("xmpcc runtime: ", stderr);
-  if (where != NULL && where->file != NULL)
-    fprintf(stderr, "%s:%d: ", where->file, where->line);
-  if (where != NULL && where->directive != NULL)
-    fprintf(stderr, "'%s': ", where->directive);
-  if (kind != NULL)
-    fprintf(stderr, "%s: ", kind);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  char line[1024];
+  size_t cap = sizeof line - 1, n = 0;
+  n += (size_t)snprintf(line, cap, "xmpcc runtime: ");
+  if (n < cap && where != NULL && where->file != NULL)
+    n += (size_t)snprintf(line + n, cap - n, "%s:%d: ", where->file, where->line);
+  if (n < cap && where != NULL && where->directive != NULL)
+    n += (size_t)snprintf(line + n, cap - n, "'%s': ", where->directive);
+  if (n < cap && kind != NULL)
+    n += (size_t)snprintf(line + n, cap - n, "%s: ", kind);
+  if (n < cap)
+    n += (size_t)vsnprintf(line + n, cap - n, fmt, ap);
+  if (n >= cap)
+    n = cap - 1; /* truncated: keep what fits */
+  line[n++] = '\n';
+  fwrite(line, 1, n, stderr);
   fflush(stderr);
 }
 
