@@ -7,23 +7,15 @@
  * of every element: integer sums are exact in any order, so equal checksums
  * mean bit-identical fields. */
 #include <stdio.h>
-#include <string.h>
 #include <xmp.h>
 
-#ifndef XSIZE
-#define XSIZE 67
-#endif
-#ifndef YSIZE
-#define YSIZE 45
-#endif
+#include "laplace.h"
+
 #ifndef YNODES
 #define YNODES 1
 #endif
 #ifndef XNODES
 #define XNODES 1
-#endif
-#ifndef NITER
-#define NITER 100
 #endif
 
 double u[XSIZE][YSIZE], uu[XSIZE][YSIZE];
@@ -36,38 +28,36 @@ double u[XSIZE][YSIZE], uu[XSIZE][YSIZE];
 #pragma xmp shadow u[1:1][1:1]
 #pragma xmp shadow uu[1:1][1:1]
 
-static unsigned long long bits(double v) {
-  unsigned long long b;
-  memcpy(&b, &v, sizeof b);
-  return b;
-}
-
 int main(void) {
   int x, y, k;
 
-  /* Fixed values on the boundary, zero inside. */
 #pragma xmp loop (y, x) on t(y, x)
   for (x = 0; x < XSIZE; x++)
     for (y = 0; y < YSIZE; y++) {
-      double edge = (x == 0 || x == XSIZE - 1 || y == 0 || y == YSIZE - 1)
-                        ? 1.0 + 0.01 * x + 0.02 * y
-                        : 0.0;
-      u[x][y] = edge;
-      uu[x][y] = edge;
+      u[x][y] = laplace_initial(x, y);
+      uu[x][y] = u[x][y];
     }
 
   for (k = 0; k < NITER; k++) {
     if ((k % 2) == 0) {
+#ifdef PERIODIC
+#pragma xmp reflect (u) width(/periodic/1, /periodic/1)
+#else
 #pragma xmp reflect (u)
+#endif
 #pragma xmp loop (y, x) on t(y, x)
-      for (x = 1; x < XSIZE - 1; x++)
-        for (y = 1; y < YSIZE - 1; y++)
+      for (x = LAPLACE_FIRST; x < XSIZE - LAPLACE_FIRST; x++)
+        for (y = LAPLACE_FIRST; y < YSIZE - LAPLACE_FIRST; y++)
           uu[x][y] = (u[x - 1][y] + u[x + 1][y] + u[x][y - 1] + u[x][y + 1]) * 0.25;
     } else {
+#ifdef PERIODIC
+#pragma xmp reflect (uu) width(/periodic/1, /periodic/1)
+#else
 #pragma xmp reflect (uu)
+#endif
 #pragma xmp loop (y, x) on t(y, x)
-      for (x = 1; x < XSIZE - 1; x++)
-        for (y = 1; y < YSIZE - 1; y++)
+      for (x = LAPLACE_FIRST; x < XSIZE - LAPLACE_FIRST; x++)
+        for (y = LAPLACE_FIRST; y < YSIZE - LAPLACE_FIRST; y++)
           u[x][y] = (uu[x - 1][y] + uu[x + 1][y] + uu[x][y - 1] + uu[x][y + 1]) * 0.25;
     }
   }
@@ -78,11 +68,11 @@ int main(void) {
   for (x = 0; x < XSIZE; x++)
     for (y = 0; y < YSIZE; y++) {
       largest = u[x][y] > largest ? u[x][y] : largest;
-      checksum += bits(u[x][y]) * (unsigned long long)(x * YSIZE + y + 1);
+      checksum += laplace_bits(u[x][y]) * (unsigned long long)(x * YSIZE + y + 1);
     }
 
   if (xmp_node_num() == 1)
-    printf("laplace %dx%d, %d iterations: max %.17g, checksum %llu\n", XSIZE, YSIZE,
+    printf("laplace %dx%d" LAPLACE_KIND ", %d iterations: max %.17g, checksum %llu\n", XSIZE, YSIZE,
            NITER, largest, checksum);
   return 0;
 }
