@@ -153,7 +153,7 @@ struct ShadowDirective {
 struct ReflectDirective {
   std::vector<Name> arrays;
   std::vector<Width> widths; // empty: the declared widths
-  bool acc = false;          // reflect_init / reflect_do: on the device copies
+  bool acc = false;          // reflect, reflect_init, reflect_do: on the device copies
   std::optional<CExpr> async;
 };
 

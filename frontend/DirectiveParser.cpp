@@ -638,11 +638,16 @@ bool Parser::parseReflect(ReflectDirective &d, StringRef directive) {
       // corners (from the same owners, so with the same values), which the
       // directive leaves unspecified. reduce_shadow adds the faces only.
       ++pos;
+    } else if ((isKeyword("acc") || isKeyword("device")) && directive == "reflect" &&
+               !d.acc) {
+      ++pos; // XACC: on the device copies, through a plan built once and kept
+      d.acc = true;
     } else {
       if (!rejectDeviceClause(directive))
         return false;
       return error(here(), "unexpected '" + spelling(peek()) + "' in '" + directive.str() +
-                               "'; expected 'width', 'orthogonal' or 'async'");
+                               "'; expected 'width', 'orthogonal'" +
+                               (directive == "reflect" ? ", 'async' or 'acc'" : " or 'async'"));
     }
   }
   return true;

@@ -66,7 +66,7 @@ private:
       texts.push_back(e.text);
     return b.getStrArrayAttr(texts);
   }
-  /// reflect_init / reflect_do `acc`.
+  /// reflect / reflect_init / reflect_do `acc`.
   UnitAttr accAttr(const Site &site) {
     return site.dir->reflect.acc ? b.getUnitAttr() : UnitAttr();
   }
@@ -228,7 +228,7 @@ private:
         b.create<ReflectOp>(l, b.getStringAttr(a->name), strs(w.lower), strs(w.upper),
                             b.getDenseI64ArrayAttr(w.periodic),
                             site.async.empty() ? StringAttr() : b.getStringAttr(site.async),
-                            id, text);
+                            accAttr(site), id, text);
       }
       break;
     case DirectiveKind::ReduceShadow:

@@ -12,6 +12,9 @@ int xmp_node_num(void);
 int xmpc_node_num(void);
 /* Number of nodes in the executing node set. */
 int xmp_num_nodes(void);
+/* The same as xmpc_node_num and xmp_num_nodes (XMP 1.4 section 7.2). */
+int xmpc_this_image(void);
+int xmp_num_images(void);
 /* 1-based / 0-based number of this node among all nodes. */
 int xmp_all_node_num(void);
 int xmpc_all_node_num(void);
@@ -27,6 +30,10 @@ double xmp_cpu_wtime(void);
 double xmp_gpu_wtime(void);
 /* Ends the program on every node with the given status. */
 void xmp_exit(int status);
+/* 1 when the communications started with async(async_id) are complete (they are then
+ * finished as wait_async would: their data may be used), else 0; 1 for an id with nothing
+ * pending. */
+int xmp_test_async(int async_id);
 
 /* ---- mapping inquiry (XMP 1.4 section 7.5; laddr, lsize and gtol as Omni XMP has them) ----
  * `xmp_desc_of(x)` names a distributed array, a template or a node array and is replaced by
@@ -40,6 +47,12 @@ typedef void *xmp_desc_t;
  * run time with a message. */
 xmp_desc_t xmpc_desc_of_name(const char *name);
 
+/* Kinds of node arrays (xmp_nodes_attr). */
+#define XMP_ENTIRE_NODES 2000
+#define XMP_EXECUTING_NODES 2001
+#define XMP_PRIMARY_NODES 2002
+#define XMP_EQUIVALENCE_NODES 2003
+
 /* Distribution formats (xmp_dist_format). */
 #define XMP_NOT_DISTRIBUTED 2100
 #define XMP_BLOCK 2101
@@ -49,6 +62,10 @@ xmp_desc_t xmpc_desc_of_name(const char *name);
 int xmp_nodes_ndims(xmp_desc_t d, int *ndims);
 int xmp_nodes_index(xmp_desc_t d, int dim, int *index);  /* 1-based, this node's */
 int xmp_nodes_size(xmp_desc_t d, int dim, int *size);
+/* XMP_ENTIRE_NODES: declared without '=' and spanning every node; XMP_EXECUTING_NODES: `= *`,
+ * or declared without '=' inside a task (it then spans the task's nodes);
+ * XMP_EQUIVALENCE_NODES: `= nodes-ref`. */
+int xmp_nodes_attr(xmp_desc_t d, int *attr);
 /* The node array d was declared a subset of (`nodes q = p(...)`) and the 1-based triplets
  * selected per dimension of it, Fortran order. */
 int xmp_nodes_equiv(xmp_desc_t d, xmp_desc_t *dn, int lb[], int ub[], int st[]);
@@ -73,11 +90,18 @@ int xmp_array_lbound(xmp_desc_t d, int dim, int *lbound);
 int xmp_array_ubound(xmp_desc_t d, int dim, int *ubound);
 int xmp_array_lshadow(xmp_desc_t d, int dim, int *lshadow);
 int xmp_array_ushadow(xmp_desc_t d, int dim, int *ushadow);
-/* This node's storage of the array (shadows included): its address, its extent per
- * dimension (C order, row-major), and the position there of global index g of dimension dim
- * (that position also for elements another node owns: cyclic dimensions are stored whole). */
+/* This node's storage of the array (shadows included): its address and its extent per
+ * dimension (C order, row-major); lead_dim gives every dimension's extent at once. A
+ * block-cyclic or cyclic dimension is stored whole (every global index has its place). */
 int xmp_array_laddr(xmp_desc_t d, void **addr);
 int xmp_array_lsize(xmp_desc_t d, int dim, int *lsize);
+int xmp_array_lead_dim(xmp_desc_t d, int size[]);
+/* The local index of global index g of dimension dim on the node that owns it, as Omni XMP
+ * defines it: block and gblock, the position in that node's storage (lower shadow included);
+ * cyclic(w), the position among the elements the owner holds, counted in template order
+ * ((k / (w * P)) * w + k % w for template position k over P nodes; not the storage position,
+ * as the dimension is stored whole); not distributed, the storage position. -1 when g is
+ * outside the array. */
 int xmpc_array_gtol_dim(xmp_desc_t d, int dim, int g, int *l);
 int xmpc_array_gtol_all(xmp_desc_t d, const int *g, int *l); /* every dimension at once */
 /* xmp_array_gtol(d, dim, g, &l) or xmp_array_gtol(d, g[], l[]) (both forms are in use). */

@@ -189,9 +189,10 @@ void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, lo
  * "declared widths, not periodic". A full shadow dimension is gathered from every node.
  * Runs on MPI persistent requests with derived datatypes, built once per (array, widths)
  * and kept. async_id < 0: complete before returning; otherwise the exchange is started and
- * completed by xmp_rt_wait_async(async_id). */
+ * completed by xmp_rt_wait_async(async_id). acc != 0: on the device copy of `a`, as
+ * xmp_rt_reflect_do with acc does, through the same kept plan. */
 void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
-                    int async_id, const xmp_rt_srcloc_t *where);
+                    int acc, int async_id, const xmp_rt_srcloc_t *where);
 /* reduce_shadow: adds the values in the shadow areas of `a` into the owners' elements they
  * stand for (the reverse of reflect); widths, periodic and async_id as for xmp_rt_reflect.
  * Only the face shadows are added, not the oblique (corner) ones. type (enum xmp_rt_type)

@@ -1,6 +1,7 @@
 /* async.c - communication started under an async id, completed by xmp_rt_wait_async. */
 #include <stdlib.h>
 
+#include "xmp.h"
 #include "xmpi_internal.h"
 
 typedef struct async_item {
@@ -64,4 +65,21 @@ void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
     else
       link = &(*link)->next;
   }
+}
+
+int xmp_test_async(int async_id) {
+  /* Plain requests are tested without blocking. An item with completion work (a reflect's
+   * last step, a reduce_shadow's combining, a window flush) has no test of its own; it is
+   * finished once the rest is complete, which cannot wait on other nodes' progress: every
+   * transfer it waits for was started by all sides when the directive ran. */
+  for (async_item_t *it = items; it != NULL; it = it->next) {
+    if (it->id != async_id || it->count == 0)
+      continue;
+    int flag;
+    MPI_Testall(it->count, it->reqs, &flag, MPI_STATUSES_IGNORE);
+    if (!flag)
+      return 0;
+  }
+  xmp_rt_wait_async(async_id, NULL);
+  return 1;
 }

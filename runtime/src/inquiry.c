@@ -71,6 +71,23 @@ int xmp_nodes_size(xmp_desc_t d, int dim, int *size) {
   return 0;
 }
 
+int xmp_nodes_attr(xmp_desc_t d, int *attr) {
+  NODES_OR_FAIL(n, d);
+  if (n->subset) {
+    *attr = n->parent != NULL ? XMP_EQUIVALENCE_NODES : XMP_EXECUTING_NODES;
+    return 0;
+  }
+  /* Declared without '=': the entire node set, unless made inside a task, where it spans the
+   * executing nodes. */
+  long count = 1;
+  for (int k = 0; k < n->rank; k++)
+    count *= n->size[k];
+  int world;
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  *attr = count == world ? XMP_ENTIRE_NODES : XMP_EXECUTING_NODES;
+  return 0;
+}
+
 int xmp_nodes_equiv(xmp_desc_t d, xmp_desc_t *dn, int lb[], int ub[], int st[]) {
   NODES_OR_FAIL(n, d);
   if (!n->subset || n->parent == NULL)
@@ -101,8 +118,8 @@ int xmp_template_ndims(xmp_desc_t d, int *ndims) {
 int xmp_template_lbound(xmp_desc_t d, int dim, int *lbound) {
   TEMPLATE_OR_FAIL(t, d);
   int c = fortran_dim(t->rank, dim);
-  if (c < 0)
-    return -1;
+  if (c < 0 || !t->bounded)
+    return -1; /* no such dimension, or `t(:)` before template_fix */
   *lbound = (int)t->lower[c];
   return 0;
 }
@@ -110,7 +127,7 @@ int xmp_template_lbound(xmp_desc_t d, int dim, int *lbound) {
 int xmp_template_ubound(xmp_desc_t d, int dim, int *ubound) {
   TEMPLATE_OR_FAIL(t, d);
   int c = fortran_dim(t->rank, dim);
-  if (c < 0)
+  if (c < 0 || !t->bounded)
     return -1;
   *ubound = (int)t->upper[c];
   return 0;
@@ -274,15 +291,39 @@ int xmp_array_lsize(xmp_desc_t d, int dim, int *lsize) {
   return 0;
 }
 
+int xmp_array_lead_dim(xmp_desc_t d, int size[]) {
+  ARRAY_OR_FAIL(a, d);
+  if (a->data == NULL)
+    return -1;
+  for (int k = 0; k < a->rank; k++)
+    size[k] = (int)a->local_extent[k];
+  return 0;
+}
+
 int xmpc_array_gtol_dim(xmp_desc_t d, int dim, int g, int *l) {
   ARRAY_OR_FAIL(a, d);
   int c = c_dim(a->rank, dim);
   if (c < 0 || a->data == NULL || g < 0 || g >= a->extent[c])
     return -1;
-  long pos = g - a->base[c];
-  if (pos < 0 || pos >= a->local_extent[c])
-    return -1; /* not stored here */
-  *l = (int)pos;
+  int td = a->align_tdim[c];
+  const xmpi_dist_t *x = td >= 0 && a->tmpl->distributed ? &a->tmpl->dist[td] : NULL;
+  if (x == NULL || x->kind == XMP_RT_DIST_NONE) {
+    *l = (int)(g - a->base[c]); /* every node holds the whole dimension */
+    return 0;
+  }
+  long k = g + a->align_offset[c];
+  int owner = xmpi_dist_owner(x, k);
+  if (owner < 0)
+    return -1;
+  if (x->kind == XMP_RT_DIST_CYCLIC) {
+    long w = x->width, pos = k - x->lower;
+    *l = (int)(pos / (w * x->nprocs) * w + pos % w);
+    return 0;
+  }
+  long base, extent;
+  if (xmpi_array_dim_layout(a, c, owner, &base, &extent) != XMPI_OK)
+    return -1;
+  *l = (int)(g - base);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 /* intrinsics.c - the user-callable functions of xmp.h. */
 #include <stdlib.h>
 
+#include "xmp.h"
 #include "xmpi_internal.h"
 
 static int comm_rank(MPI_Comm c) {
@@ -19,6 +20,8 @@ static int comm_size(MPI_Comm c) {
 int xmp_node_num(void) { return xmpi_exec_rank() + 1; }
 int xmpc_node_num(void) { return xmpi_exec_rank(); }
 int xmp_num_nodes(void) { return xmpi_exec_size(); }
+int xmpc_this_image(void) { return xmpc_node_num(); }
+int xmp_num_images(void) { return xmp_num_nodes(); }
 int xmp_all_node_num(void) { return comm_rank(MPI_COMM_WORLD) + 1; }
 int xmpc_all_node_num(void) { return comm_rank(MPI_COMM_WORLD); }
 int xmp_all_num_nodes(void) { return comm_size(MPI_COMM_WORLD); }

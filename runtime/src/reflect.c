@@ -322,16 +322,6 @@ static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
     xmpi_async_add(async_id, NULL, 0, &p->async_id);
 }
 
-void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
-                    int async_id, const xmp_rt_srcloc_t *where) {
-  if (a->data == NULL)
-    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
-  reflect_plan_t key = {0};
-  make_key(a, lo, hi, periodic, &key, where);
-  if (member(a, async_id))
-    run_plan(a, find_plan(a, &key, where), async_id, where);
-}
-
 /* The replicated array of a device reflect; its host copy is what the exchange moves until
  * a device transport is built (hybridcomm's CUDA IPC transport is compiled but not yet wired
  * to StarPU's device buffers). */
@@ -414,25 +404,14 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
   }
 }
 
-void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
-  if (!member(a, async_id))
-    return;
-  reflect_plan_t *p = NULL;
-  for (reflect_plan_t *q = a->plans; q != NULL; q = q->next)
-    if (q->init_seq > 0 && (p == NULL || q->init_seq > p->init_seq))
-      p = q;
-  if (p == NULL)
-    xmpi_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
-                          a->name);
-  if (!acc) {
-    run_plan(a, p, async_id, where);
-    return;
-  }
-  /* Newest values to the host, exchange there, then the host copy is the current one (the
-   * device copies are refreshed on their next use). async completes here. A node without
-   * neighbours (one node, or none along the shadowed dimensions) leaves the device copies
-   * where they are. */
-  xmp_dev_data_t *d = device_copy(a, "reflect_do", where);
+/* The exchange of plan p on the device copy of `a`: the newest values to the host, exchange
+ * there, then the host copy is the current one (the device copies are refreshed on their next
+ * use) when a full shadow needs every node's data; else only the faces move (run_device_plan).
+ * async completes here. A node without neighbours (one node, or none along the shadowed
+ * dimensions) leaves the device copies where they are. */
+static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
+                         const char *directive, const xmp_rt_srcloc_t *where) {
+  xmp_dev_data_t *d = device_copy(a, directive, where);
   if (p->moves && p->has_full) {
     xmp_dev_sync_out(d, where);
     run_plan(a, p, -1, where);
@@ -443,4 +422,37 @@ void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_sr
   static int done_owner; /* completed already: wait_async finds nothing to wait on */
   if (async_id >= 0)
     xmpi_async_add(async_id, NULL, 0, &done_owner);
+}
+
+void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                    int acc, int async_id, const xmp_rt_srcloc_t *where) {
+  if (a->data == NULL)
+    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
+  if (acc)
+    (void)device_copy(a, "reflect", where); /* on every node, before any communication */
+  reflect_plan_t key = {0};
+  make_key(a, lo, hi, periodic, &key, where);
+  if (!member(a, async_id))
+    return;
+  reflect_plan_t *p = find_plan(a, &key, where);
+  if (acc)
+    run_plan_acc(a, p, async_id, "reflect", where);
+  else
+    run_plan(a, p, async_id, where);
+}
+
+void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
+  if (!member(a, async_id))
+    return;
+  reflect_plan_t *p = NULL;
+  for (reflect_plan_t *q = a->plans; q != NULL; q = q->next)
+    if (q->init_seq > 0 && (p == NULL || q->init_seq > p->init_seq))
+      p = q;
+  if (p == NULL)
+    xmpi_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
+                          a->name);
+  if (acc)
+    run_plan_acc(a, p, async_id, "reflect_do", where);
+  else
+    run_plan(a, p, async_id, where);
 }

@@ -114,8 +114,12 @@ int main(void) {
       EXPECT(xmp_array_gtol(da, gi, l), l[0] * 1000 + l[1], j * 1000 + i - lo + 1);
       EXPECT(0, base[l[0] * ls2 + l[1]], 100 * j + i);
     }
-  if (P > 1) /* the last element is on the last node, the first on the first */
-    FAILS(xmp_array_gtol(da, 2, me == 0 ? 22 : 0, &l[1]));
+  /* Every node answers with the local index on the owner: the first element on the first
+   * node, the last on the last (owning from (P - 1) * blk); none outside the array. */
+  EXPECT(xmp_array_gtol(da, 2, 0, &l[1]), l[1], 1);
+  EXPECT(xmp_array_gtol(da, 2, 22, &l[1]), l[1], 22 - (P - 1) * blk + 1);
+  FAILS(xmp_array_gtol(da, 2, 23, &l[1]));
+  FAILS(xmp_array_gtol(da, 2, -1, &l[1]));
 #pragma xmp reduction(+:bad)
   if (me == 0)
     printf("inquiry: %d mismatches\n", bad);

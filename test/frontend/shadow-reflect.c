@@ -1,4 +1,4 @@
-// shadow, reflect (width, /periodic/, async), wait_async and bcast in the
+// shadow, reflect (width, /periodic/, async, acc), wait_async and bcast in the
 // dialect; storage is laid out after the last mapping directive.
 // RUN: %xmpcc -emit-mlir %s | FileCheck %s
 #define N 16
@@ -34,6 +34,11 @@ int main(void) {
 // CHECK: xmp.reflect "a" lower ["0"] upper ["1"] periodic [0]
 // CHECK-NEXT: xmp.reflect "c" lower ["0"] upper ["1"] periodic [0]
 #pragma xmp reflect (a, c) width(0:1)
+// XACC: on the device copies ('device' is the same clause).
+// CHECK: xmp.reflect "b" lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "8" acc
+#pragma xmp reflect (b) width(/periodic/1, 0) async(8) acc
+// CHECK: xmp.reflect "a" lower [] upper [] periodic [0] acc
+#pragma xmp reflect (a) device
 // CHECK: xmp.bcast ["x", "y"] from [] {
 #pragma xmp bcast (x, y)
 // Round node references are 1-based, square ones 0-based; both C order.

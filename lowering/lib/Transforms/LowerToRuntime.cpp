@@ -479,7 +479,7 @@ void lower(ReflectOp op, std::set<int64_t> &described) {
   b.where(op.getDirective());
   b.call("exec", "xmp_rt_reflect",
          concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
-                {asyncArg(op.getAsync()), b.whereRef()}));
+                {op.getAcc() ? "1" : "0", asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lower(ReduceShadowOp op, std::set<int64_t> &described) {

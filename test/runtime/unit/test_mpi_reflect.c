@@ -155,7 +155,7 @@ static void check(arr_t *A, const long *lo, const long *hi, const int *per, int 
 
 static void reflect_and_check(arr_t *A, const long *lo, const long *hi, const int *per, int k) {
   fill(A, k);
-  xmp_rt_reflect(A->a, lo, hi, per, -1, &here);
+  xmp_rt_reflect(A->a, lo, hi, per, 0, -1, &here);
   check(A, lo, hi, per, k);
 }
 
@@ -231,8 +231,8 @@ static void multi_dim(xmp_rt_nodes_t *n, const char *tag) {
   for (int k = 5; k < 7; k++) {
     fill(&A, k);
     fill(&B, k);
-    xmp_rt_reflect(A.a, w11, w11, per_all, 7, &here);
-    xmp_rt_reflect(B.a, NULL, NULL, NULL, 7, &here);
+    xmp_rt_reflect(A.a, w11, w11, per_all, 0, 7, &here);
+    xmp_rt_reflect(B.a, NULL, NULL, NULL, 0, 7, &here);
     xmp_rt_wait_async(7, &here);
     check(&A, w11, w11, per_all, k);
     check(&B, NULL, NULL, NULL, k);
@@ -252,7 +252,7 @@ static void multi_dim(xmp_rt_nodes_t *n, const char *tag) {
   reflect_and_check(&A, NULL, NULL, NULL, 1);
   reflect_and_check(&A, NULL, NULL, per_all, 2);
   fill(&A, 3); /* async on a full dimension may complete at once; wait must still accept it */
-  xmp_rt_reflect(A.a, NULL, NULL, NULL, 8, &here);
+  xmp_rt_reflect(A.a, NULL, NULL, NULL, 0, 8, &here);
   xmp_rt_wait_async(8, &here);
   check(&A, NULL, NULL, NULL, 3);
   xmp_rt_array_free(A.a);

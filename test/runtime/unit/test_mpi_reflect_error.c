@@ -23,11 +23,11 @@ int main(int argc, char **argv) {
   xmp_rt_array_allocate(a, &lay);
   if (strcmp(mode, "declared") == 0) {
     long w[] = {3, 0};
-    xmp_rt_reflect(a, w, NULL, NULL, -1, &where);
+    xmp_rt_reflect(a, w, NULL, NULL, 0, -1, &where);
   }
   if (strcmp(mode, "width") == 0) { /* 10 over 4 nodes: the last owns 1 < 2 */
     int per[] = {1, 0};
-    xmp_rt_reflect(a, NULL, NULL, per, -1, &where);
+    xmp_rt_reflect(a, NULL, NULL, per, 0, -1, &where);
   }
   if (strcmp(mode, "after") == 0)
     xmp_rt_array_shadow(a, slo, shi, NULL, &where);

@@ -202,14 +202,16 @@ def XMP_ReflectOp : XMP_Op<"reflect"> {
   let description = [{
     Widths per array dimension as C expressions ("-1": the declared width),
     or empty lists for the declared widths everywhere; `periodic` per
-    dimension. With `async`, completion is left to `xmp.wait_async`.
+    dimension. With `async`, completion is left to `xmp.wait_async`. `acc`:
+    the exchange is on the array's device copy (`device replicate`), through
+    a plan built at the first execution and kept, as `reflect_init` builds.
   }];
   let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
-      DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async, I64Attr:$site,
-      StrAttr:$directive);
+      DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async, UnitAttr:$acc,
+      I64Attr:$site, StrAttr:$directive);
   let assemblyFormat = [{
     $array `lower` $lower `upper` $upper `periodic` $periodic (`async` $async^)?
-    attr-dict
+    (`acc` $acc^)? attr-dict
   }];
   let hasVerifier = 1;
 }
