@@ -40,8 +40,9 @@ void xmpi_nodes_select(const xmp_rt_nodes_t *n, const long *lb, const long *ub, 
     long last = lb[d] + (count - 1) * st[d];
     if (count > 0 && (lb[d] < 0 || lb[d] >= size || last < 0 || last >= size))
       xmpi_fatal_collective(where, "nodes '%s' dimension %d has nodes 0 to %ld, but the "
-                            "selection %ld:%ld:%ld reaches outside (C order, 0-based)",
-                            name, d, size - 1, lb[d], ub[d], st[d]);
+                            "selection of %ld from %ld by step %ld reaches %ld (C order, "
+                            "0-based; in square brackets a triplet is base:length:step)",
+                            name, d, size - 1, count, lb[d], st[d], last);
     sel->total *= count;
     if (sel->pos >= 0) {
       long coord = n != NULL ? n->coord[d] : xmpi_exec_rank();
