@@ -2,6 +2,7 @@
 // named node (round and square references), and on a 2-D node array.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
+// RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // CHECK: bcast: 0 wrong

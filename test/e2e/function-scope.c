@@ -2,6 +2,7 @@
 // reduction directive on a node array, and barriers.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
+// RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // CHECK: triangle 5050 max 100 nodes-counted ok

@@ -3,6 +3,7 @@
 // one declared in main next to a plain local array.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
+// RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // CHECK: calls 50 total 5703600 reference 5703600
