@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DirectiveParser.h"
+#include "FileScopeExtents.h"
 #include "MLIRGen.h"
 #include "Rewrite.h"
 #include "Sema.h"
@@ -154,12 +155,24 @@ public:
   XMPConsumer(CompilerInstance &ci, Options options)
       : ci(ci), options(std::move(options)) {}
 
+  void Initialize(ASTContext &) override { extents.begin(ci); }
+
+  bool HandleTopLevelDecl(DeclGroupRef) override {
+    extents.endDeclaration();
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &ctx) override {
     DiagnosticsEngine &diags = ci.getDiagnostics();
+    extents.end();
+    extents.checkUnmodified(ctx, diags);
     if (diags.hasErrorOccurred())
       return;
     SourceIndex index(ctx);
     Program program = analyze(directiveTable(), index, diags);
+    if (diags.hasErrorOccurred())
+      return;
+    program.constantExtents = extents.values(ctx, diags);
     if (diags.hasErrorOccurred())
       return;
 
@@ -211,6 +224,7 @@ public:
 private:
   CompilerInstance &ci;
   Options options;
+  FileScopeExtents extents;
 };
 
 class XMPAction : public PluginASTAction {

@@ -153,6 +153,14 @@ struct Site {
   bool syncIn = false;
 };
 
+/// A variable named in an array extent that Clang folded to a constant
+/// (`int n = 8; int a[n];` at file scope): the translated C writes its value
+/// there, which C compilers need (FileScopeExtents.h).
+struct ConstantExtent {
+  clang::SourceLocation loc; // the name, in the main file
+  std::string value;
+};
+
 /// `xmp_desc_of(x)`: the macro invocation and the runtime call it becomes.
 struct DescOf {
   clang::CharSourceRange range;
@@ -169,6 +177,7 @@ struct Program {
   /// Distributed arrays passed whole as call arguments: their local storage.
   std::vector<const clang::DeclRefExpr *> passedArrays;
   std::vector<Allocation> allocations;
+  std::vector<ConstantExtent> constantExtents;
 };
 
 /// The distributed array at the root of a subscript chain, or null.

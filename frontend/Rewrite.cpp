@@ -83,6 +83,7 @@ private:
     return false;
   }
   void replaceArrayDeclarations();
+  std::string withConstantExtents(SourceLocation from, SourceLocation end);
   void rewriteAccesses();
   void rewriteAllocations();
   void rewriteDescOfs();
@@ -101,6 +102,7 @@ private:
   std::string moduleInit;
   std::vector<std::pair<unsigned, unsigned>> replacedHeaders;
   std::vector<std::pair<unsigned, unsigned>> deviceNests; // outlined, not edited
+  std::vector<std::pair<unsigned, unsigned>> replacedDecls; // of distributed arrays
   DeviceOutliner outliner;
   // Maximal subscript chains on distributed arrays, by begin offset.
   std::vector<const ArraySubscriptExpr *> chains;
@@ -256,8 +258,7 @@ void SourceRewriter::replaceArrayDeclarations() {
     SourceLocation from = typeEnd;
     for (const VarDecl *var : group) {
       SourceLocation end = Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
-      std::string declarator =
-          Lexer::getSourceText(CharSourceRange::getCharRange(from, end), sm, lo).str();
+      std::string declarator = withConstantExtents(from, end);
       declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
       from = end;
       if (!text.empty())
@@ -275,6 +276,13 @@ void SourceRewriter::replaceArrayDeclarations() {
     }
     SourceRange whole(decl->getBeginLoc(), group.back()->getEndLoc());
     replaceTokens(whole, text);
+    replacedDecls.push_back({index.offset(whole.getBegin()), index.offset(whole.getEnd())});
+  }
+  // Folded extents elsewhere (`int n = 8; int b[n];` of an array not aligned).
+  for (const ConstantExtent &c : program.constantExtents) {
+    unsigned at = index.offset(c.loc);
+    if (llvm::none_of(replacedDecls, [&](auto r) { return at >= r.first && at <= r.second; }))
+      replaceTokens(SourceRange(c.loc, c.loc), c.value);
   }
   // A local array's storage goes when its block ends normally; on an early
   // return the runtime releases it at finalize.
@@ -282,6 +290,23 @@ void SourceRewriter::replaceArrayDeclarations() {
     if (array.scopeClose.isValid() && (decl->isLocalVarDecl() || array.parameter))
       rewriter.InsertTextBefore(array.scopeClose,
                                 "xmp_rt_array_free(" + cnames::arrayDesc(array.name) + "); ");
+}
+
+/// The original text of [from, end), folded extents written as their values.
+std::string SourceRewriter::withConstantExtents(SourceLocation from, SourceLocation end) {
+  std::string text =
+      Lexer::getSourceText(CharSourceRange::getCharRange(from, end), sm, ctx.getLangOpts())
+          .str();
+  unsigned b = index.offset(from), e = index.offset(end);
+  std::vector<const ConstantExtent *> inside;
+  for (const ConstantExtent &c : program.constantExtents)
+    if (index.offset(c.loc) >= b && index.offset(c.loc) < e)
+      inside.push_back(&c);
+  llvm::sort(inside, [&](auto *x, auto *y) { return index.offset(x->loc) > index.offset(y->loc); });
+  for (const ConstantExtent *c : inside)
+    text.replace(index.offset(c->loc) - b,
+                 Lexer::MeasureTokenLength(c->loc, sm, ctx.getLangOpts()), c->value);
+  return text;
 }
 
 std::string SourceRewriter::renderRange(SourceRange range) {
