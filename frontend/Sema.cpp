@@ -45,6 +45,9 @@ private:
     reportError(diags, loc, message);
     return false;
   }
+  void warning(SourceLocation loc, const std::string &message) {
+    diags.Report(loc, diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0")) << message;
+  }
 
   // Symbols are scoped by function (null: file scope).
   Symbol *lookup(const Name &name, const FunctionDecl *fn) {
@@ -116,6 +119,7 @@ private:
   void checkAllocations(std::set<const DeclRefExpr *> &allowed);
   unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
+  void checkLoopAccesses();
   void checkDescOfs();
   void checkTasksBlocks();
 
@@ -1239,6 +1243,79 @@ void Analyzer::checkAccesses() {
   });
 }
 
+/// The variable an array subscript is, maybe plus or minus a constant; "" if
+/// it is something else.
+static std::string subscriptVar(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *b = dyn_cast<BinaryOperator>(e)) {
+    const Expr *l = b->getLHS()->IgnoreParenImpCasts(), *r = b->getRHS()->IgnoreParenImpCasts();
+    if (b->getOpcode() == BO_Add && isa<IntegerLiteral>(l))
+      e = r;
+    else if ((b->getOpcode() == BO_Add || b->getOpcode() == BO_Sub) && isa<IntegerLiteral>(r))
+      e = l;
+  }
+  const auto *ref = dyn_cast<DeclRefExpr>(e);
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  return var ? var->getName().str() : "";
+}
+
+/// A loop distributes its indices along the template dimensions whose
+/// subscripts name them (spec 4.4.3, by name, not by position). An index that
+/// subscripts a dimension of an array aligned with another, distributed,
+/// dimension of that template reaches, on some iterations, an element another
+/// node owns: this node has no storage for it (the loop's `on` subscripts or
+/// its index list are likely swapped).
+void Analyzer::checkLoopAccesses() {
+  for (const Site &site : program.sites) {
+    if (site.dir->kind != DirectiveKind::Loop || site.loop.empty())
+      continue;
+    const Symbol *t = nullptr;
+    for (const auto &entry : symbols)
+      if (entry.second.kind == Symbol::Template && entry.second.sym == site.tmplSym)
+        t = &entry.second;
+    if (!t || !t->distributed)
+      continue;
+    const ForStmt *outer = site.loop.front().stmt;
+    for (const LoopDim &dim : site.loop)
+      if (index.offset(dim.stmt->getBeginLoc()) < index.offset(outer->getBeginLoc()))
+        outer = dim.stmt;
+    unsigned begin = index.offset(outer->getBeginLoc());
+    unsigned end = index.offset(outer->getEndLoc());
+    for (const ArraySubscriptExpr *s : program.accesses) {
+      unsigned at = index.offset(s->getBeginLoc());
+      const DistArray *array = distributedRoot(program, s);
+      if (at < begin || at > end || !array)
+        continue;
+      const Site *align = nullptr;
+      for (const Site &other : program.sites)
+        if (other.dir->kind == DirectiveKind::Align && other.array == array)
+          align = &other;
+      if (!align || align->tmplSym != site.tmplSym)
+        continue;
+      std::vector<const Expr *> subs;
+      for (const Expr *e = s; const auto *a = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts());
+           e = a->getBase())
+        subs.insert(subs.begin(), a->getIdx());
+      for (size_t k = 0; k < subs.size() && k < align->tdims.size(); ++k) {
+        int64_t atd = align->tdims[k];
+        if (atd < 0 || static_cast<size_t>(atd) >= t->formats.size() || t->formats[atd] == "*")
+          continue;
+        std::string var = subscriptVar(subs[k]);
+        for (const LoopDim &dim : site.loop)
+          if (!var.empty() && dim.var == var && dim.tdim != atd)
+            warning(subs[k]->getBeginLoc(),
+                    "loop index '" + var + "' is distributed along dimension " +
+                        std::to_string(dim.tdim) + " of template '" +
+                        site.dir->loop.templ.text +
+                        "', but it subscripts dimension " + std::to_string(k) +
+                        " of '" + array->name + "', aligned with dimension " +
+                        std::to_string(atd) + " (C order): on some iterations the element "
+                        "belongs to another node, and this node has no storage for it");
+      }
+    }
+  }
+}
+
 /// A `tasks` block holds task constructs only: each of its statements must be
 /// the body of a `task` directive written inside it.
 void Analyzer::checkTasksBlocks() {
@@ -1754,6 +1831,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       program.sites.push_back(std::move(site));
   }
   checkAccesses();
+  checkLoopAccesses();
   checkDescOfs();
   checkTasksBlocks();
   return std::move(program);
