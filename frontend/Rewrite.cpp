@@ -398,7 +398,16 @@ void SourceRewriter::wrapMain() {
             moduleInit + " }\n__attribute__((constructor)) static void " +
             cnames::moduleInit + "_register(void) { " +
             "xmp_rt_register_module_init(" + cnames::moduleInit + "); }\n";
-  if (const FunctionDecl *main = index.mainFunction()) {
+  // A main that calls xmp_init (Omni XMP's MPI_Init, xmp_init(comm), ..., xmp_finalize(),
+  // MPI_Finalize()) starts and ends MPI and the runtime itself.
+  const FunctionDecl *main = index.mainFunction();
+  if (main && llvm::any_of(index.calls(), [&](const CallExpr *call) {
+        const FunctionDecl *callee = call->getDirectCallee();
+        return callee && callee->getName() == "xmp_init" &&
+               index.enclosingFunction(call->getBeginLoc()) == main;
+      }))
+    main = nullptr;
+  if (main) {
     rewriter.ReplaceText(main->getLocation(), 4, cnames::userMain);
     std::string call = std::string(cnames::userMain) +
                        (main->getNumParams() >= 2 ? "(argc, argv)" : "()");

@@ -20,7 +20,8 @@
 # A run line commented out in the Makefile marks the program "disabled
 # upstream" (still run, flagged in the list; --skip-disabled leaves it out).
 # Sources in chk/ and sub/ next to the programs are helpers: compiled once per
-# folder and linked into every program of that folder.
+# folder and linked into every program of that folder (a program whose link
+# misses a symbol is linked again with a sibling folder's helpers).
 #
 # Options:
 #   --np N            run every program on N processes
@@ -195,9 +196,26 @@ for rel in "${sources[@]}"; do
   mkdir -p "$(dirname "$out")"
   read -r -a helpers <<< "$(helpers_for "$(dirname "$src")")"
   note=""
-  if ! (cd "$(dirname "$src")" &&
-        timeout "$compile_timeout" "$xmpcc" "${extra_cflags[@]}" "$src" "${helpers[@]}" -lm \
-          -o "$out.x") > "$out.compile.log" 2>&1; then
+  compiled=1
+  (cd "$(dirname "$src")" &&
+   timeout "$compile_timeout" "$xmpcc" "${extra_cflags[@]}" "$src" "${helpers[@]}" -lm \
+     -o "$out.x") > "$out.compile.log" 2>&1 || compiled=0
+  # A helper the program calls may sit in a sibling variant's folder only (util/C/mpi_xmp.c
+  # calls util/C-Square/sub's): link each sibling's helpers in turn.
+  if [ "$compiled" = 0 ] && grep -q 'undefined reference' "$out.compile.log"; then
+    for sib in "$(dirname "$src")"/../*/; do
+      sib=$(cd "$sib" && pwd)
+      [ "$sib" = "$(dirname "$src")" ] && continue
+      read -r -a sib_helpers <<< "$(helpers_for "$sib")"
+      [ "${#sib_helpers[@]}" -gt 0 ] || continue
+      if (cd "$(dirname "$src")" &&
+          timeout "$compile_timeout" "$xmpcc" "${extra_cflags[@]}" "$src" "${helpers[@]}" \
+            "${sib_helpers[@]}" -lm -o "$out.x") > "$out.compile2.log" 2>&1; then
+        compiled=1; break
+      fi
+    done
+  fi
+  if [ "$compiled" = 0 ]; then
     status=FAIL-compile
     note=$(first_diag "$out.compile.log")
     f_comp[$folder]=$((f_comp[$folder] + 1)); n_comp=$((n_comp + 1))

@@ -30,6 +30,20 @@ double xmp_cpu_wtime(void);
 double xmp_gpu_wtime(void);
 /* Ends the program on every node with the given status. */
 void xmp_exit(int status);
+
+/* An MPI program that runs XMP code (as with Omni XMP): MPI_Init(...); xmp_init(MPI_COMM_WORLD);
+ * calls of procedures with XMP directives; xmp_finalize(); MPI_Finalize(). xmpcc then leaves
+ * MPI's start and end to the program's main (the one that calls xmp_init). The communicator
+ * must hold every MPI process: xmpcc runs XMP code on all of them. */
+#if !defined(MPI_VERSION) && defined(__has_include)
+#if __has_include(<mpi.h>)
+#include <mpi.h>
+#endif
+#endif
+#ifdef MPI_VERSION
+void xmp_init(MPI_Comm comm);
+#endif
+void xmp_finalize(void);
 /* 1 when the communications started with async(async_id) are complete (they are then
  * finished as wait_async would: their data may be used), else 0; 1 for an id with nothing
  * pending. */

@@ -28,25 +28,69 @@ void xmpi_at_shutdown(void (*fn)(void)) {
   shutdown_hook[shutdown_hook_count++] = fn;
 }
 
-void xmp_rt_init(int *argc, char ***argv) {
-  int initialized = 0;
-  MPI_Initialized(&initialized);
-  if (!initialized)
-    MPI_Init(argc, argv);
+/* xmp_init was called: the program starts and ends MPI itself. */
+static int program_owns_mpi;
+/* xmp_finalize released the runtime; only MPI_Finalize is left (the program's). */
+static int released;
+
+static void start(void) {
   xmphc_init(); /* before the modules allocate arrays in storage it provides */
   for (int i = 0; i < module_count; i++)
     module_init[i]();
 }
 
-void xmpi_shutdown(void) {
-  if (!xmpi_mpi_active())
-    return;
+void xmp_rt_init(int *argc, char ***argv) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized)
+    MPI_Init(argc, argv);
+  start();
+}
+
+/* Omni XMP's entry for an MPI program that runs XMP code: MPI_Init, xmp_init(comm), the XMP
+ * procedures, xmp_finalize(), MPI_Finalize. xmpcc leaves such a main unwrapped, so this is
+ * where the runtime starts. */
+void xmp_init(MPI_Comm comm) {
+  int initialized = 0, finalized = 0, same = MPI_UNEQUAL;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (!initialized || finalized)
+    xmpi_fatal(NULL, "xmp_init: call it between MPI_Init and MPI_Finalize");
+  if (program_owns_mpi)
+    xmpi_fatal(NULL, "xmp_init: called twice (once per program, before any XMP code)");
+  MPI_Comm_compare(comm, MPI_COMM_WORLD, &same);
+  if (same != MPI_IDENT && same != MPI_CONGRUENT)
+    xmpi_fatal(NULL, "xmp_init: xmpcc runs XMP code on every MPI process; give it "
+                     "MPI_COMM_WORLD (or a communicator of all processes in the same order)");
+  program_owns_mpi = 1;
+  start();
+}
+
+static void release(void) {
   while (shutdown_hook_count > 0) /* popped first: a hook that fails ends here only once */
     shutdown_hook[--shutdown_hook_count]();
   xmpi_task_shutdown();        /* tasks still active end here */
   xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
   xmphc_shutdown();            /* after the arrays, whose storage it may hold */
+}
+
+void xmpi_shutdown(void) {
+  if (!xmpi_mpi_active())
+    return;
+  if (!released)
+    release();
+  released = 1;
   MPI_Finalize();
+}
+
+void xmp_finalize(void) {
+  if (!program_owns_mpi)
+    xmpi_fatal(NULL, "xmp_finalize: only after xmp_init (a program that starts MPI itself)");
+  if (released || !xmpi_mpi_active())
+    return;
+  MPI_Barrier(MPI_COMM_WORLD); /* as xmp_rt_finalize: no process leaves inside a task */
+  release();
+  released = 1;
 }
 
 int xmp_rt_finalize(int status) {
