@@ -117,7 +117,8 @@ private:
                              b.getI64IntegerAttr(site.id),
                              b.getStringAttr(site.dir->text),
                              a.exposed ? b.getUnitAttr() : UnitAttr(),
-                             a.parameter ? b.getStringAttr(a.name) : StringAttr());
+                             a.parameter ? b.getStringAttr(a.name) : StringAttr(),
+                             a.autoSizes.empty() ? ArrayAttr() : strs(a.autoSizes));
   }
 
   void emit(const Site &site) {
@@ -149,10 +150,10 @@ private:
       const Section &dst = site.dst, &src = site.src;
       b.create<GmoveOp>(
           l, b.getStringAttr(dst.var), b.getStringAttr(dst.elemType),
-          b.getI64IntegerAttr(dst.distributed), b.getDenseI64ArrayAttr(dst.extents),
+          b.getI64IntegerAttr(dst.distributed), strs(dst.extentText),
           strs(dst.lb), strs(dst.len), strs(dst.st), b.getDenseI64ArrayAttr(dst.scalar),
           b.getStringAttr(src.var), b.getStringAttr(src.elemType),
-          b.getI64IntegerAttr(src.distributed), b.getDenseI64ArrayAttr(src.extents),
+          b.getI64IntegerAttr(src.distributed), strs(src.extentText),
           strs(src.lb), strs(src.len), strs(src.st), b.getDenseI64ArrayAttr(src.scalar),
           id, text,
           site.gmoveMode.empty() ? StringAttr() : b.getStringAttr(site.gmoveMode),

@@ -40,6 +40,10 @@ struct DistArray {
   // Declared as a pointer (`int *a`, `double (*a)[n]`): its extents are -1
   // and `a = xmp_malloc(xmp_desc_of(a), n0, ...)` allocates it.
   bool allocatable = false;
+  // An automatic variable-length array (`int n = 8; double a[n][n];` in a
+  // function): its extents are -1 until its storage is laid out, with these
+  // C expressions (one per dimension) as the extents.
+  std::vector<std::string> autoSizes = {};
 };
 
 /// `a = xmp_malloc(xmp_desc_of(a), sizes...)` (the assignment, `call` set)
@@ -82,6 +86,9 @@ struct Section {
   bool distributed = false;
   std::vector<int64_t> extents, scalar;
   std::vector<std::string> lb, len, st;
+  // gmove: the extents as C expressions, "-1" where only the runtime knows
+  // (a distributed array of run-time size, a pointer's leading extent).
+  std::vector<std::string> extentText = {};
 };
 
 /// An array of an XMP-dev directive: listed in `device replicate` or

@@ -353,8 +353,27 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
       return error(al.array.loc, "'" + al.array.text + "' must point to elements of a "
                                  "complete, non-pointer type to be distributed");
   }
-  if (!constantExtents(ctx, type, extents))
+  std::vector<std::string> autoSizes;
+  if (!constantExtents(ctx, type, extents)) {
     extents.clear();
+    // An automatic variable-length array (`int n = 8; double a[n][n];`): laid
+    // out at its last mapping directive with the extents its sizes have then.
+    if (!parm && !allocatable && decl->hasLocalStorage()) {
+      type = decl->getType();
+      while (const ArrayType *at = ctx.getAsArrayType(type)) {
+        extents.push_back(-1);
+        if (const auto *ct = dyn_cast<ConstantArrayType>(at))
+          autoSizes.push_back(std::to_string(ct->getSize().getSExtValue()));
+        else if (const auto *vt = dyn_cast<VariableArrayType>(at);
+                 vt && vt->getSizeExpr())
+          autoSizes.push_back(text(vt->getSizeExpr()->getSourceRange()));
+        else
+          return error(al.array.loc, "'" + al.array.text +
+                                         "' must give every extent to be distributed");
+        type = at->getElementType();
+      }
+    }
+  }
   if (extents.empty() && parm)
     return error(al.array.loc, "parameter '" + al.array.text +
                                    "' is aligned, so it must be declared with its extents "
@@ -417,6 +436,7 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
                   site.id, var->scopeClose, {}};
   array.allocatable = allocatable;
+  array.autoSizes = autoSizes;
   for (size_t a = 0; a < site.tdims.size(); ++a)
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);
@@ -1513,15 +1533,43 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
   if (!var)
     return error(side.name.loc, "variable '" + side.name.text + "' is not declared");
   out.var = side.name.text;
-  out.distributed = program.arrays.count(var->decl) != 0;
-  QualType type = var->decl->getType();
-  while (const auto *at = ctx.getAsConstantArrayType(type)) {
-    out.extents.push_back(at->getSize().getSExtValue());
-    type = at->getElementType();
+  auto dist = program.arrays.find(var->decl);
+  out.distributed = dist != program.arrays.end();
+  const auto *parm = dyn_cast<ParmVarDecl>(var->decl);
+  QualType type = parm ? parm->getOriginalType() : var->decl->getType();
+  // A pointer (`int *x`, `double (*x)[M]`) addresses elements whose leading
+  // extent only the program knows: its sections give their lengths there.
+  bool pointer = type->isPointerType();
+  if (pointer) {
+    out.extents.push_back(-1);
+    out.extentText.push_back("-1");
+    type = type->getPointeeType();
   }
-  if (type->isArrayType() || type->isPointerType() || type->isIncompleteType())
+  while (const ArrayType *arr = ctx.getAsArrayType(type)) {
+    if (const auto *ct = dyn_cast<ConstantArrayType>(arr)) {
+      out.extents.push_back(ct->getSize().getSExtValue());
+      out.extentText.push_back(std::to_string(out.extents.back()));
+    } else if (const auto *vt = dyn_cast<VariableArrayType>(arr); vt && vt->getSizeExpr()) {
+      out.extents.push_back(-1);
+      out.extentText.push_back("(" + text(vt->getSizeExpr()->getSourceRange()) + ")");
+    } else {
+      return error(side.name.loc, "'" + side.name.text + "' must give every extent");
+    }
+    type = arr->getElementType();
+  }
+  if (type->isArrayType() || type->isPointerType() || type->isIncompleteType() ||
+      type->isVoidType())
     return error(side.name.loc, "'" + side.name.text +
-                                    "' must be a scalar or an array of constant size");
+                                    "' must be a scalar, an array or a pointer to elements "
+                                    "of a complete, non-pointer type");
+  // A distributed array's extents are its descriptor's (-1 here: known at run
+  // time only, as for one allocated by xmp_malloc).
+  if (out.distributed) {
+    out.extents = dist->second.extents;
+    out.extentText.clear();
+    for (int64_t e : out.extents)
+      out.extentText.push_back(std::to_string(e));
+  }
   elem = type.getCanonicalType().getUnqualifiedType();
   out.elemType = type.getUnqualifiedType().getAsString();
   size_t rank = out.extents.size();
@@ -1531,12 +1579,13 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
                                     std::to_string(side.subscripts.size()) +
                                     " subscripts are given");
   for (size_t d = 0; d < rank; ++d) {
-    std::string ext = std::to_string(out.extents[d]);
+    const std::string &ext = out.extentText[d];
+    bool unknown = ext == "-1";
     RefSubscript sub;
     sub.kind = RefSubscript::All;
     if (side.subscripted)
       sub = side.subscripts[d];
-    std::string lb = "0", st = sub.step.empty() ? "1" : sub.step, len = ext;
+    std::string lb = "0", st = sub.step.empty() ? "1" : sub.step, len = unknown ? "-1" : ext;
     int64_t scalar = 0;
     if (sub.kind == RefSubscript::Index) {
       lb = sub.first;
@@ -1544,10 +1593,17 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
       scalar = 1;
     } else if (sub.kind == RefSubscript::Triplet) {
       lb = sub.first.empty() ? "0" : sub.first;
-      len = sub.second.empty()
-                ? "((" + ext + ") - (" + lb + ") + (" + st + ") - 1) / (" + st + ")"
-                : sub.second;
+      // Up to the end: the runtime counts the elements of an extent it knows.
+      len = !sub.second.empty() ? sub.second
+            : unknown           ? "-1"
+                                : "((" + ext + ") - (" + lb + ") + (" + st + ") - 1) / (" +
+                                      st + ")";
     }
+    if (len == "-1" && !out.distributed)
+      return error(side.name.loc, "the section of pointer '" + side.name.text +
+                                      "' must give its length in dimension " +
+                                      std::to_string(d + 1) + " ('" + side.name.text +
+                                      "[first:length]')");
     out.lb.push_back(lb);
     out.len.push_back(len);
     out.st.push_back(st);

@@ -266,9 +266,10 @@ int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const lo
 /* ---- gmove ---- */
 /* One side of a gmove assignment: a section of a distributed array (desc != NULL) or of a
  * plain C array or scalar replicated on every node (desc == NULL: addr, extent[] give its
- * storage). Per dimension (C order, 0-based global indices): first index lb, count len,
- * step; scalar[d] != 0 for a subscript that is a single index (the dimension does not
- * count in the section's shape). */
+ * storage; extent[0] < 0 for a pointer, whose leading extent is not known). Per dimension
+ * (C order, 0-based global indices): first index lb, count len (-1: up to the end of the
+ * dimension), step; scalar[d] != 0 for a subscript that is a single index (the dimension
+ * does not count in the section's shape). */
 typedef struct xmp_rt_section {
   xmp_rt_array_t *desc;
   void *addr;

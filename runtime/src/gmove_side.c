@@ -33,7 +33,9 @@ void xmpi_gside_init(xmpi_gside_t *s, const xmp_rt_section_t *sec, const char *r
   s->data = a != NULL ? a->data : sec->addr;
   long stride = 1;
   for (int d = sec->rank - 1; d >= 0; d--) {
+    /* Plain data's extent < 0: the leading dimension of a pointer, unknown. */
     long ext = a != NULL ? a->extent[d] : sec->extent[d];
+    int bounded = a != NULL || ext >= 0;
     s->base[d] = a != NULL ? a->base[d] : 0;
     s->stride[d] = stride;
     stride *= a != NULL ? a->local_extent[d] : ext;
@@ -41,14 +43,18 @@ void xmpi_gside_init(xmpi_gside_t *s, const xmp_rt_section_t *sec, const char *r
     if (!sec->scalar[d] && st < 1)
       xmpi_fatal_collective(where, "gmove %s '%s' dimension %d: step %ld must be positive",
                             role, side_name(s), d, st);
-    if (len < 0 || (len > 0 && (lb < 0 || lb + (len - 1) * (sec->scalar[d] ? 0 : st) >= ext)))
+    if (len == -1 && bounded && !sec->scalar[d]) /* `[lb:]`, `[:]`: up to the extent */
+      len = lb < ext ? (ext - lb + st - 1) / st : 0;
+    s->len[d] = len;
+    long last = lb + (len - 1) * (sec->scalar[d] ? 0 : st);
+    if (len < 0 || (len > 0 && (lb < 0 || (bounded && last >= ext))))
       xmpi_fatal_collective(where, "gmove %s '%s' dimension %d: section %ld:%ld:%ld is "
                             "outside 0..%ld", role, side_name(s), d, lb, len, st, ext - 1);
   }
   for (int d = 0; d < sec->rank; d++)
     if (!sec->scalar[d]) {
       s->shape_dim[s->nshape] = d;
-      s->shape[s->nshape++] = sec->len[d];
+      s->shape[s->nshape++] = s->len[d];
     }
   if (a != NULL && a->tmpl != NULL && a->tmpl->distributed) {
     s->nodes = a->tmpl->nodes;
@@ -175,7 +181,7 @@ void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t 
   for (int j = 0; j < s->nshape; j++)
     s->pos[j] = xmpi_calloc_or_die((size_t)s->shape[j] + 1, sizeof(long), where);
   for (int d = 0, j = 0; d < sec->rank; d++) {
-    long len = sec->scalar[d] ? 1 : sec->len[d], step = sec->scalar[d] ? 0 : sec->step[d];
+    long len = s->len[d], step = sec->scalar[d] ? 0 : sec->step[d];
     for (long p = 0; p < len; p++) {
       long g = sec->lb[d] + p * step;
       int mine = 1;

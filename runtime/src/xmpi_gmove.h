@@ -20,6 +20,7 @@ typedef struct xmpi_gside {
   const char *role;        /* "destination" / "source", for messages */
   char *data;              /* this process's storage of the side */
   long base[XMPI_GMOVE_MAXD], stride[XMPI_GMOVE_MAXD]; /* element g at data[sum (g[d] - base[d]) * stride[d]] */
+  long len[XMPI_GMOVE_MAXD]; /* the section's lengths, 1 for a single index, "to the end" counted */
   int shape_dim[XMPI_GMOVE_MAXD]; /* array dimension of each shape (non-scalar) dimension */
   int nshape;
   long shape[XMPI_GMOVE_MAXD];

@@ -11,7 +11,7 @@ double a[N], b[N][4], x, loc[5];
 #pragma xmp align a[i] with t(i)
 #pragma xmp align b[i][*] with t(i)
 int main(void) {
-// CHECK: xmp.gmove {{{.*}}dst_distributed = 1 : i64, dst_elem = "double", dst_extents = array<i64: 10>, dst_length = ["5"], dst_lower = ["2"], dst_scalar = array<i64: 0>, dst_step = ["1"], dst_var = "a", {{.*}}src_distributed = 1 : i64, src_elem = "double", src_extents = array<i64: 10, 4>, src_length = ["5", "1"], src_lower = ["1", "3"], src_scalar = array<i64: 0, 1>, src_step = ["1", "1"], src_var = "b"}
+// CHECK: xmp.gmove {{{.*}}dst_distributed = 1 : i64, dst_elem = "double", dst_extents = ["10"], dst_length = ["5"], dst_lower = ["2"], dst_scalar = array<i64: 0>, dst_step = ["1"], dst_var = "a", {{.*}}src_distributed = 1 : i64, src_elem = "double", src_extents = ["10", "4"], src_length = ["5", "1"], src_lower = ["1", "3"], src_scalar = array<i64: 0, 1>, src_step = ["1", "1"], src_var = "b"}
 #pragma xmp gmove
   a[2:5] = b[1:5][3];
 // CHECK: xmp.gmove {{{.*}}dst_distributed = 0 : i64, {{.*}}dst_length = ["5"], {{.*}}dst_var = "loc", {{.*}}src_length = ["5"], src_lower = ["0"], {{.*}}src_step = ["2"]

@@ -384,7 +384,7 @@ LogicalResult BcastOp::verify() {
 }
 
 LogicalResult GmoveOp::verify() {
-  auto side = [&](StringRef name, ArrayRef<int64_t> extents, ArrayAttr lower,
+  auto side = [&](StringRef name, ArrayAttr extents, ArrayAttr lower,
                   ArrayAttr length, ArrayAttr step,
                   ArrayRef<int64_t> scalar) -> FailureOr<int64_t> {
     size_t rank = extents.size();

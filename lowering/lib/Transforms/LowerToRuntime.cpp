@@ -268,6 +268,11 @@ void lower(ArrayAllocOp op, std::set<int64_t> &described) {
     b.call("exec", "xmp_rt_array_attach",
            {cnames::arrayDesc(array), "(void *)(" + storage->str() + ")",
             "&" + cnames::arrayLayout(array), b.whereRef()});
+  } else if (auto sizes = op.getSizes()) {
+    b.where(op.getDirective());
+    b.call("exec", "xmp_rt_array_malloc",
+           {cnames::arrayDesc(array), compoundLiteral("const long", strings(*sizes)),
+            "&" + cnames::arrayLayout(array), b.whereRef()});
   } else {
     b.call("exec", "xmp_rt_array_allocate",
            {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
@@ -669,7 +674,7 @@ void lower(DeviceLoopOp op, std::set<int64_t> &described) {
 }
 
 std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
-                           ArrayRef<int64_t> extents, ArrayAttr lower,
+                           ArrayAttr extents, ArrayAttr lower,
                            ArrayAttr length, ArrayAttr step, ArrayRef<int64_t> scalar) {
   auto braces = [](ArrayRef<std::string> items) {
     std::string out = "{";
@@ -682,7 +687,7 @@ std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
                      : extents.empty() ? "(void *)&(" + var.str() + ")"
                                        : "(void *)(" + var.str() + ")";
   return "{" + desc + ", " + addr + ", sizeof(" + elem.str() + "), " +
-         std::to_string(extents.size()) + ", " + braces(numbers(extents)) + ", " +
+         std::to_string(extents.size()) + ", " + braces(strings(extents)) + ", " +
          braces(strings(lower)) + ", " + braces(strings(length)) + ", " +
          braces(strings(step)) + ", " + braces(numbers(scalar)) + "}";
 }

@@ -122,9 +122,12 @@ def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
     every node holding part of it is present.
     `storage`: an aligned array parameter: the C expression of the caller's
     storage (the parameter), laid out but not allocated.
+    `sizes`: an automatic variable-length array (`int n = 8; double a[n];`
+    in a function): its extents as C expressions, given when it is laid out.
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site,
-      StrAttr:$directive, UnitAttr:$expose, OptionalAttr<StrAttr>:$storage);
+      StrAttr:$directive, UnitAttr:$expose, OptionalAttr<StrAttr>:$storage,
+      OptionalAttr<StrArrayAttr>:$sizes);
   let assemblyFormat = "$array `:` $elem_type attr-dict";
 }
 
@@ -323,16 +326,19 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
     `xmp.wait_async`. Each side is a variable (a
     distributed array when `*_distributed` is 1, else a C variable every
     node holds) with its extents and, per dimension, the section's first
-    index, length and step as C expressions; `*_scalar` marks single-index
-    subscripts, which do not count in the section's shape.
+    index, length and step, all as C expressions; `*_scalar` marks
+    single-index subscripts, which do not count in the section's shape. An
+    extent of "-1" is known at run time only: a distributed array's from its
+    descriptor, a pointer's leading one not at all. A length of "-1" runs to
+    the end of the dimension.
   }];
   let arguments = (ins
       StrAttr:$dst_var, StrAttr:$dst_elem, I64Attr:$dst_distributed,
-      DenseI64ArrayAttr:$dst_extents, StrArrayAttr:$dst_lower,
+      StrArrayAttr:$dst_extents, StrArrayAttr:$dst_lower,
       StrArrayAttr:$dst_length, StrArrayAttr:$dst_step,
       DenseI64ArrayAttr:$dst_scalar,
       StrAttr:$src_var, StrAttr:$src_elem, I64Attr:$src_distributed,
-      DenseI64ArrayAttr:$src_extents, StrArrayAttr:$src_lower,
+      StrArrayAttr:$src_extents, StrArrayAttr:$src_lower,
       StrArrayAttr:$src_length, StrArrayAttr:$src_step,
       DenseI64ArrayAttr:$src_scalar, I64Attr:$site, StrAttr:$directive,
       OptionalAttr<StrAttr>:$mode, OptionalAttr<StrAttr>:$async);
