@@ -370,10 +370,17 @@ void SourceRewriter::rewriteAccesses() {
 /// `a = xmp_malloc(xmp_desc_of(a), ...)` and `free(a)` of distributed
 /// arrays of pointer type become the runtime's allocation and release.
 void SourceRewriter::rewriteAllocations() {
-  for (const Allocation &a : program.allocations)
-    replaceTokens(a.expr->getSourceRange(),
-                  a.release ? "xmp_rt_array_deallocate(" + cnames::arrayDesc(a.array->name) + ")"
-                            : cnames::arrayMalloc(a.array->name, a.array->elemType, a.sizes));
+  for (const Allocation &a : program.allocations) {
+    std::string desc = cnames::arrayDesc(a.array->name);
+    std::string text = a.release ? "xmp_rt_array_deallocate(" + desc + ")"
+                                 : cnames::arrayMalloc(a.array->name, a.array->elemType, a.sizes);
+    // The remote side of a one-sided gmove gets its MPI window once it has storage (as
+    // an array of constant size does when its align lays it out).
+    if (!a.release && a.array->exposed)
+      text = "(" + text + ", xmp_rt_array_expose(" + desc + ", NULL), " +
+             cnames::arrayAddr(a.array->name) + ")";
+    replaceTokens(a.expr->getSourceRange(), text);
+  }
 }
 
 /// `xmp_desc_of(x)` becomes x's descriptor, except in an allocation

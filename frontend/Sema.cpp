@@ -1183,8 +1183,12 @@ void Analyzer::checkAllocations(std::set<const DeclRefExpr *> &allowed) {
       continue;
     }
     if (index.offset(assign->getBeginLoc()) < alignOffset(array)) {
+      // XMP 1.4, 4.x align, restrictions: "[C] An align directive for an array must
+      // precede any of its appearances in the executable code in the block."
       error(assign->getOperatorLoc(), "distributed array '" + array.name +
-                                          "' is allocated before its 'align' directive");
+                                          "' is allocated before its 'align' directive; "
+                                          "the directive must come first (XMP 1.4: it "
+                                          "precedes every use of the array in its block)");
       continue;
     }
     Allocation alloc{assign, &array, {}};

@@ -14,4 +14,4 @@ int main(void) {
   return 0;
 }
 // CHECK: {{.*}}align-outside-scope.c:9:19: error: 'align' must stand in the scope that declares 'a' (or in main for a file-scope array)
-// CHECK: {{.*}}align-outside-scope.c:12:5: error: distributed array 'b' is allocated before its 'align' directive
+// CHECK: {{.*}}align-outside-scope.c:12:5: error: distributed array 'b' is allocated before its 'align' directive; the directive must come first (XMP 1.4: it precedes every use of the array in its block)
