@@ -91,6 +91,9 @@ mkdir -p "$work"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_mpi_yield_when_idle=1
+# Without vader's single-copy path Open MPI's osc/rdma cannot create windows (one-sided
+# gmove in/out); its other one-sided components work without it (as test/lit.cfg.py).
+export OMPI_MCA_osc=${OMPI_MCA_osc:-^rdma}
 mpirun_flags=(--allow-run-as-root --oversubscribe --mca btl_vader_single_copy_mechanism none)
 read -r -a extra_cflags <<< "${XMP_CONFORMANCE_CFLAGS:-}"
 
