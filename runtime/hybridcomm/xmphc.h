@@ -18,7 +18,8 @@
  *   coll.c            collectives' context per communicator, steps, measured choice
  *   coll_algo.c       binomial bcast, recursive-doubling allgather and allreduce
  *   coll_ucx.c        the collectives' direct path: UCX mailboxes in the peers' memory
- *   cuda_ipc.cu       CUDA IPC transport for device data (built when CUDA is found) */
+ *   device_exchange.c faces of device copies: MPI via host buffers or CUDA IPC (the copies
+ *                     themselves: starpu/gpu_faces.c), measured */
 #ifndef XMPHC_H
 #define XMPHC_H
 
@@ -26,6 +27,7 @@
 
 #include <mpi.h>
 
+#include "xmp_dev.h"
 #include "xmp_rt.h"
 
 /* Status codes of the layer's functions; XMPHC_OK is 0. */
@@ -85,6 +87,23 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
 void xmphc_exchange_start(xmphc_exchange_t *x);
 void xmphc_exchange_wait(xmphc_exchange_t *x);
 void xmphc_exchange_free(xmphc_exchange_t *x);
+
+/* ---- device faces: one step of a `reflect ... acc` plan (device_exchange.c) ----
+ * The faces of a replicated array's current copy along one dimension: over MPI (copies to
+ * and from a pinned host buffer) or, between processes of one direct-link domain whose copies
+ * are in GPUs that reach each other, written by the sender's copy engines straight into the
+ * receiver's shadow through CUDA IPC; the receiver measures both during the first executions
+ * and asks for the faster (XMP_COMM forces it). Collective over comm like the exchange. */
+typedef struct xmphc_dev_exchange xmphc_dev_exchange_t;
+xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
+                                                size_t elem, int dim,
+                                                const xmphc_face_desc_t *faces, int nfaces,
+                                                const char *name, const xmp_rt_srcloc_t *where);
+/* One execution on d; v: d's copy held in a GPU (xmp_dev_gpu_acquire), or NULL when the
+ * current copy is the host's. */
+void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                            const xmp_dev_gpu_view_t *v);
+void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x);
 
 /* ---- collectives (thesis 6.1.2, 6.2.4-6.2.6) ----
  * Each is collective over comm (every member calls it, in the same order, with the same

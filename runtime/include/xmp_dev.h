@@ -14,6 +14,7 @@
 #define XMP_DEV_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "xmp_rt.h"
 
@@ -57,6 +58,49 @@ void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nbo
 /* Host buffers for such copies (pinned when GPUs are used); free(NULL) does nothing. */
 void *xmp_dev_host_alloc(size_t bytes, const xmp_rt_srcloc_t *where);
 void xmp_dev_host_free(void *p);
+
+/* ---- halo faces of a copy in a GPU's memory (starpu/gpu_faces.c) ----
+ * While a view is held, the main thread copies boxes of the array's GPU storage on the view's
+ * stream: to and from a host buffer (densely packed at box->offset), or into another
+ * process's storage of the same array mapped through CUDA IPC; xmp_dev_gpu_wait completes
+ * them. */
+typedef struct xmp_dev_gpu_view {
+  xmp_dev_data_t *data; /* NULL: no view held */
+  int node, device;     /* StarPU memory node and CUDA device of the copy */
+  void *ptr;            /* the local storage in that device's memory */
+  void *stream;
+} xmp_dev_gpu_view_t;
+/* An IPC handle (cudaIpcMemHandle_t) of an allocation and where the storage starts in it. */
+typedef struct xmp_dev_ipc_handle {
+  char reserved[64];
+} xmp_dev_ipc_handle_t;
+typedef struct xmp_dev_ipc {
+  xmp_dev_ipc_handle_t handle;
+  uint64_t offset;
+  int device; /* CUDA device holding it */
+  int valid;  /* 0: the storage is not in a GPU's memory */
+} xmp_dev_ipc_t;
+/* Acquires d's current copy (read-write) when it is in a GPU's memory and returns 1; else
+ * returns 0 with nothing held (the copy is on the host: use xmp_dev_copy_boxes). */
+int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v);
+void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                          const xmp_dev_box_t *box, void *host, int pack,
+                          const xmp_rt_srcloc_t *where);
+/* Copies box of the view's storage into dst (a peer's storage, rank dimensions of
+ * dst_extent) at the box of the same counts starting at dst_start. */
+void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                         const xmp_dev_box_t *box, void *dst, const long *dst_extent,
+                         const long *dst_start, const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
+/* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
+ * per allocation and kept). */
+void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
+                        const xmp_rt_srcloc_t *where);
+void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
+                         const xmp_rt_srcloc_t *where);
+/* Whether device can write into peer_device's memory (the same device, or peer access). */
+int xmp_dev_gpu_peer_ok(int device, int peer_device);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
  * (anything else is a run-time error naming the site). */

@@ -23,20 +23,11 @@ typedef struct reflect_step {
   MPI_Comm sub;
   int nblocks;
   xmphc_allgather_t *gather;
-  /* reflect_do ... acc: the faces again, for copies between device and host buffers. */
+  /* reflect ... acc: the faces again, for the device exchange. */
+  int dim;
   int nfaces;
   xmphc_face_desc_t faces[XMPI_HALO_FACES];
 } reflect_step_t;
-
-/* reflect_do ... acc of a plan with shadow steps only: per step, the faces packed densely in
- * one host buffer (pinned when GPUs are used), persistent MPI requests on it. */
-typedef struct device_step {
-  int nsend, nrecv;
-  xmp_dev_box_t send[XMPI_HALO_FACES], recv[XMPI_HALO_FACES];
-  int nreq;
-  MPI_Request req[XMPI_HALO_FACES];
-  void *buf;
-} device_step_t;
 
 typedef struct xmpi_reflect_plan {
   struct xmpi_reflect_plan *next;
@@ -50,7 +41,7 @@ typedef struct xmpi_reflect_plan {
   long init_seq; /* > 0: made the reflect_do plan by the init_seq-th reflect_init */
   int moves;     /* this node sends or receives something (else reflect_do acc skips it) */
   int has_full;  /* a full-shadow step: reflect_do acc syncs the whole array */
-  device_step_t *dev; /* reflect_do acc, built on first use */
+  xmphc_dev_exchange_t **dev; /* reflect ... acc: one per step, built on first use */
 } reflect_plan_t;
 
 /* A face: [start, start + count) of local dim d, all of every other dimension. */
@@ -93,6 +84,7 @@ static int build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, i
       f->count[e] = e == d ? x[i].count : a->local_extent[e];
     }
   }
+  s->dim = d;
   s->nfaces = nfaces;
   for (int i = 0; i < nfaces; i++)
     s->faces[i] = faces[i];
@@ -208,11 +200,8 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
 static void free_device_steps(reflect_plan_t *p) {
   if (p->dev == NULL)
     return;
-  for (int i = 0; i < p->nsteps; i++) {
-    for (int r = 0; r < p->dev[i].nreq; r++)
-      MPI_Request_free(&p->dev[i].req[r]);
-    xmp_dev_host_free(p->dev[i].buf);
-  }
+  for (int i = 0; i < p->nsteps; i++)
+    xmphc_dev_exchange_free(p->dev[i]);
   free(p->dev);
   p->dev = NULL;
 }
@@ -322,9 +311,7 @@ static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
     xmpi_async_add(async_id, NULL, 0, &p->async_id);
 }
 
-/* The replicated array of a device reflect; its host copy is what the exchange moves until
- * a device transport is built (hybridcomm's CUDA IPC transport is compiled but not yet wired
- * to StarPU's device buffers). */
+/* The replicated array of a device reflect. */
 static xmp_dev_data_t *device_copy(const xmp_rt_array_t *a, const char *directive,
                                    const xmp_rt_srcloc_t *where) {
   xmp_dev_data_t *d = xmp_dev_find(a->data);
@@ -347,61 +334,24 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
     find_plan(a, &key, where)->init_seq = ++seq;
 }
 
-static void build_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p,
-                              const xmp_rt_srcloc_t *where) {
-  p->dev = xmpi_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
-  MPI_Comm comm = xmpi_halo_comm(a);
-  for (int i = 0; i < p->nsteps; i++) {
-    const reflect_step_t *s = &p->step[i];
-    device_step_t *ds = &p->dev[i];
-    /* Each face's box, packed one after another in the host buffer. */
-    const xmp_dev_box_t *box[XMPI_HALO_FACES];
-    size_t size[XMPI_HALO_FACES], bytes = 0;
-    for (int f = 0; f < s->nfaces; f++) {
-      const xmphc_face_desc_t *face = &s->faces[f];
-      xmp_dev_box_t *b = face->send ? &ds->send[ds->nsend++] : &ds->recv[ds->nrecv++];
-      size[f] = a->elem_size;
-      for (int e = 0; e < a->rank; e++) {
-        b->start[e] = face->start[e];
-        b->count[e] = face->count[e];
-        size[f] *= (size_t)face->count[e];
-      }
-      if (size[f] > INT_MAX)
-        xmpi_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
-                              "one MPI message", a->name, size[f]);
-      b->offset = bytes;
-      bytes += size[f];
-      box[f] = b;
-    }
-    ds->buf = xmp_dev_host_alloc(bytes, where);
-    for (int f = 0; f < s->nfaces; f++) {
-      const xmphc_face_desc_t *face = &s->faces[f];
-      char *at = (char *)ds->buf + box[f]->offset;
-      if (face->send)
-        MPI_Send_init(at, (int)size[f], MPI_BYTE, face->peer, face->tag, comm,
-                      &ds->req[ds->nreq++]);
-      else
-        MPI_Recv_init(at, (int)size[f], MPI_BYTE, face->peer, face->tag, comm,
-                      &ds->req[ds->nreq++]);
-    }
-  }
-}
-
-/* reflect_do ... acc without full shadows: per step, the faces to send are copied from the
- * array's current copy (a GPU's memory, or the host's) into a host buffer, exchanged by MPI
- * and the received ones copied into the shadows of that copy; the rest of the array stays
- * where it is. */
+/* reflect ... acc without full shadows: per step, the faces move between the array's current
+ * copies where they are (a GPU's memory, or the host's) over MPI or, between GPUs of one
+ * direct-link domain, CUDA IPC (hybridcomm/device_exchange.c); the rest of the array stays
+ * where it is. A copy in a GPU is held by this thread for the whole exchange. */
 static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d,
                             const xmp_rt_srcloc_t *where) {
-  if (p->dev == NULL)
-    build_device_plan(a, p, where);
-  for (int i = 0; i < p->nsteps; i++) {
-    device_step_t *ds = &p->dev[i];
-    xmp_dev_copy_boxes(d, a->rank, a->local_extent, ds->nsend, ds->send, ds->buf, 1, where);
-    MPI_Startall(ds->nreq, ds->req);
-    MPI_Waitall(ds->nreq, ds->req, MPI_STATUSES_IGNORE);
-    xmp_dev_copy_boxes(d, a->rank, a->local_extent, ds->nrecv, ds->recv, ds->buf, 0, where);
+  if (p->dev == NULL) {
+    p->dev = xmpi_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
+    for (int i = 0; i < p->nsteps; i++)
+      p->dev[i] = xmphc_dev_exchange_create(xmpi_halo_comm(a), a->rank, a->local_extent,
+                                            a->elem_size, p->step[i].dim, p->step[i].faces,
+                                            p->step[i].nfaces, a->name, &p->where);
   }
+  xmp_dev_gpu_view_t v;
+  int on_gpu = xmp_dev_gpu_acquire(d, &v, where);
+  for (int i = 0; i < p->nsteps; i++)
+    xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL);
+  xmp_dev_gpu_release(&v);
 }
 
 /* The exchange of plan p on the device copy of `a`: the newest values to the host, exchange

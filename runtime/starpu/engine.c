@@ -113,6 +113,7 @@ static void engine_shutdown(void) {
     paused = 0;
   }
   busy = 1; /* no pause from here on */
+  xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
   xmpsp_report_finish();
   xmpsp_loops_free_all();

@@ -9,7 +9,8 @@
  *   balance.c    the auto weight controller (pure arithmetic, balance.h)
  *   report.c     XMP_REPORT: per device loop, the weight and times of every execution
  *   trace.c      XMP_DEV_TRACE: one line per device loop with its bus transfers
- *   scratch.c    per-CUDA-worker device scratch memory */
+ *   scratch.c    per-CUDA-worker device scratch memory
+ *   gpu_faces.c  halo faces of a GPU's copy, moved by the main thread (copies, CUDA IPC) */
 #ifndef XMPSP_INTERNAL_H
 #define XMPSP_INTERNAL_H
 
@@ -60,6 +61,10 @@ void xmpsp_leave(void);
 int xmpsp_speaker(void);
 /* Reports a failed StarPU call (ret < 0: -errno) naming what failed; returns when ret >= 0. */
 void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what);
+
+/* ---- gpu_faces.c ---- */
+/* Closes the CUDA IPC mappings of peers' storage (before StarPU shuts down). */
+void xmpsp_gpu_faces_shutdown(void);
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */

@@ -1,0 +1,327 @@
+/* gpu_faces.c - halo faces of a replicated array whose current copy is in a GPU's memory,
+ * moved by the main thread while it holds that copy (reflect ... acc): box copies between the
+ * GPU and a pinned host buffer (the MPI path) and from the GPU straight into a peer process's
+ * GPU storage mapped through CUDA IPC (the direct path), on the copy engines, without
+ * packing kernels: after merging contiguous dimensions a face is one 2-D copy per outer
+ * index (one in all for the faces of 2-D and 3-D arrays).
+ *
+ * CUDA is reached through dlsym, as engine.c does: libxmp links no CUDA library, and where
+ * StarPU was built without CUDA (or the process sees no device) nothing here is used. */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmpsp_internal.h"
+
+#ifdef STARPU_USE_CUDA
+
+/* The CUDA runtime and driver entry points used here (cudaError_t / CUresult are ints). */
+typedef struct cuda_api {
+  int (*set_device)(int);
+  int (*memcpy2d_async)(void *, size_t, const void *, size_t, size_t, size_t, int, void *);
+  int (*stream_create)(void **, unsigned);
+  int (*stream_sync)(void *);
+  int (*ipc_get)(void *handle, void *ptr);
+  int (*ipc_open)(void **ptr, xmp_dev_ipc_handle_t handle, unsigned flags);
+  int (*ipc_close)(void *ptr);
+  int (*can_access_peer)(int *, int, int);
+  const char *(*error_string)(int);
+  int (*address_range)(uintptr_t *base, size_t *size, uintptr_t ptr); /* cuMemGetAddressRange */
+} cuda_api_t;
+
+enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
+
+static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
+  static cuda_api_t api;
+  static int loaded;
+  if (loaded)
+    return &api;
+  struct {
+    const char *name;
+    void **fn;
+  } want[] = {
+      {"cudaSetDevice", (void **)&api.set_device},
+      {"cudaMemcpy2DAsync", (void **)&api.memcpy2d_async},
+      {"cudaStreamCreateWithFlags", (void **)&api.stream_create},
+      {"cudaStreamSynchronize", (void **)&api.stream_sync},
+      {"cudaIpcGetMemHandle", (void **)&api.ipc_get},
+      {"cudaIpcOpenMemHandle", (void **)&api.ipc_open},
+      {"cudaIpcCloseMemHandle", (void **)&api.ipc_close},
+      {"cudaDeviceCanAccessPeer", (void **)&api.can_access_peer},
+      {"cudaGetErrorString", (void **)&api.error_string},
+  };
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    if ((*want[i].fn = dlsym(RTLD_DEFAULT, want[i].name)) == NULL)
+      xmpi_fatal(where, "CUDA runtime: %s not found in the process", want[i].name);
+  /* The driver library is loaded by the runtime already; NOLOAD only looks it up. */
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (driver != NULL)
+    *(void **)&api.address_range = dlsym(driver, "cuMemGetAddressRange_v2");
+  if (api.address_range == NULL)
+    xmpi_fatal(where, "CUDA driver: cuMemGetAddressRange_v2 not found in the process");
+  loaded = 1;
+  return &api;
+}
+
+static void check(int err, const char *what, const xmp_rt_srcloc_t *where) {
+  if (err != 0)
+    xmpi_fatal(where, "CUDA: %s failed: %s", what, cuda(where)->error_string(err));
+}
+
+/* One stream per device for the main thread's face copies. */
+static void *stream_of(int device, const xmp_rt_srcloc_t *where) {
+  static void *streams[STARPU_MAXCUDADEVS];
+  if (device < 0 || device >= STARPU_MAXCUDADEVS)
+    xmpi_fatal(where, "CUDA device %d out of range", device);
+  if (streams[device] == NULL)
+    check(cuda(where)->stream_create(&streams[device], CUDA_STREAM_NON_BLOCKING),
+          "cudaStreamCreateWithFlags", where);
+  return streams[device];
+}
+
+int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  memset(v, 0, sizeof *v);
+  v->device = -1;
+  if (d->dummy != NULL)
+    return 0;
+  xmpsp_enter();
+  /* Rows split between devices by a device loop are gathered on the host first (StarPU
+   * 1.4): such an array then takes the host path. */
+  xmpsp_part_unpartition(d);
+  const xmpsp_workers_t *w = xmpsp_workers();
+  for (int i = 0; i < w->ncuda; i++) {
+    unsigned node = starpu_worker_get_memory_node((unsigned)w->cuda[i]);
+    if (!starpu_data_is_on_node(d->handle, node))
+      continue;
+    xmpsp_check(starpu_data_acquire_on_node(d->handle, (int)node, STARPU_RW), where,
+                "starpu_data_acquire_on_node (halo faces)");
+    v->data = d;
+    v->node = (int)node;
+    v->device = starpu_memory_node_get_devid(node);
+    v->ptr = starpu_data_handle_to_pointer(d->handle, node);
+    v->stream = stream_of(v->device, where);
+    check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
+    return 1; /* left in StarPU until the release */
+  }
+  xmpsp_leave();
+  return 0;
+}
+
+void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) {
+  if (v->data == NULL)
+    return;
+  starpu_data_release_on_node(v->data->handle, v->node);
+  v->data = NULL;
+  xmpsp_leave();
+}
+
+/* A box as at most XMP_RT_MAX_DIMS runs: dims[0] the contiguous bytes of a run, then counts
+ * and pitches (bytes) of the outer dimensions, contiguous ones merged, innermost first. */
+typedef struct runs {
+  int n; /* dimensions after dims[0] */
+  size_t width;
+  size_t count[XMP_RT_MAX_DIMS], pitch[XMP_RT_MAX_DIMS];
+  size_t offset; /* of the box's first element, bytes */
+} runs_t;
+
+static runs_t box_runs(int rank, const long *extent, const long *start, const long *count,
+                       size_t elem) {
+  runs_t r = {0, elem, {0}, {0}, 0};
+  size_t stride = elem; /* bytes between consecutive indices of dimension e */
+  for (int e = rank - 1; e >= 0; e--) {
+    r.offset += (size_t)start[e] * stride;
+    if (count[e] != 1) {
+      if (stride == r.width) /* every inner dimension whole: the run continues */
+        r.width *= (size_t)count[e];
+      else if (r.n > 0 && r.pitch[r.n - 1] * r.count[r.n - 1] == stride)
+        r.count[r.n - 1] *= (size_t)count[e]; /* the outer dimension continues evenly */
+      else {
+        r.count[r.n] = (size_t)count[e];
+        r.pitch[r.n] = stride;
+        r.n++;
+      }
+    }
+    stride *= (size_t)extent[e];
+  }
+  return r;
+}
+
+/* Copies the runs of src (layout s) to dst (layout t, same shape): one 2-D copy per index of
+ * the dimensions beyond the second. */
+static void copy_runs(const xmp_dev_gpu_view_t *v, char *dst, const runs_t *t, const char *src,
+                      const runs_t *s, const xmp_rt_srcloc_t *where) {
+  size_t rows = s->n > 0 ? s->count[0] : 1;
+  size_t dpitch = t->n > 0 ? t->pitch[0] : t->width, spitch = s->n > 0 ? s->pitch[0] : s->width;
+  size_t outer = 1;
+  for (int e = 1; e < s->n; e++)
+    outer *= s->count[e];
+  for (size_t k = 0; k < outer; k++) {
+    size_t so = 0, to = 0, rest = k;
+    for (int e = 1; e < s->n; e++) {
+      size_t i = rest % s->count[e];
+      rest /= s->count[e];
+      so += i * s->pitch[e];
+      to += i * t->pitch[e];
+    }
+    check(cuda(where)->memcpy2d_async(dst + t->offset + to, dpitch, src + s->offset + so, spitch,
+                                      s->width, rows, CUDA_MEMCPY_DEFAULT, v->stream),
+          "cudaMemcpy2DAsync (halo face)", where);
+  }
+}
+
+/* A box's layout when packed densely in a host buffer at byte offset `at`. */
+static runs_t dense_runs(const runs_t *box, size_t at) {
+  runs_t r = *box;
+  r.offset = at;
+  size_t pitch = r.width;
+  for (int e = 0; e < r.n; e++) {
+    r.pitch[e] = pitch;
+    pitch *= r.count[e];
+  }
+  return r;
+}
+
+void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                          const xmp_dev_box_t *b, void *host, int pack,
+                          const xmp_rt_srcloc_t *where) {
+  size_t elem = v->data->elem_size;
+  runs_t arr = box_runs(rank, extent, b->start, b->count, elem), buf = dense_runs(&arr, b->offset);
+  if (pack)
+    copy_runs(v, host, &buf, v->ptr, &arr, where);
+  else
+    copy_runs(v, v->ptr, &arr, host, &buf, where);
+}
+
+void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                         const xmp_dev_box_t *b, void *dst, const long *dst_extent,
+                         const long *dst_start, const xmp_rt_srcloc_t *where) {
+  size_t elem = v->data->elem_size;
+  runs_t from = box_runs(rank, extent, b->start, b->count, elem);
+  runs_t to = box_runs(rank, dst_extent, dst_start, b->count, elem);
+  int same = to.n == from.n && to.width == from.width;
+  for (int e = 0; same && e < to.n; e++)
+    same = to.count[e] == from.count[e];
+  if (!same)
+    xmpi_fatal(where, "array '%s': a halo face's layout differs between the two nodes",
+               v->data->name);
+  copy_runs(v, dst, &to, v->ptr, &from, where);
+}
+
+void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->stream_sync(v->stream), "cudaStreamSynchronize (halo faces)", where);
+}
+
+void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
+                        const xmp_rt_srcloc_t *where) {
+  /* The last export per device: a replicated array keeps its buffer from one exchange to the
+   * next, so the handle is looked up once. */
+  static struct {
+    void *ptr;
+    xmp_dev_ipc_t ipc;
+  } last[STARPU_MAXCUDADEVS];
+  if (v->device >= 0 && v->device < STARPU_MAXCUDADEVS && last[v->device].ptr == v->ptr &&
+      v->ptr != NULL) {
+    *out = last[v->device].ipc;
+    return;
+  }
+  memset(out, 0, sizeof *out);
+  uintptr_t base = 0;
+  size_t size = 0;
+  check(cuda(where)->address_range(&base, &size, (uintptr_t)v->ptr), "cuMemGetAddressRange",
+        where);
+  check(cuda(where)->ipc_get(&out->handle, (void *)base), "cudaIpcGetMemHandle", where);
+  out->offset = (uint64_t)((uintptr_t)v->ptr - base);
+  out->device = v->device;
+  out->valid = 1;
+  if (v->device >= 0 && v->device < STARPU_MAXCUDADEVS) {
+    last[v->device].ptr = v->ptr;
+    last[v->device].ipc = *out;
+  }
+}
+
+/* Mappings of peers' allocations, kept until the end (StarPU keeps a replicated array's
+ * device buffer while it is replicated; a new buffer comes with a new handle). */
+typedef struct mapping {
+  struct mapping *next;
+  xmp_dev_ipc_handle_t handle;
+  char *base;
+} mapping_t;
+static mapping_t *mappings;
+
+void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
+                         const xmp_rt_srcloc_t *where) {
+  (void)v; /* the current device (set by the acquire) is the one that maps */
+  for (mapping_t *m = mappings; m != NULL; m = m->next)
+    if (memcmp(&m->handle, &in->handle, sizeof m->handle) == 0)
+      return m->base + in->offset;
+  mapping_t *m = xmpi_calloc_or_die(1, sizeof *m, where);
+  void *base = NULL;
+  check(cuda(where)->ipc_open(&base, in->handle, CUDA_IPC_LAZY_PEER), "cudaIpcOpenMemHandle",
+        where);
+  m->handle = in->handle;
+  m->base = base;
+  m->next = mappings;
+  mappings = m;
+  return m->base + in->offset;
+}
+
+int xmp_dev_gpu_peer_ok(int device, int peer_device) {
+  if (device < 0 || peer_device < 0)
+    return 0;
+  if (device == peer_device)
+    return 1;
+  int can = 0;
+  return cuda(NULL)->can_access_peer(&can, device, peer_device) == 0 && can;
+}
+
+void xmpsp_gpu_faces_shutdown(void) {
+  while (mappings != NULL) {
+    mapping_t *m = mappings;
+    mappings = m->next;
+    cuda(NULL)->ipc_close(m->base);
+    free(m);
+  }
+}
+
+#else /* StarPU without CUDA: no array is ever in a GPU's memory */
+
+int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  (void)d, (void)where;
+  memset(v, 0, sizeof *v);
+  v->device = -1;
+  return 0;
+}
+void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) { (void)v; }
+void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                          const xmp_dev_box_t *b, void *host, int pack,
+                          const xmp_rt_srcloc_t *where) {
+  (void)v, (void)rank, (void)extent, (void)b, (void)host, (void)pack;
+  xmpi_fatal(where, "internal: a GPU face copy without CUDA");
+}
+void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                         const xmp_dev_box_t *b, void *dst, const long *dst_extent,
+                         const long *dst_start, const xmp_rt_srcloc_t *where) {
+  (void)v, (void)rank, (void)extent, (void)b, (void)dst, (void)dst_extent, (void)dst_start;
+  xmpi_fatal(where, "internal: a GPU face copy without CUDA");
+}
+void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  (void)v, (void)where;
+}
+void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
+                        const xmp_rt_srcloc_t *where) {
+  (void)v, (void)where;
+  memset(out, 0, sizeof *out);
+}
+void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
+                         const xmp_rt_srcloc_t *where) {
+  (void)v, (void)in;
+  xmpi_fatal(where, "internal: a CUDA IPC mapping without CUDA");
+}
+int xmp_dev_gpu_peer_ok(int device, int peer_device) {
+  (void)device, (void)peer_device;
+  return 0;
+}
+void xmpsp_gpu_faces_shutdown(void) {}
+
+#endif
