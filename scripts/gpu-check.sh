@@ -15,6 +15,11 @@
 #                                       # workers (test/runtime/unit/test_dev_*); then the
 #                                       # hand-coded versions (see `himeno`) and N-body by
 #                                       # MPI + StarPU against the serial twin.
+#   bash scripts/gpu-check.sh halo      # there: device halo faces (reflect ... acc) with
+#                                       # XMP_COMM=mpi, direct (CUDA IPC) and auto on 2 ranks
+#                                       # (sharing one GPU where there is one): laplace_dev
+#                                       # and the e2e reflect-acc program against serial
+#                                       # references, then Himeno M's MFLOPS per path.
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -48,6 +53,13 @@ prepare() {
     "$xmpcc" --emit-c "$gpu/progs/himeno-$name" $flags -O3 "$root/examples/himeno/himeno.c" \
       -o himeno
   done
+  # Device halo faces (`halo`): the Laplace device version and the e2e reflect-acc program.
+  "$xmpcc" --emit-c "$gpu/progs/laplace-1x2" -DYNODES=1 -DXNODES=2 -O3 \
+    "$root/examples/laplace/laplace_dev.c" -o laplace
+  "$xmpcc" --emit-c "$gpu/progs/laplace-p2x1" -DPERIODIC -DYNODES=2 -DXNODES=1 -O3 \
+    "$root/examples/laplace/laplace_dev.c" -o laplace
+  "$xmpcc" --emit-c "$gpu/progs/reflect-acc" -DNDX=1 -O3 "$root/test/e2e/reflect-acc.c" \
+    -o reflect-acc
   cp "${XMPCC_DEPS:-/opt/xmpcc-deps}"/src/starpu_1.4.10* "$gpu/starpu-src/"
   echo "$NBODY_NP $MATMUL_N" >"$gpu/progs/sizes"
   du -sh "$gpu"
@@ -242,6 +254,52 @@ himeno_xmp() {
   done
 }
 
+# Device halo faces under each XMP_COMM on 2 ranks, GPU-only loops (the copies stay in the
+# GPUs): laplace_dev (1x2 fixed edges: stride faces; 2x1 periodic: contiguous) and the e2e
+# reflect-acc program against serial references, also at CPU weight 0.3 (faces of host
+# copies); then Himeno M (1-D: contiguous faces) per path, Gosa checked, MFLOPS compared.
+halo() {
+  local out=$1 table=$1/halo.txt b=/tmp/himeno prog comm w log result
+  build_programs "$out" "$gpu/progs/laplace-1x2" "$gpu/progs/laplace-p2x1" \
+    "$gpu/progs/reflect-acc" "$gpu/progs/himeno-M-1d"
+  gcc -O2 -I"$root/examples/laplace" "$root/examples/laplace/laplace_serial.c" -o /tmp/lap-s
+  gcc -O2 -DPERIODIC -I"$root/examples/laplace" "$root/examples/laplace/laplace_serial.c" \
+    -o /tmp/lap-sp
+  /tmp/lap-s >"$out/laplace.ref"
+  /tmp/lap-sp >"$out/laplace-p.ref"
+  echo "reflect acc: 0 wrong of 858" >"$out/reflect-acc.ref"
+  build_himeno_hand "$out" "$b"
+  "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
+  printf '%-12s %-7s %-6s %-6s %s\n' program comm weight result "MFLOPS / faces chosen" >"$table"
+  for prog in laplace-1x2 laplace-p2x1 reflect-acc himeno-M-1d; do
+    for comm in mpi direct auto; do
+      for w in 0 0.3; do
+        [ "$prog" = himeno-M-1d ] && [ "$w" != 0 ] && continue
+        log=$out/halo-$prog-$comm-w$w.log result=ok
+        local ref=$out/laplace.ref exe=$gpu/progs/$prog/laplace args=()
+        case $prog in
+        laplace-p2x1) ref=$out/laplace-p.ref ;;
+        reflect-acc) ref=$out/reflect-acc.ref exe=$gpu/progs/$prog/reflect-acc ;;
+        himeno-M-1d) ref=$out/himeno-M.ref exe=$gpu/progs/$prog/himeno args=("$HIMENO_ITER") ;;
+        esac
+        XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=$w XMP_COMM=$comm \
+          XMP_COMM_REPORT=1 timeout 120 "${MPIRUN[@]}" -np 2 "$exe" "${args[@]}" >"$log" 2>"$log.err" ||
+          result=FAIL
+        if [ "$prog" = himeno-M-1d ]; then
+          python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$ref" "$log" >>"$log.err" 2>&1 ||
+            result=WRONG
+        else
+          diff "$ref" "$log" >>"$log.err" 2>&1 || result=WRONG
+        fi
+        printf '%-12s %-7s %-6s %-6s %s %s\n' "$prog" "$comm" "$w" "$result" \
+          "$(awk '/^MFLOPS/ {print $2}' "$log")" \
+          "$(grep -o 'device copy.*: [a-z]*$' "$log.err" | awk '{print $NF}' | sort | uniq -c |
+            tr -s ' \n' ' ')" >>"$table"
+      done
+    done
+  done
+}
+
 ratio() { # a b: a/b with 3 decimals, or - when either is missing
   awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.3f\n", a / b }'
 }
@@ -311,6 +369,13 @@ himeno)
   himeno "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/himeno.txt"
   ;;
+halo)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  halo "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/halo.txt"
+  ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
@@ -319,5 +384,5 @@ himeno-xmp)
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
