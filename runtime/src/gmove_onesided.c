@@ -182,6 +182,7 @@ static void transfer_all(onesided_t *m, int in, int async_id) {
       MPI_Get(base, 1, lt, rank, 0, 1, rt, win);
     else
       MPI_Put(base, 1, lt, rank, 0, 1, rt, win);
+    xmpi_window_target(a, rank);
     /* Freed types stay valid for the operations already started with them. */
     MPI_Type_free(&lt);
     MPI_Type_free(&rt);

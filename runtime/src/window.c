@@ -13,6 +13,11 @@ struct xmpi_window {
   int *rank_of;  /* row-major node index -> rank in the window's group, -1 when absent */
   int async_id;  /* owner id of the latest asynchronous transfer still to be flushed */
   int in_flight; /* asynchronous transfers not yet completed */
+  /* Ranks with transfers issued since the last completion, flushed one by one: Open MPI
+   * 4.1's osc/ucx MPI_Win_flush_all returned before some MPI_Get had landed (Omni's
+   * gmove_test_in read unwritten elements about one run in three), MPI_Win_flush does not. */
+  int nranks;
+  char *targeted;
 };
 
 void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where) {
@@ -49,6 +54,8 @@ void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where) {
     for (int k = 0; k < n->rank; k++)
       mine = mine * n->size[k] + n->coord[k];
   }
+  w->nranks = size;
+  w->targeted = xmpi_calloc_or_die((size_t)size, 1, where);
   int *lin = xmpi_calloc_or_die((size_t)size, sizeof *lin, where);
   MPI_Allgather(&mine, 1, MPI_INT, lin, 1, MPI_INT, comm);
   size_t nnodes = 1;
@@ -69,16 +76,28 @@ MPI_Win xmpi_window_of(const xmp_rt_array_t *a, size_t node, int *rank) {
   return a->win->win;
 }
 
+void xmpi_window_target(xmp_rt_array_t *a, int rank) {
+  a->win->targeted[rank] = 1;
+}
+
+static void flush_targeted(xmpi_window_t *w) {
+  for (int r = 0; r < w->nranks; r++)
+    if (w->targeted[r]) {
+      MPI_Win_flush(r, w->win);
+      w->targeted[r] = 0;
+    }
+}
+
 static void flush(void *ctx) {
   xmpi_window_t *w = ctx;
-  MPI_Win_flush_all(w->win);
+  flush_targeted(w);
   w->in_flight--;
 }
 
 void xmpi_window_complete(xmp_rt_array_t *a, int async_id) {
   xmpi_window_t *w = a->win;
   if (async_id < 0) {
-    MPI_Win_flush_all(w->win);
+    flush_targeted(w);
     return;
   }
   w->in_flight++;
@@ -93,6 +112,7 @@ void xmpi_window_free(xmp_rt_array_t *a) {
     xmpi_async_complete(&w->async_id);
   MPI_Win_unlock_all(w->win);
   MPI_Win_free(&w->win);
+  free(w->targeted);
   free(w->rank_of);
   free(w);
   a->win = NULL;

@@ -138,6 +138,8 @@ int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
 /* The window of an exposed array and the rank in it of the node with row-major index node
  * of the array's node array (-1: that node did not take part in exposing it). */
 MPI_Win xmpi_window_of(const xmp_rt_array_t *a, size_t node, int *rank);
+/* Notes that transfers were issued to the rank (in the window's group) of a's window. */
+void xmpi_window_target(xmp_rt_array_t *a, int rank);
 /* Completes the transfers issued on a's window: now (async_id < 0) or at wait_async. */
 void xmpi_window_complete(xmp_rt_array_t *a, int async_id);
 /* Completes outstanding transfers and frees the window, if any. */
