@@ -1628,7 +1628,9 @@ bool Analyzer::checkGmove(const Directive &d, Site &site) {
   auto sectionRank = [](const Section &s) {
     return llvm::count(s.scalar, 0);
   };
-  if (sectionRank(site.dst) != sectionRank(site.src))
+  // A single element on the right is assigned to every element of the left
+  // section (`a[0:n][1:m] = b[3][4];`, `a[:] = s;`).
+  if (sectionRank(site.dst) != sectionRank(site.src) && sectionRank(site.src) != 0)
     return error(d.gmove.src.name.loc,
                  "the gmove sections have different ranks (" +
                      std::to_string(sectionRank(site.dst)) + " and " +

@@ -282,7 +282,9 @@ typedef struct xmp_rt_section {
   int scalar[XMP_RT_MAX_DIMS];
 } xmp_rt_section_t;
 /* Collective assignment dst = src over the executing node set (XMP's collective gmove):
- * the sections' shapes (non-scalar lengths, in order) must match and element sizes agree.
+ * the sections' shapes (non-scalar lengths, in order) must match, or the source be one
+ * element (every subscript a single index), assigned to every destination element; element
+ * sizes must agree.
  * Distributed destination elements are written by their owners (and their shadow copies
  * are not updated); a replicated destination is written on every node. */
 void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,

@@ -28,6 +28,8 @@ typedef struct gmove {
   size_t *scur, *rcur;     /* next buffer slot per peer */
   char *sbuf, *rbuf;
   long *want;              /* positions (row-major in the section) requested of each source */
+  int one;                 /* a single source element for a whole destination section */
+  long visited;            /* elements visited in the current pass */
   const xmp_rt_srcloc_t *where;
 } gmove_t;
 
@@ -81,10 +83,13 @@ static void pos_of_linear(const xmpi_gside_t *s, long l, long *p) {
 }
 
 
-/* One element at shape position p in one pass. */
+/* One element at shape position p in one pass. A single source element (m->one) is counted,
+ * requested and packed once, and unpacked into every destination element. */
 static void visit(gmove_t *m, int pass, const long *p) {
   long gs[MAXD], gd[MAXD];
   int sf[MAXD] = {0};
+  if (m->one && m->visited++ > 0 && pass != PASS_UNPACK)
+    return;
   xmpi_gside_global_index(&m->src, p, gs);
   xmpi_gside_global_index(&m->dst, p, gd);
   if (m->src.nodes != NULL)
@@ -96,7 +101,8 @@ static void visit(gmove_t *m, int pass, const long *p) {
     else if (pass == PASS_REQUEST)
       m->want[m->rcur[s]++] = linear_pos(&m->dst, p);
     else
-      memcpy(elem_addr(m, &m->dst, gd), m->rbuf + m->rcur[s]++ * m->esize, m->esize);
+      memcpy(elem_addr(m, &m->dst, gd), m->rbuf + (m->one ? m->rcur[s] : m->rcur[s]++) * m->esize,
+             m->esize);
     return;
   }
   /* A replicated source: every receiver reads its own copy. */
@@ -121,6 +127,7 @@ static void visit_pass(void *ctx, const long *p) {
 
 static void walk(gmove_t *m, int pass) {
   pass_ctx_t c = {m, pass};
+  m->visited = 0;
   xmpi_gside_walk(&m->dst, visit_pass, &c);
 }
 
@@ -148,6 +155,7 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   if (!xmpi_gside_check_pair(&m.dst, &m.src, where))
     return; /* nothing to move, on every node alike */
   m.esize = dst->elem_size;
+  m.one = m.src.nshape == 0 && m.dst.nshape > 0;
 
   MPI_Comm comm = xmpi_exec_comm();
   MPI_Comm_rank(comm, &m.me);

@@ -233,9 +233,16 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
     xmpi_gside_map(&m.dst, comm, m.nexec, where);
     xmpi_gside_map(&m.src, comm, m.nexec, where);
   }
-  int my[MAXD];
-  xmpi_gside_my_coords(m.local_side, my);
-  xmpi_gside_positions(m.local_side, my, where);
+  /* `out` of a single source element: each destination element is visited (the writer of
+   * each copy is chosen there), the source position being always the same. */
+  xmpi_gside_t *walked = !in && m.src.nshape == 0 && m.dst.nshape > 0 ? &m.dst : m.local_side;
+  if (walked == m.local_side) {
+    int my[MAXD];
+    xmpi_gside_my_coords(walked, my);
+    xmpi_gside_positions(walked, my, where);
+  } else {
+    xmpi_gside_positions_all(walked, where);
+  }
   const xmp_rt_nodes_t *n = m.remote->tmpl->nodes;
   m.nnodes = 1;
   for (int k = 0; k < n->rank; k++)
@@ -243,7 +250,7 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   m.to = xmpi_calloc_or_die(m.nnodes, sizeof *m.to, where);
   int rank;
   MPI_Win_sync(xmpi_window_of(m.remote, 0, &rank)); /* this node's own stores, for self-access */
-  xmpi_gside_walk(m.local_side, in ? visit_in : visit_out, &m);
+  xmpi_gside_walk(walked, in ? visit_in : visit_out, &m);
   transfer_all(&m, in, async_id);
   for (size_t k = 0; k < m.nnodes; k++) {
     free(m.to[k].local);

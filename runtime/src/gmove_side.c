@@ -72,8 +72,8 @@ static void shape_text(const xmpi_gside_t *s, char *buf, size_t size) {
 
 int xmpi_gside_check_pair(const xmpi_gside_t *dst, const xmpi_gside_t *src,
                           const xmp_rt_srcloc_t *where) {
-  int same = dst->nshape == src->nshape;
-  for (int j = 0; same && j < dst->nshape; j++)
+  int same = dst->nshape == src->nshape || src->nshape == 0;
+  for (int j = 0; same && j < src->nshape; j++)
     same = dst->shape[j] == src->shape[j];
   if (!same) {
     char ds[MAXD * 24], ss[MAXD * 24];
@@ -173,11 +173,12 @@ size_t xmpi_gside_holder_node(const xmpi_gside_t *s, const int *fixed, long i) {
   return lin;
 }
 
-void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t *where) {
+/* all: every position, whoever holds it. */
+static void positions(xmpi_gside_t *s, const int *my, int all, const xmp_rt_srcloc_t *where) {
   const xmp_rt_section_t *sec = s->sec;
   if (s->nodes == NULL)
     my = NULL;
-  int holds = my == NULL || my[0] >= 0;
+  int holds = all || my == NULL || my[0] >= 0;
   for (int j = 0; j < s->nshape; j++)
     s->pos[j] = xmpi_calloc_or_die((size_t)s->shape[j] + 1, sizeof(long), where);
   for (int d = 0, j = 0; d < sec->rank; d++) {
@@ -191,7 +192,7 @@ void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t 
           xmpi_fatal_collective(where, "gmove %s: index %ld of array '%s' dimension %d is "
                                 "outside template '%s'", s->role, g, s->a->name, d,
                                 s->a->tmpl->name);
-        mine = my != NULL && o == my[s->node_dim[d]];
+        mine = all || (my != NULL && o == my[s->node_dim[d]]);
       }
       if (sec->scalar[d])
         holds &= mine;
@@ -202,6 +203,14 @@ void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t 
   }
   /* With no shape dimension (one element) the position lists cannot say "none". */
   s->holds = holds;
+}
+
+void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t *where) {
+  positions(s, my, 0, where);
+}
+
+void xmpi_gside_positions_all(xmpi_gside_t *s, const xmp_rt_srcloc_t *where) {
+  positions(s, NULL, 1, where);
 }
 
 void xmpi_gside_global_index(const xmpi_gside_t *s, const long *p, long *g) {

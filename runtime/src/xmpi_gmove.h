@@ -39,8 +39,9 @@ typedef struct xmpi_gside {
  * process sees the same arguments, so errors are collective. */
 void xmpi_gside_init(xmpi_gside_t *s, const xmp_rt_section_t *sec, const char *role,
                      const xmp_rt_srcloc_t *where);
-/* The sections' shapes (non-scalar lengths, in order) and element sizes must match; returns
- * 0 when the section is empty (nothing to move on any node). */
+/* The sections' shapes (non-scalar lengths, in order) must match, or the source be a single
+ * element (no shape dimension: it goes to every destination element), and element sizes
+ * agree; returns 0 when the section is empty (nothing to move on any node). */
 int xmpi_gside_check_pair(const xmpi_gside_t *dst, const xmpi_gside_t *src,
                           const xmp_rt_srcloc_t *where);
 /* Node tables of a distributed side over the executing set (collective over comm). */
@@ -51,6 +52,8 @@ void xmpi_gside_my_coords(const xmpi_gside_t *s, int *my);
  * holds (my NULL: all of them, a replicated side). An index outside the template is a
  * collective error (every process visits every index). */
 void xmpi_gside_positions(xmpi_gside_t *s, const int *my, const xmp_rt_srcloc_t *where);
+/* Lists every position of the section, wherever its element is held. */
+void xmpi_gside_positions_all(xmpi_gside_t *s, const xmp_rt_srcloc_t *where);
 /* Owner coordinate of index g of array dim d along its node dimension (-1: outside). */
 int xmpi_gside_dim_owner(const xmpi_gside_t *s, int d, long g);
 /* fixed[nd]: the coordinate along node dim nd holding element g, or -1 along node dims the

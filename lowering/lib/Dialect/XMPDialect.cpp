@@ -403,7 +403,7 @@ LogicalResult GmoveOp::verify() {
                                 getSrcLength(), getSrcStep(), getSrcScalar());
   if (failed(dst) || failed(src))
     return failure();
-  if (*dst != *src)
+  if (*dst != *src && *src != 0) // a single source element goes to every destination one
     return emitOpError("copies a section of rank ")
            << *src << " into one of rank " << *dst;
   if (getDstElem() != getSrcElem())

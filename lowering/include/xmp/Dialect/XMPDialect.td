@@ -327,7 +327,9 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
     distributed array when `*_distributed` is 1, else a C variable every
     node holds) with its extents and, per dimension, the section's first
     index, length and step, all as C expressions; `*_scalar` marks
-    single-index subscripts, which do not count in the section's shape. An
+    single-index subscripts, which do not count in the section's shape; a
+    source of no shape dimension (one element) goes to every destination
+    element. An
     extent of "-1" is known at run time only: a distributed array's from its
     descriptor, a pointer's leading one not at all. A length of "-1" runs to
     the end of the dimension.
