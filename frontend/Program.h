@@ -41,9 +41,11 @@ struct DistArray {
   // and `a = xmp_malloc(xmp_desc_of(a), n0, ...)` allocates it.
   bool allocatable = false;
   // An automatic variable-length array (`int n = 8; double a[n][n];` in a
-  // function): its extents are -1 until its storage is laid out, with these
-  // C expressions (one per dimension) as the extents.
-  std::vector<std::string> autoSizes = {};
+  // function): its extents are -1 until its storage is laid out with the
+  // sizes as C evaluates them at the declaration: `declaredSizes` (the
+  // source's expressions, one per dimension) are kept there in a constant
+  // array, which `autoSizes` read.
+  std::vector<std::string> autoSizes = {}, declaredSizes = {};
 };
 
 /// `a = xmp_malloc(xmp_desc_of(a), sizes...)` (the assignment, `call` set)

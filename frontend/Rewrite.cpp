@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <set>
 
 using namespace clang;
@@ -273,6 +274,10 @@ void SourceRewriter::replaceArrayDeclarations() {
       text += storage + array.elemType + " *" + cnames::arrayAddr(array.name) + "; " +
               storage + "xmp_rt_array_t *" + cnames::arrayDesc(array.name) + "; " +
               storage + "xmp_rt_layout_t " + cnames::arrayLayout(array.name);
+      // A variable-length array's sizes, evaluated here as C does.
+      if (!array.declaredSizes.empty())
+        text += "; const long " + cnames::arraySizes(array.name) + "[] = {(" +
+                llvm::join(array.declaredSizes, "), (") + ")}";
     }
     SourceRange whole(decl->getBeginLoc(), group.back()->getEndLoc());
     replaceTokens(whole, text);

@@ -436,7 +436,9 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   DistArray array{decl, al.array.text, type.getAsString(), extents, site.tdims,
                   site.id, var->scopeClose, {}};
   array.allocatable = allocatable;
-  array.autoSizes = autoSizes;
+  array.declaredSizes = autoSizes;
+  for (size_t k = 0; k < autoSizes.size(); ++k)
+    array.autoSizes.push_back(xmp::cnames::arraySizes(array.name) + "[" + std::to_string(k) + "]");
   for (size_t a = 0; a < site.tdims.size(); ++a)
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);

@@ -2,9 +2,10 @@
 // distributed variable-length arrays of a function (block, cyclic(3),
 // gblock and a transposed alignment), a plain variable-length array, an
 // array allocated by xmp_malloc and a malloc'd pointer, with sections that
-// run to the end of a run-time extent ('[k:]', '[:]'). Each gmove is done
-// again on plain arrays and the results compared element by element, at 1-4
-// nodes.
+// run to the end of a run-time extent ('[k:]', '[:]'), and an array whose
+// size variable changes after its declaration (C sized it there). Each gmove
+// is done again on plain arrays and the results compared element by element,
+// at 1-4 nodes.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
 // RUN: %mpirun -np 2 %t | FileCheck %s
@@ -37,6 +38,11 @@ static long sections(int n) {
 #pragma xmp align a[i][*] with ta[i]
 #pragma xmp align b[*][i] with tb[i]
 #pragma xmp align c[i] with tc[i]
+  // C sizes a variable-length array where it is declared: d has n elements.
+  int k = n;
+  double d[k];
+  k = 0;
+#pragma xmp align d[i] with ta[i]
 
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < n; j++) {
@@ -89,7 +95,11 @@ static long sections(int n) {
   a[n - 2][0] = x;
   ra[n - 2][0] = rx;
 
-  long wrong = x != rx;
+  // All of c into d (k is 0 now).
+#pragma xmp gmove
+  d[:] = c[:];
+
+  long wrong = x != rx + k;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < 4; j++)
       wrong += l[i][j] != rl[i][j];
@@ -105,6 +115,9 @@ static long sections(int n) {
 #pragma xmp loop on tc[i] reduction(+:wrong)
   for (int i = 0; i < n; i++)
     wrong += c[i] != rc[i];
+#pragma xmp loop on ta[i] reduction(+:wrong)
+  for (int i = 0; i < n; i++)
+    wrong += d[i] != rc[i];
   return wrong;
 }
 

@@ -34,6 +34,11 @@ inline std::string arrayDesc(llvm::StringRef array) {
 inline std::string arrayLayout(llvm::StringRef array) {
   return ("_XMP_layout_" + array).str();
 }
+/// The extents of distributed variable-length array `array`, evaluated where
+/// it is declared (`const long _XMP_sizes_a[] = {n, ...}`).
+inline std::string arraySizes(llvm::StringRef array) {
+  return ("_XMP_sizes_" + array).str();
+}
 /// Element (i0, i1, ...) (C expressions, global indices) of distributed array
 /// `array`, through its layout: addr[(i0 - base[0]) * stride[0] + ...].
 inline std::string arrayElement(llvm::StringRef array, llvm::ArrayRef<std::string> subs) {
