@@ -1440,11 +1440,18 @@ bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
     auto base0 = [&](const std::string &e) {
       return nodes && round ? "(" + e + ") - 1" : e;
     };
-    if (!nodes && (sub.kind == RefSubscript::All || sub.kind == RefSubscript::Own ||
-                   (sub.kind == RefSubscript::Triplet &&
-                    (sub.first.empty() || sub.second.empty()))))
+    // An omitted bound of a template dimension is the template's own (declared) bound.
+    bool needsBound = sub.kind == RefSubscript::All ||
+                      (sub.kind == RefSubscript::Triplet &&
+                       (sub.first.empty() || sub.second.empty()));
+    if (!nodes && sub.kind == RefSubscript::Own)
       return error(sub.loc, "template references need explicit bounds here");
-    std::string last = nodes ? "xmp_rt_nodes_size(" + object + ", " + dim + ") - 1" : "";
+    if (!nodes && needsBound && (target.deferred || target.lower.size() <= d))
+      return error(sub.loc, "template references need explicit bounds here: the shape of "
+                            "template '" + ref.name.text + "' is only fixed at run time");
+    std::string first = nodes ? "0" : "(" + target.lower[d] + ")";
+    std::string last = nodes ? "xmp_rt_nodes_size(" + object + ", " + dim + ") - 1"
+                             : "(" + target.upper[d] + ")";
     std::string lb, ub, st = sub.step.empty() ? "1" : sub.step;
     switch (sub.kind) {
     case RefSubscript::Index:
@@ -1454,11 +1461,11 @@ bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
       lb = ub = "xmp_rt_nodes_coord(" + object + ", " + dim + ")";
       break;
     case RefSubscript::All:
-      lb = "0";
+      lb = first;
       ub = last;
       break;
     case RefSubscript::Triplet:
-      lb = sub.first.empty() ? "0" : base0(sub.first);
+      lb = sub.first.empty() ? first : base0(sub.first);
       if (sub.second.empty())
         ub = last;
       else if (round)
