@@ -148,12 +148,26 @@ bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops) 
   if (pos == begin)
     return error(here(), "expected an expression");
   // Source text as written (macro names kept, not their expansions): the
-  // generated C is compiled with the same macros.
-  SourceLocation b = sm.getExpansionLoc(toks[begin].getLocation());
-  SourceLocation e = sm.getExpansionLoc(toks[pos - 1].getLocation());
-  out.text = Lexer::getSourceText(CharSourceRange::getTokenRange(b, e), sm,
-                                  pp.getLangOpts())
-                 .str();
+  // generated C is compiled with the same macros. A macro whose expansion holds
+  // more than the expression (`#define DIST cyclic(2)` in `distribute t(DIST)`)
+  // gives the expression's own tokens instead.
+  auto sameMacro = [&](size_t i, size_t j) {
+    SourceLocation a = toks[i].getLocation(), c = toks[j].getLocation();
+    return a.isMacroID() && c.isMacroID() &&
+           sm.getExpansionLoc(a) == sm.getExpansionLoc(c);
+  };
+  if ((begin > 0 && sameMacro(begin - 1, begin)) ||
+      (pos < toks.size() && sameMacro(pos - 1, pos))) {
+    out.text.clear();
+    for (size_t k = begin; k < pos; ++k)
+      out.text += (k > begin ? " " : "") + pp.getSpelling(toks[k]);
+  } else {
+    SourceLocation b = sm.getExpansionLoc(toks[begin].getLocation());
+    SourceLocation e = sm.getExpansionLoc(toks[pos - 1].getLocation());
+    out.text = Lexer::getSourceText(CharSourceRange::getTokenRange(b, e), sm,
+                                    pp.getLangOpts())
+                   .str();
+  }
   out.loc = toks[begin].getLocation();
   return true;
 }

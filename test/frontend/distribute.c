@@ -12,5 +12,15 @@
 #pragma xmp template w(0:99)
 // CHECK: xmp.distribute @w onto @q formats ["cyclic"] params ["3"]
 #pragma xmp distribute w(cyclic(3)) onto q
+// A macro for the whole format gives the parameter's own tokens; a macro for
+// the parameter alone is kept by name (the C is compiled with the same macros).
+#define DIST cyclic(W + 1)
+#define W 2
+#pragma xmp template v(0:99)
+// CHECK: xmp.distribute @v onto @q formats ["cyclic"] params ["2 + 1"]
+#pragma xmp distribute v(DIST) onto q
+#pragma xmp template v2(0:99)
+// CHECK: xmp.distribute @v2 onto @q formats ["cyclic"] params ["W"]
+#pragma xmp distribute v2(cyclic(W)) onto q
 
 int main(void) { return 0; }
