@@ -89,14 +89,17 @@ private:
   FlatSymbolRefAttr ref(StringRef sym) {
     return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
   }
-  void reduction(const Site &site, int64_t id, const CheckedReduction &r) {
+  /// A reduction directive, or (loop) the clause of a loop, after it.
+  void reduction(const Site &site, int64_t id, const CheckedReduction &r, bool loop = false) {
+    UnitAttr loopAttr = loop ? b.getUnitAttr() : UnitAttr();
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
       bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
       b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
                             strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
                             b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
-                            arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr());
+                            arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
+                            loopAttr);
       return;
     }
     // Location reductions take one variable each.
@@ -105,7 +108,26 @@ private:
                             strs(ArrayRef<std::string>(r.vars[k])),
                             strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
                             b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
-                            strs(r.locs[k]), async(site), DenseI64ArrayAttr());
+                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr);
+  }
+  /// The start of a loop's reduction clause, before the loop.
+  void reductionBegin(const Site &site, const CheckedReduction &r) {
+    bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
+    bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
+    if (!withLocs) {
+      b.create<ReductionBeginOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
+                                 strs(r.types), b.getI64IntegerAttr(site.id),
+                                 b.getStringAttr(site.dir->text), ArrayAttr(),
+                                 arrays ? b.getDenseI64ArrayAttr(r.counts)
+                                        : DenseI64ArrayAttr());
+      return;
+    }
+    for (size_t k = 0; k < r.vars.size(); ++k)
+      b.create<ReductionBeginOp>(loc(site), b.getStringAttr(r.kind),
+                                 strs(ArrayRef<std::string>(r.vars[k])),
+                                 strs(ArrayRef<std::string>(r.types[k])),
+                                 b.getI64IntegerAttr(site.id), b.getStringAttr(site.dir->text),
+                                 strs(r.locs[k]), DenseI64ArrayAttr());
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.
@@ -279,6 +301,9 @@ private:
       StringRef extent = site.extent == LoopExtent::Expand   ? "expand"
                          : site.extent == LoopExtent::Margin ? "margin"
                                                              : "peel_and_wait";
+      // Before the loop op: the kept values are taken before any piece of the nest runs.
+      for (const CheckedReduction &r : site.reductions)
+        reductionBegin(site, r);
       b.create<LoopOp>(l, ref(site.tmplSym), strs(nest.indices),
                        b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
                        strs(nest.lower), strs(nest.upper), strs(nest.step), id, text,
@@ -289,7 +314,7 @@ private:
                        extended ? b.getDenseI64ArrayAttr(unbound) : DenseI64ArrayAttr(),
                        site.extent == LoopExtent::PeelAndWait ? async(site) : StringAttr());
       for (const CheckedReduction &r : site.reductions)
-        reduction(site, site.postSite, r);
+        reduction(site, site.postSite, r, /*loop=*/true);
       break;
     }
     case DirectiveKind::Reduction:

@@ -10,6 +10,9 @@
  * firstmax / firstmin / lastmax / lastmin reduce (value, rank) pairs (xmphc_pair_* below):
  * the larger (smaller) value wins, ties go to the lower rank for first*, the higher for last*. */
 #include <complex.h>
+#include <stddef.h>
+#include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include "xmphc_internal.h"
@@ -181,5 +184,81 @@ int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r) {
     return XMPHC_E_UNSUPPORTED;
   r->fn = table[type].fn[op];
   r->elem_size = r->value_size = table[type].size;
+  return XMPHC_OK;
+}
+
+/* ---- identities, for a loop reduction's start (reduce_loop.c) ---- */
+/* The value v of type T that op leaves unchanged; allbits: for & (only reached where the table
+ * has &). */
+#define IDENTITY(T, lowest, highest, allbits)                                              \
+  do {                                                                                     \
+    T v;                                                                                   \
+    switch (op) {                                                                          \
+    case XMP_RT_OP_PROD: case XMP_RT_OP_LAND: v = (T)1; break;                             \
+    case XMP_RT_OP_MAX: case XMP_RT_OP_FIRSTMAX: case XMP_RT_OP_LASTMAX: v = (lowest); break; \
+    case XMP_RT_OP_MIN: case XMP_RT_OP_FIRSTMIN: case XMP_RT_OP_LASTMIN: v = (highest); break; \
+    case XMP_RT_OP_BAND: v = (allbits); break;                                             \
+    default: v = (T)0; break;                                                              \
+    }                                                                                      \
+    memcpy(out, &v, sizeof v);                                                             \
+    return XMPHC_OK;                                                                       \
+  } while (0)
+#define INT_IDENTITY(T, lowest, highest) IDENTITY(T, lowest, highest, (T)~(T)0)
+
+int xmphc_reduce_identity(int op, int type, void *out) {
+  xmphc_reduce_op_t r;
+  int st = xmphc_reduce_op(op, type, &r); /* the same (op, type) pairs as the reductions */
+  if (st)
+    return st;
+  switch (type) {
+  case XMP_RT_CHAR: INT_IDENTITY(char, CHAR_MIN, CHAR_MAX);
+  case XMP_RT_SCHAR: INT_IDENTITY(signed char, SCHAR_MIN, SCHAR_MAX);
+  case XMP_RT_UCHAR: INT_IDENTITY(unsigned char, 0, UCHAR_MAX);
+  case XMP_RT_SHORT: INT_IDENTITY(short, SHRT_MIN, SHRT_MAX);
+  case XMP_RT_USHORT: INT_IDENTITY(unsigned short, 0, USHRT_MAX);
+  case XMP_RT_INT: INT_IDENTITY(int, INT_MIN, INT_MAX);
+  case XMP_RT_UINT: INT_IDENTITY(unsigned, 0, UINT_MAX);
+  case XMP_RT_LONG: INT_IDENTITY(long, LONG_MIN, LONG_MAX);
+  case XMP_RT_ULONG: INT_IDENTITY(unsigned long, 0, ULONG_MAX);
+  case XMP_RT_LLONG: INT_IDENTITY(long long, LLONG_MIN, LLONG_MAX);
+  case XMP_RT_ULLONG: INT_IDENTITY(unsigned long long, 0, ULLONG_MAX);
+  case XMP_RT_FLOAT: IDENTITY(float, -INFINITY, INFINITY, 0);
+  case XMP_RT_DOUBLE: IDENTITY(double, -INFINITY, INFINITY, 0);
+  case XMP_RT_LDOUBLE: IDENTITY(long double, -INFINITY, INFINITY, 0);
+  case XMP_RT_BOOL: IDENTITY(_Bool, 0, 1, 1); /* & on _Bool is && (the table) */
+  case XMP_RT_FCOMPLEX: IDENTITY(float _Complex, 0, 0, 0);
+  case XMP_RT_DCOMPLEX: IDENTITY(double _Complex, 0, 0, 0);
+  case XMP_RT_LDCOMPLEX: IDENTITY(long double _Complex, 0, 0, 0);
+  default: return XMPHC_E_UNSUPPORTED;
+  }
+}
+
+int xmphc_reduce_combine(int op, int type, void *dst, const void *a, const void *b, size_t n) {
+  xmphc_reduce_op_t r;
+  int st = xmphc_reduce_op(op, type, &r);
+  if (!st && r.pair)
+    st = XMPHC_E_UNSUPPORTED;
+  if (!st)
+    r.fn(dst, a, b, n);
+  return st;
+}
+
+int xmphc_reduce_loc_later(int op, int type, const void *earlier, const void *later, int *wins) {
+  xmphc_reduce_op_t r;
+  int st = xmphc_reduce_op(op, type, &r);
+  if (!st && (!r.pair || r.elem_size > 64))
+    st = XMPHC_E_UNSUPPORTED;
+  if (st)
+    return st;
+  /* (earlier, 0) against (later, 1): the pair operators' tie rule is the loop's order. */
+  _Alignas(max_align_t) unsigned char a[64] = {0}, b[64] = {0}, out[64];
+  int zero = 0, one = 1, rank;
+  memcpy(a, earlier, r.value_size);
+  memcpy(a + r.rank_offset, &zero, sizeof zero);
+  memcpy(b, later, r.value_size);
+  memcpy(b + r.rank_offset, &one, sizeof one);
+  r.fn(out, a, b, 1);
+  memcpy(&rank, out + r.rank_offset, sizeof rank);
+  *wins = rank == 1;
   return XMPHC_OK;
 }

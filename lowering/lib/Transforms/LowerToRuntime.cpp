@@ -403,6 +403,34 @@ void lower(ArrayOp op, std::set<int64_t> &described) {
   b.text("exec", close + "}");
 }
 
+/// args, then more.
+std::vector<std::string> concat(std::vector<std::string> args,
+                                std::initializer_list<std::string> more) {
+  args.insert(args.end(), more);
+  return args;
+}
+
+/// The variable, count, type and operator arguments of variable k of a reduction: a C array
+/// (or an array parameter, a pointer) is its elements' address.
+template <typename ReduceOp> std::vector<std::string> reduceArgs(ReduceOp op, size_t k) {
+  std::string var = strings(op.getVars())[k];
+  int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
+  return {count > 0 ? "(" + var + ")" : "&(" + var + ")", std::to_string(count > 0 ? count : 1),
+          strings(op.getTypes())[k], reduceOp(op.getKind())};
+}
+
+/// The value, type, operator and location-variable arguments of a firstmax ... reduction.
+template <typename ReduceOp> std::vector<std::string> locArgs(ReduceOp op) {
+  SmallVector<std::string> addrs, sizes;
+  for (const std::string &l : strings(*op.getLocs())) {
+    addrs.push_back("&(" + l + ")");
+    sizes.push_back("sizeof(" + l + ")");
+  }
+  return {"&(" + strings(op.getVars()).front() + ")", strings(op.getTypes()).front(),
+          reduceOp(op.getKind()), std::to_string(addrs.size()),
+          compoundLiteral("void *const", addrs), compoundLiteral("const size_t", sizes)};
+}
+
 void lower(ReductionOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
@@ -411,28 +439,34 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(op, on);
     (isa<NodesOp>(target) ? nodes : tmpl) = objectOf(op, on);
   }
+  bool loop = op.getLoop();
   if (op.getLocs() && !op.getLocs()->empty()) {
-    SmallVector<std::string> addrs, sizes;
-    for (const std::string &l : strings(*op.getLocs())) {
-      addrs.push_back("&(" + l + ")");
-      sizes.push_back("sizeof(" + l + ")");
-    }
-    std::string var = strings(op.getVars()).front();
-    b.call("exec", "xmp_rt_reduce_loc",
-           {"&(" + var + ")", strings(op.getTypes()).front(), reduceOp(op.getKind()),
-            std::to_string(addrs.size()), compoundLiteral("void *const", addrs),
-            compoundLiteral("const size_t", sizes), tmpl, nodes, b.whereRef()});
+    std::vector<std::string> args = locArgs(op);
+    b.call("exec", "xmp_rt_reduce_loc", concat(args, {tmpl, nodes, b.whereRef()}));
+    if (loop)
+      b.call("exec", "xmp_rt_reduce_loc_end", concat(args, {b.whereRef()}));
   } else {
     auto vars = strings(op.getVars()), types = strings(op.getTypes());
     for (size_t k = 0; k < vars.size(); ++k) {
-      // A C array (or an array parameter, a pointer) is its elements' address.
-      int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
-      b.call("exec", "xmp_rt_reduce",
-             {count > 0 ? "(" + vars[k] + ")" : "&(" + vars[k] + ")",
-              std::to_string(count > 0 ? count : 1), types[k], reduceOp(op.getKind()), tmpl,
-              nodes, b.whereRef()});
+      std::vector<std::string> args = reduceArgs(op, k);
+      b.call("exec", "xmp_rt_reduce", concat(args, {tmpl, nodes, b.whereRef()}));
+      if (loop)
+        b.call("exec", "xmp_rt_reduce_end", concat(args, {b.whereRef()}));
     }
   }
+}
+
+/// In the loop's "decl" part, which the loop pragma's block opens with, before the loop op's
+/// own (an expand / margin loop's pieces begin there).
+void lower(ReductionBeginOp op, std::set<int64_t> &described) {
+  SiteBuilder b(op, op.getSite(), described);
+  b.where(op.getDirective());
+  if (op.getLocs() && !op.getLocs()->empty()) {
+    b.call("decl", "xmp_rt_reduce_loc_begin", concat(locArgs(op), {b.whereRef()}));
+    return;
+  }
+  for (size_t k = 0; k < op.getVars().size(); ++k)
+    b.call("decl", "xmp_rt_reduce_begin", concat(reduceArgs(op, k), {b.whereRef()}));
 }
 
 void lower(BarrierOp op, std::set<int64_t> &described) {
@@ -460,13 +494,6 @@ std::vector<std::string> haloArgs(HaloOp op, std::vector<std::string> head) {
   head.push_back(widthsOrNull(op.getUpper()));
   head.push_back(anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL");
   return head;
-}
-
-/// args, then more.
-std::vector<std::string> concat(std::vector<std::string> args,
-                                std::initializer_list<std::string> more) {
-  args.insert(args.end(), more);
-  return args;
 }
 
 void lower(ShadowOp op, std::set<int64_t> &described) {
@@ -738,7 +765,8 @@ struct LowerToRuntimePass
       bool known = true;
       llvm::TypeSwitch<Operation *>(op)
           .Case<NodesOp, TemplateOp, DistributeOp, TemplateFixOp, AlignOp, ArrayAllocOp,
-                LoopOp, ArrayOp, ReductionOp, BarrierOp, ShadowOp, ReflectOp,
+                LoopOp, ArrayOp, ReductionOp, ReductionBeginOp, BarrierOp, ShadowOp,
+                ReflectOp,
                 ReflectInitOp, ReflectDoOp,
                 ReduceShadowOp,
                 WaitAsyncOp, BcastOp, TaskOp, GmoveOp, DeviceReplicateOp,

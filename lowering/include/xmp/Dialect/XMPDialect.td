@@ -171,14 +171,32 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     `async` (a C expression) is the id of `reduction ... async(id)`: the
     reduction completes at once and the id is recorded for `xmp.wait_async`.
     `counts`, when present, gives per variable the number of elements of a C
-    array reduced element by element (0: a scalar).
+    array reduced element by element (0: a scalar). `loop`: the reduction
+    clause of a loop, ending the `xmp.reduction_begin` at the loop's start
+    (the value before the loop is combined with the result once).
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
       OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
-      OptionalAttr<DenseI64ArrayAttr>:$counts);
-  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? attr-dict";
+      OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop);
+  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? (`loop` $loop^)? attr-dict";
   let hasVerifier = 1;
+}
+
+def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
+  let summary = "start of a loop's reduction clause";
+  let description = [{
+    Before the loop of a `loop ... reduction(...)`: each variable's value is
+    kept and the variable set to the operator's identity, so that the loop's
+    partial results start from it; the matching `xmp.reduction` with `loop`
+    combines the kept value with the reduced result (XMP 1.4: the value
+    before the loop counts once, not once per node). Operands as for
+    `xmp.reduction`.
+  }];
+  let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
+      I64Attr:$site, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
+      OptionalAttr<DenseI64ArrayAttr>:$counts);
+  let assemblyFormat = "$kind $vars `:` $types (`locs` $locs^)? attr-dict";
 }
 
 def XMP_BarrierOp : XMP_Op<"barrier"> {

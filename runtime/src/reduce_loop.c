@@ -1,0 +1,105 @@
+/* reduce_loop.c - a loop's reduction clause counts the value its variable had before the
+ * loop once, not once per node (XMP 1.4, loop construct: the variable's partial results
+ * start from the operator's identity, are reduced over the nodes, and are then combined with
+ * the value before the loop). xmp_rt_reduce_begin keeps that value and sets the variable to
+ * the identity; after the loop's reduction, xmp_rt_reduce_end combines the kept value (left
+ * operand) with the result. Kept values form a stack searched from the top: loops with
+ * reductions may nest. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmphc.h"
+#include "xmpi_internal.h"
+
+typedef struct kept {
+  struct kept *next;
+  void *var;
+  int count, type, op, nloc;
+  size_t elem, loc_bytes;
+  unsigned char bytes[]; /* count elements, then the location variables one after another */
+} kept_t;
+
+static kept_t *stack;
+
+static size_t elem_size(int type, const xmp_rt_srcloc_t *where) {
+  int size = 0;
+  MPI_Datatype t = xmpi_mpi_type(type);
+  if (t != MPI_DATATYPE_NULL)
+    MPI_Type_size(t, &size);
+  if (size <= 0)
+    xmpi_fatal(where, "internal: reduction of an unknown type %d", type);
+  return (size_t)size;
+}
+
+static kept_t *push(void *var, int count, int type, int op, int nloc, void *const *locs,
+                    const size_t *loc_sizes, const xmp_rt_srcloc_t *where) {
+  size_t elem = elem_size(type, where), loc_bytes = 0;
+  for (int i = 0; i < nloc; i++)
+    loc_bytes += loc_sizes[i];
+  kept_t *k = xmpi_calloc_or_die(1, sizeof *k + elem * (size_t)count + loc_bytes, where);
+  *k = (kept_t){stack, var, count, type, op, nloc, elem, loc_bytes};
+  memcpy(k->bytes, var, elem * (size_t)count);
+  unsigned char *at = k->bytes + elem * (size_t)count;
+  for (int i = 0; i < nloc; i++) {
+    memcpy(at, locs[i], loc_sizes[i]);
+    at += loc_sizes[i];
+  }
+  stack = k;
+  for (int i = 0; i < count; i++)
+    if (xmphc_reduce_identity(op, type, (char *)var + elem * (size_t)i))
+      xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
+                 xmpi_op_name(op));
+  return k;
+}
+
+/* The kept value of var at the loop ending here: the innermost open one of var (one clause
+ * may end its variables in any order). */
+static kept_t *pop(void *var, int count, int type, int op, const xmp_rt_srcloc_t *where) {
+  for (kept_t **l = &stack; *l != NULL; l = &(*l)->next) {
+    kept_t *k = *l;
+    if (k->var == var && k->count == count && k->type == type && k->op == op) {
+      *l = k->next;
+      return k;
+    }
+  }
+  xmpi_fatal(where, "internal: a loop reduction ends that did not begin");
+}
+
+void xmp_rt_reduce_begin(void *data, int count, int type, int op,
+                         const xmp_rt_srcloc_t *where) {
+  push(data, count, type, op, 0, NULL, NULL, where);
+}
+
+void xmp_rt_reduce_end(void *data, int count, int type, int op, const xmp_rt_srcloc_t *where) {
+  kept_t *k = pop(data, count, type, op, where);
+  if (xmphc_reduce_combine(op, type, data, k->bytes, data, (size_t)count))
+    xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
+               xmpi_op_name(op));
+  free(k);
+}
+
+void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *const *locs,
+                             const size_t *loc_sizes, const xmp_rt_srcloc_t *where) {
+  push(value, 1, type, op, nloc, locs, loc_sizes, where);
+}
+
+/* The loop's extreme replaces the kept value (and its location variables) where it wins as
+ * it would have in the loop's sequential order after the kept value: firstmax when greater,
+ * lastmax when greater or equal (min alike); else the kept ones come back. */
+void xmp_rt_reduce_loc_end(void *value, int type, int op, int nloc, void *const *locs,
+                           const size_t *loc_sizes, const xmp_rt_srcloc_t *where) {
+  kept_t *k = pop(value, 1, type, op, where);
+  int wins = 0;
+  if (xmphc_reduce_loc_later(op, type, k->bytes, value, &wins))
+    xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
+               xmpi_op_name(op));
+  if (!wins) {
+    memcpy(value, k->bytes, k->elem);
+    const unsigned char *at = k->bytes + k->elem;
+    for (int i = 0; i < nloc && i < k->nloc; i++) {
+      memcpy(locs[i], at, loc_sizes[i]);
+      at += loc_sizes[i];
+    }
+  }
+  free(k);
+}
