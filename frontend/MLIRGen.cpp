@@ -110,18 +110,11 @@ private:
                             b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
                             strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr);
   }
-  /// The start of a loop's reduction clause, before the loop.
+  /// The start of a loop's location reduction (firstmax ...), before the loop.
   void reductionBegin(const Site &site, const CheckedReduction &r) {
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
-    bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
-    if (!withLocs) {
-      b.create<ReductionBeginOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars),
-                                 strs(r.types), b.getI64IntegerAttr(site.id),
-                                 b.getStringAttr(site.dir->text), ArrayAttr(),
-                                 arrays ? b.getDenseI64ArrayAttr(r.counts)
-                                        : DenseI64ArrayAttr());
-      return;
-    }
+    if (!withLocs)
+      return; /* the reduction construct after the loop is all a plain one needs */
     for (size_t k = 0; k < r.vars.size(); ++k)
       b.create<ReductionBeginOp>(loc(site), b.getStringAttr(r.kind),
                                  strs(ArrayRef<std::string>(r.vars[k])),

@@ -1,8 +1,9 @@
-// A loop's reduction clause counts the value its variable had before the
-// loop once (XMP 1.4, loop construct: partial results start from the
-// operator's identity, are reduced over the nodes, then combined with the
-// value before the loop), for every operator, an array, several variables
-// in one clause, and firstmax/lastmax whose kept value wins, loses or ties.
+// A loop's reduction clause is the reduction construct on the same variables
+// right after the loop (XMP 1.4, loop construct; as Omni implements it): every
+// node's value is combined, each started from the variable's value before the
+// loop, so for + that value counts once per node. Every operator, an array,
+// several variables in one clause; firstmax/lastmax (idempotent: the value
+// before the loop wins, loses or ties exactly as in the serial loop).
 // Block and cyclic(2) over 11 elements (uneven at 2-4 nodes), 1-4 nodes,
 // each against the same loops run serially in the test. (Location reductions
 // under cyclic are left out: ties between nodes go by node order, which is the
@@ -71,7 +72,9 @@ int main(void) {
     if (a[i] >= v4) { v4 = a[i]; at4 = i; }
   }
 
-  /* The same loops, serially. */
+  /* The same loops, serially, then what the other nodes' values before the loop add: each
+   * of the P nodes starts from them (x ^ x = 0 for ^; & && || max min are idempotent). */
+  int P = xmp_num_nodes();
   long rs = 1000, rm = 100, rarr[3] = {1, 2, 3};
   double rprod = 3.0;
   int rmx = 50, rmx2 = -5, rmn = -1, rx = 7, rland = 1, rlor = 0;
@@ -97,6 +100,14 @@ int main(void) {
     if (ai > r3) { r3 = ai; ra3 = i; }
     if (ai >= r4) { r4 = ai; ra4 = i; }
   }
+  rs += (P - 1) * 1000L;
+  rm += (P - 1) * 100L;
+  for (int k = 0; k < 3; k++)
+    rarr[k] += (P - 1) * (long)(k + 1);
+  for (int k = 1; k < P; k++)
+    rprod *= 3.0;
+  if (P % 2 == 0)
+    rx ^= 7;
   int wrong = (s != rs) + (m != rm) + (arr[0] != rarr[0]) + (arr[1] != rarr[1]) +
               (arr[2] != rarr[2]) + (prod != rprod) + (mx != rmx) + (mx2 != rmx2) +
               (mn != rmn) + (x != rx) + (band != rband) + (land != rland) + (lor != rlor);

@@ -24,7 +24,7 @@
 // DIRECT-NEXT: 'reflect (c)': comm: array 'c' dimension 1, node 1 -> node 0 (down): stride, 6 runs of 4 B (24 B); direct {{[0-9.]+}} us: direct
 // DIRECT-NEXT: 'reflect (c)': comm: array 'c' dimension 1, node 0 -> node 1 (up): stride, 6 runs of 4 B (24 B); direct {{[0-9.]+}} us: direct
 // DIRECT-NOT: comm:
-// SUM: sum 2464
+// SUM: sum 60466
 // SUB-DAG: (u)': comm: array 'u' dimension 0, node 0 -> node 1 (up): {{.*}}; direct {{[0-9.]+}} us: direct
 // SUB-DAG: (u)': comm: array 'u' dimension 0, node 1 -> node 2 (up): {{.*}}; mpi {{[0-9.]+}} us: mpi
 // SUB-DAG: (u)': comm: array 'u' dimension 0, node 2 -> node 1 (down): {{.*}}; mpi {{[0-9.]+}} us: mpi
@@ -32,7 +32,7 @@
 // AUTO: 'reflect (u)': comm: array 'u' dimension 0, node 0 -> node 1 (up): contiguous, 1 run of 80 B (80 B); mpi {{[0-9.]+}} us, direct {{[0-9.]+}} us: {{mpi|direct}}
 // AUTO: 'reflect (c)': comm: array 'c' dimension 1, node 1 -> node 0 (down): stride, 6 runs of 4 B (24 B); mpi {{[0-9.]+}} us, direct {{[0-9.]+}} us: {{mpi|direct}}
 // QUIET-NOT: comm:
-// QUIET: sum 2464
+// QUIET: sum 60466
 #include <stdio.h>
 #include <xmp.h>
 #define N 16
@@ -48,7 +48,8 @@ int c[6][N];
 #pragma xmp shadow c[0][1]
 
 int main(void) {
-  /* Sum over 8 steps and i = 1..14 of u[i-1][0] + u[i+1][0] = 2i + 2 step: 8 * 210 + 28 * 28. */
+  /* Each step adds 210 + 28 step (i = 1..14 of u[i-1][0] + u[i+1][0] = 2i + 2 step) to the sum
+   * both nodes carry in: s = 2 s + 210 + 28 step over 8 steps gives 60466. */
   double sum = 0;
   for (int step = 0; step < 8; step++) {
 #pragma xmp loop on t(i)

@@ -23,10 +23,8 @@ int main(void) {
 // CHECK: double *_XMP_addr_a; xmp_rt_array_t *_XMP_desc_a; xmp_rt_layout_t _XMP_layout_a;
 // CHECK-NEXT: static xmp_rt_nodes_t *_XMP_nodes_p; static const xmp_rt_srcloc_t _XMP_where_0 = {"{{.*}}emit-c.c", 9, "nodes p(*)"};
 // CHECK: int _XMP_user_main(void) {
-// The loop's reduction keeps s's value before the loop and combines it once after.
-// CHECK: xmp_rt_reduce_begin(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, &_XMP_where_4);
 // CHECK: xmp_rt_loop_bounds(_XMP_tmpl_t, 0, (0), (0), ((N) - 1), (1), &_XMP_loop4_lb0, &_XMP_loop4_ub0, &_XMP_loop4_st0); for (int i = _XMP_loop4_lb0; _XMP_loop4_st0 > 0 ? i <= _XMP_loop4_ub0 : i >= _XMP_loop4_ub0; i += _XMP_loop4_st0)
-// CHECK-NEXT: s += _XMP_addr_a[((i) - _XMP_layout_a.base[0])]; } {{.*}}xmp_rt_reduce(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_5); xmp_rt_reduce_end(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, &_XMP_where_5); }
+// CHECK-NEXT: s += _XMP_addr_a[((i) - _XMP_layout_a.base[0])]; } {{.*}}xmp_rt_reduce(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_5); }
 // CHECK: static void _XMP_module_init(void) { _XMP_nodes_p = xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0);
 // CHECK-SAME: xmp_rt_array_allocate(_XMP_desc_a, &_XMP_layout_a); _XMP_addr_a = (double *)_XMP_layout_a.addr; }
 // CHECK: xmp_rt_register_module_init(_XMP_module_init);

@@ -439,20 +439,15 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(op, on);
     (isa<NodesOp>(target) ? nodes : tmpl) = objectOf(op, on);
   }
-  bool loop = op.getLoop();
   if (op.getLocs() && !op.getLocs()->empty()) {
+    bool loop = op.getLoop();
     std::vector<std::string> args = locArgs(op);
     b.call("exec", "xmp_rt_reduce_loc", concat(args, {tmpl, nodes, b.whereRef()}));
     if (loop)
       b.call("exec", "xmp_rt_reduce_loc_end", concat(args, {b.whereRef()}));
   } else {
-    auto vars = strings(op.getVars()), types = strings(op.getTypes());
-    for (size_t k = 0; k < vars.size(); ++k) {
-      std::vector<std::string> args = reduceArgs(op, k);
-      b.call("exec", "xmp_rt_reduce", concat(args, {tmpl, nodes, b.whereRef()}));
-      if (loop)
-        b.call("exec", "xmp_rt_reduce_end", concat(args, {b.whereRef()}));
-    }
+    for (size_t k = 0; k < op.getVars().size(); ++k)
+      b.call("exec", "xmp_rt_reduce", concat(reduceArgs(op, k), {tmpl, nodes, b.whereRef()}));
   }
 }
 
@@ -461,12 +456,7 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
 void lower(ReductionBeginOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  if (op.getLocs() && !op.getLocs()->empty()) {
-    b.call("decl", "xmp_rt_reduce_loc_begin", concat(locArgs(op), {b.whereRef()}));
-    return;
-  }
-  for (size_t k = 0; k < op.getVars().size(); ++k)
-    b.call("decl", "xmp_rt_reduce_begin", concat(reduceArgs(op, k), {b.whereRef()}));
+  b.call("decl", "xmp_rt_reduce_loc_begin", concat(locArgs(op), {b.whereRef()}));
 }
 
 void lower(BarrierOp op, std::set<int64_t> &described) {

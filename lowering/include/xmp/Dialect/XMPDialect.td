@@ -172,8 +172,9 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     reduction completes at once and the id is recorded for `xmp.wait_async`.
     `counts`, when present, gives per variable the number of elements of a C
     array reduced element by element (0: a scalar). `loop`: the reduction
-    clause of a loop, ending the `xmp.reduction_begin` at the loop's start
-    (the value before the loop is combined with the result once).
+    clause of a loop (XMP 1.4: the reduction construct on the same variables
+    right after the loop); with location variables it ends the
+    `xmp.reduction_begin` at the loop's start.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
@@ -184,14 +185,12 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
 }
 
 def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
-  let summary = "start of a loop's reduction clause";
+  let summary = "start of a loop's location reduction (firstmax ...)";
   let description = [{
-    Before the loop of a `loop ... reduction(...)`: each variable's value is
-    kept and the variable set to the operator's identity, so that the loop's
-    partial results start from it; the matching `xmp.reduction` with `loop`
-    combines the kept value with the reduced result (XMP 1.4: the value
-    before the loop counts once, not once per node). Operands as for
-    `xmp.reduction`.
+    Before the loop of a `loop ... reduction(firstmax:v/loc/)` (and firstmin,
+    lastmax, lastmin): the runtime keeps the variable and its location
+    variables as they were before the loop; the matching `xmp.reduction`
+    with `loop` ends it. Operands as for `xmp.reduction`.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       I64Attr:$site, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
