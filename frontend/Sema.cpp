@@ -86,6 +86,7 @@ private:
   bool checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkDistribute(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkTemplateFix(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkGblockSizes(const DistFormat &f, SourceLocation at);
   bool checkAlign(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                  bool device = false);
@@ -249,6 +250,9 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
                      " dimensions of '" + dist.templ.text +
                      "' onto node array '" + dist.nodes.text + "' of " +
                      std::to_string(n->rank) + " dimensions");
+  for (const DistFormat &f : dist.formats)
+    if (!checkGblockSizes(f, d.range.getBegin()))
+      return false;
   t->distributed = true;
   for (const DistFormat &f : dist.formats) {
     t->formats.push_back(f.kind);
@@ -256,6 +260,41 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
   }
   site.tmplSym = t->sym;
   site.nodesSym = n->sym;
+  return true;
+}
+
+/// `gblock(m)`: the runtime reads m as the address of one int block size per
+/// node, so a number or a variable that is not an array of (or pointer to)
+/// int is an error here. Other expressions (`&m[0]`, a macro's name) are
+/// left to the C compiler.
+bool Analyzer::checkGblockSizes(const DistFormat &f, SourceLocation at) {
+  if (f.kind != "gblock" || f.param.empty() || f.param == "*")
+    return true;
+  StringRef param = StringRef(f.param).trim();
+  auto isIdent = [](StringRef s) {
+    return !s.empty() && (isalpha((unsigned char)s[0]) || s[0] == '_') &&
+           llvm::all_of(s, [](char c) { return isalnum((unsigned char)c) || c == '_'; });
+  };
+  if (isdigit((unsigned char)param[0]))
+    return error(f.loc, "'gblock(" + param.str() + ")' takes an array of block sizes, one "
+                        "int per node ('int m[] = {...}; gblock(m)'), not a number");
+  if (!isIdent(param))
+    return true;
+  const SourceIndex::Var *var = index.lookupVar(param, at);
+  if (!var)
+    return true; // a macro, or undeclared: the C compiler says which
+  QualType type = var->decl->getType();
+  QualType elem;
+  if (const ArrayType *arr = type->getAsArrayTypeUnsafe())
+    elem = arr->getElementType();
+  else if (type->isPointerType())
+    elem = type->getPointeeType();
+  QualType base = elem.isNull() ? elem : elem.getCanonicalType().getUnqualifiedType();
+  if (base.isNull() || (!base->isSpecificBuiltinType(BuiltinType::Int) &&
+                        !base->isSpecificBuiltinType(BuiltinType::UInt)))
+    return error(f.loc, "'gblock(" + param.str() + ")' takes an array of block sizes, one "
+                        "int per node; '" + param.str() + "' is '" + type.getAsString() +
+                        "'");
   return true;
 }
 
@@ -298,6 +337,8 @@ bool Analyzer::checkTemplateFix(const Directive &d, Site &site, const FunctionDe
     if (f.param == "*")
       return error(f.loc, "template_fix must give the block sizes of 'gblock': "
                           "'gblock(m)'");
+    if (!checkGblockSizes(f, d.range.getBegin()))
+      return false;
   }
   if (fix.formats.empty() && llvm::is_contained(t->params, "*"))
     return error(name.loc, "template '" + name.text + "' is distributed 'gblock(*)': "
