@@ -63,17 +63,6 @@ struct xmphc_dev_exchange {
   long execs;
 };
 
-static int world_rank(MPI_Comm comm, int rank) {
-  MPI_Group g, w;
-  int r;
-  MPI_Comm_group(comm, &g);
-  MPI_Comm_group(MPI_COMM_WORLD, &w);
-  MPI_Group_translate_ranks(g, 1, &rank, w, &r);
-  MPI_Group_free(&g);
-  MPI_Group_free(&w);
-  return r;
-}
-
 xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
                                                 size_t elem, int dim,
                                                 const xmphc_face_desc_t *faces, int nfaces,
@@ -108,7 +97,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
     df->box.offset = total;
     total += df->bytes;
     df->self = faces[i].peer == me;
-    df->domain = !df->self && xmphc_same_domain(wme, world_rank(comm, faces[i].peer));
+    df->domain = !df->self && xmphc_same_domain(wme, xmphc_world_rank(comm, faces[i].peer));
     df->best[PATH_MPI] = df->best[PATH_DIRECT] = -1.0;
     df->chosen = PATH_MPI;
   }

@@ -100,17 +100,6 @@ static void swap_with_peers(xmphc_exchange_t *x, int base, const void *const *ou
   }
 }
 
-static int world_rank_of(MPI_Comm comm, int rank) {
-  MPI_Group g, w;
-  int r;
-  MPI_Comm_group(comm, &g);
-  MPI_Comm_group(MPI_COMM_WORLD, &w);
-  MPI_Group_translate_ranks(g, 1, &rank, w, &r);
-  MPI_Group_free(&g);
-  MPI_Group_free(&w);
-  return r;
-}
-
 /* Plans the direct path of every face that may take it; the two ends agree on the result. */
 static void plan_direct(xmphc_exchange_t *x) {
   int me;
@@ -180,7 +169,7 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
     xface_t *xf = &x->face[x->nfaces];
     xf->f.desc = faces[i];
     xf->f.slot = x->nfaces++;
-    xf->f.world_peer = world_rank_of(comm, faces[i].peer);
+    xf->f.world_peer = xmphc_world_rank(comm, faces[i].peer);
     check(x, xmphc_face_classify(st->rank, st->extent, st->elem_size, dim, faces[i].start,
                                  faces[i].count, &xf->f.shape),
           "classifying a face");

@@ -53,6 +53,17 @@ void xmphc_topology_free(void) {
   domain_host = domain_sub = NULL;
 }
 
+int xmphc_world_rank(MPI_Comm comm, int rank) {
+  MPI_Group g, w;
+  int r;
+  MPI_Comm_group(comm, &g);
+  MPI_Comm_group(MPI_COMM_WORLD, &w);
+  MPI_Group_translate_ranks(g, 1, &rank, w, &r);
+  MPI_Group_free(&g);
+  MPI_Group_free(&w);
+  return r;
+}
+
 int xmphc_same_domain(int r, int s) {
   if (domain_host == NULL || r < 0 || s < 0 || r >= nworld || s >= nworld)
     return r == s;

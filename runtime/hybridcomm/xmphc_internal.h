@@ -33,6 +33,8 @@ int xmphc_subcluster_of(int local_rank, int node_size, int sub);
 /* Built by xmphc_init: every world rank's host (the lowest world rank on it) and subcluster. */
 int xmphc_topology_build(int subcluster_size);
 void xmphc_topology_free(void);
+/* The world rank of rank in comm. */
+int xmphc_world_rank(MPI_Comm comm, int rank);
 /* Whether world ranks r and s share a direct-link domain (same host, same subcluster). */
 int xmphc_same_domain(int r, int s);
 /* This process's node-local rank and the number of ranks on its host. */
