@@ -146,6 +146,17 @@ int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holde
   return XMPHC_OK;
 }
 
+int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
+                       int loc) {
+  xmphc_coll_t *c;
+  int size;
+  TRY(context(comm, loc, &c, &size));
+  if (c == NULL)
+    return XMPHC_OK;
+  xmphc_reduce_op_t r = {.fn = fn, .elem_size = elem_size, .value_size = elem_size};
+  return reduce_doubling(c, buf, 1, &r);
+}
+
 /* ---- allgather ---- */
 
 struct xmphc_allgather {

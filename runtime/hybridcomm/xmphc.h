@@ -131,6 +131,12 @@ int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int l
 /* firstmax / firstmin / lastmax / lastmin of the scalar at value: value becomes the extreme
  * and *holder the rank in comm of the node whose location variables go with it. */
 int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc);
+/* A reduction function: dst[i] = a[i] op b[i] for i < n, a holding the lower ranks' part. */
+typedef void (*xmphc_reduce_fn_t)(void *dst, const void *a, const void *b, size_t n);
+/* In-place allreduce of one element of elem_size bytes at buf by fn, for reductions outside
+ * the operator table (fn must be associative; every rank computes the same bytes). */
+int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
+                       int loc);
 
 /* An allgather whose blocks are regions of one buffer: blocks[r] is rank r's block as a
  * datatype over base (count 1; MPI_DATATYPE_NULL: empty), the same array on every rank; the

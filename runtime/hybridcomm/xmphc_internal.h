@@ -131,8 +131,7 @@ void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_
 /* ---- reduce_ops.c ---- */
 /* Types of the collectives: enum xmp_rt_type (complex types included). */
 #define XMPHC_NTYPES (XMP_RT_LDCOMPLEX + 1)
-/* dst[i] = a[i] op b[i] for i < n (dst may be a or b); a holds the lower ranks' part. */
-typedef void (*xmphc_reduce_fn_t)(void *dst, const void *a, const void *b, size_t n);
+/* xmphc_reduce_fn_t (xmphc.h): dst may be a or b. */
 typedef struct xmphc_reduce_op {
   xmphc_reduce_fn_t fn;
   size_t elem_size;   /* bytes per element the function steps over */

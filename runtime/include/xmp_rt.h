@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "xmp.h"
 
@@ -45,9 +46,11 @@ enum xmp_rt_reduce_op {
   XMP_RT_OP_LAND = 7,
   XMP_RT_OP_LOR = 8,
   XMP_RT_OP_MINUS = 9, /* XMP's '-': combined like '+' */
-  /* With location variables (xmp_rt_reduce_loc only). Among nodes holding the extreme
-   * value, "first" takes the locations of the lowest-numbered node, "last" of the
-   * highest-numbered one. */
+  /* With location variables (xmp_rt_reduce_loc, _loc_loop). Among nodes holding the extreme
+   * value, a loop's reduction (xmp_rt_reduce_loc_loop) takes the locations of the node whose
+   * iteration comes first ("first") or last ("last") in the loop's sequential order; the
+   * reduction directive, and a loop where no node recorded an iteration, those of the
+   * lowest-numbered ("first") or highest-numbered ("last") node. */
   XMP_RT_OP_FIRSTMAX = 10,
   XMP_RT_OP_FIRSTMIN = 11,
   XMP_RT_OP_LASTMAX = 12,
@@ -332,6 +335,47 @@ void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *cons
                              const size_t *loc_sizes, const xmp_rt_srcloc_t *where);
 void xmp_rt_reduce_loc_end(void *value, int type, int op, int nloc, void *const *locs,
                            const size_t *loc_sizes, const xmp_rt_srcloc_t *where);
+
+/* firstmax ... in a loop: the location variables end up as they were at the end of the first
+ * (last) iteration, in the loop nest's sequential order, in which the reduction variable took
+ * the result. While the loop runs, each node records where in that order its own values come
+ * from: a tracker holds the reduction variable and its location variables (vars[0] the value,
+ * then the locations; sizes[i] bytes each), their bytes after the last iteration that changed
+ * any of them (snap), and that iteration's position (key[0..depth-1]: the indices of the
+ * nest's loops, outermost first, each negated where its loop counts down, so that
+ * lexicographic order is sequential order; keyed: whether an iteration changed them yet). */
+typedef struct xmp_rt_loc_track {
+  int nvars, depth, keyed;
+  void *const *vars;
+  const size_t *sizes;
+  unsigned char *snap;
+  long *key;
+} xmp_rt_loc_track_t;
+/* Right after xmp_rt_reduce_loc_begin: the tracker of that reduction (depth: the number of
+ * key components), its variables as they are now, no key yet. It lives until the reduction's
+ * xmp_rt_reduce_loc_end. */
+xmp_rt_loc_track_t *xmp_rt_reduce_loc_order(void *value, int type, int op, int depth,
+                                            const xmp_rt_srcloc_t *where);
+/* Records key as the position of the values the variables hold now (xmp_rt_loc_step). */
+void xmp_rt_loc_record(xmp_rt_loc_track_t *t, const long *key);
+/* After every iteration of the nest (one that ends by `continue` too), with its key: records
+ * the key when the iteration changed the value or a location variable. */
+static inline void xmp_rt_loc_step(xmp_rt_loc_track_t *t, const long *key) {
+  const unsigned char *s = t->snap;
+  for (int i = 0; i < t->nvars; s += t->sizes[i], i++)
+    if (memcmp(t->vars[i], s, t->sizes[i]) != 0) {
+      xmp_rt_loc_record(t, key);
+      return;
+    }
+}
+/* xmp_rt_reduce_loc for the loop whose xmp_rt_reduce_loc_end follows: among the nodes holding
+ * the extreme, the one whose tracker's key comes first (first*: the smallest) or last (last*:
+ * the largest) gives the location variables; nodes with a key before those without, which go
+ * by node order (so does a reduction without a tracker). */
+void xmp_rt_reduce_loc_loop(void *value, int type, int op, int nloc, void *const *locs,
+                            const size_t *loc_sizes, const xmp_rt_template_t *t,
+                            const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
+
 void xmp_rt_barrier(const xmp_rt_nodes_t *n);
 /* Broadcast of `bytes` bytes at data over node array n (NULL: all executing nodes) from the
  * node with 0-based C-order coordinates root[0..rank-1] of n (root NULL: the first node,

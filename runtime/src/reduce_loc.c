@@ -1,5 +1,8 @@
 /* reduce_loc.c - firstmax / firstmin / lastmax / lastmin: a max / min reduction that also
- * hands every node the location variables of the node holding the extreme. */
+ * hands every node the location variables of the node holding the extreme. Among several
+ * holders, a loop's reduction picks the one whose iteration comes first (last) in the loop's
+ * sequential order, from the keys the loop recorded (reduce_loop.c); the directive, which
+ * has no iterations, the lowest (highest) rank. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +45,12 @@ static int equal_native(const void *a, const void *b, int type) {
 
 /* MPI's reductions where the hybrid layer does not apply: the extreme into *value, and the
  * holder (-1 or past the ranks when none compares equal, i.e. NaN) returned. */
+static size_t elem_size(MPI_Datatype dt) {
+  int size;
+  MPI_Type_size(dt, &size);
+  return (size_t)size;
+}
+
 static int extreme_mpi(void *value, int type, MPI_Datatype dt, MPI_Op mop, int first,
                        MPI_Comm comm) {
   int size, rank;
@@ -58,9 +67,78 @@ static int extreme_mpi(void *value, int type, MPI_Datatype dt, MPI_Op mop, int f
   return root;
 }
 
-void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
-                       const size_t *loc_sizes, const xmp_rt_template_t *t,
-                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+/* Sequential order among the holders of the extreme: an element is long[depth + 3] =
+ * {depth, class, key[0..depth-1], rank}, class 0 for a holder with a key, 1 for one without, 2
+ * for a node that does not hold the extreme. The smaller class wins, then the smaller (first)
+ * or larger (last) key, lexicographically, then the lower (first) or higher (last) rank. */
+static void order_pick(void *dst, const void *a, const void *b, size_t n, int first) {
+  const long *x = a, *y = b;
+  long depth = x[0];
+  int take_y = 0;
+  if (y[1] != x[1]) {
+    take_y = y[1] < x[1];
+  } else {
+    long i = 2;
+    if (x[1] == 0)
+      while (i < depth + 2 && y[i] == x[i])
+        i++;
+    else
+      i = depth + 2; /* no keys: node order */
+    take_y = first ? y[i] < x[i] : y[i] > x[i];
+  }
+  (void)n; /* one element */
+  memmove(dst, take_y ? y : x, (size_t)(depth + 3) * sizeof(long));
+}
+static void order_first(void *dst, const void *a, const void *b, size_t n) {
+  order_pick(dst, a, b, n, 1);
+}
+static void order_last(void *dst, const void *a, const void *b, size_t n) {
+  order_pick(dst, a, b, n, 0);
+}
+static void order_mpi_first(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  (void)len, (void)dt; /* one element */
+  order_first(inout, in, inout, 1);
+}
+static void order_mpi_last(void *in, void *inout, int *len, MPI_Datatype *dt) {
+  (void)len, (void)dt;
+  order_last(inout, in, inout, 1);
+}
+
+/* The rank of the holder whose key comes first (last); -1 when no node holds the extreme. */
+static int ordered_holder(int holds, const long *key, int depth, int keyed, int first,
+                          MPI_Comm comm, const xmp_rt_srcloc_t *where) {
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  size_t len = (size_t)depth + 3;
+  long *e = xmpi_calloc_or_die(len, sizeof(long), where);
+  e[0] = depth;
+  e[1] = !holds ? 2 : keyed ? 0 : 1;
+  if (holds && keyed)
+    memcpy(e + 2, key, (size_t)depth * sizeof(long));
+  e[len - 1] = rank;
+  int st = xmphc_allreduce_fn(comm, e, len * sizeof(long), first ? order_first : order_last,
+                              XMPHC_LOC_HOST);
+  if (st == XMPHC_E_UNSUPPORTED) {
+    MPI_Datatype dt;
+    MPI_Op mop;
+    MPI_Type_contiguous((int)len, MPI_LONG, &dt);
+    MPI_Type_commit(&dt);
+    MPI_Op_create(first ? order_mpi_first : order_mpi_last, 1, &mop);
+    MPI_Allreduce(MPI_IN_PLACE, e, 1, dt, mop, comm);
+    MPI_Op_free(&mop);
+    MPI_Type_free(&dt);
+  } else if (st) {
+    xmpi_fatal(where, "reduction: %s", xmphc_status_str(st));
+  }
+  int holder = e[1] == 2 ? -1 : (int)e[len - 1];
+  free(e);
+  return holder;
+}
+
+void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
+                     const size_t *loc_sizes, const xmp_rt_template_t *t,
+                     const xmp_rt_nodes_t *n, const xmp_rt_loc_track_t *order,
+                     const xmp_rt_srcloc_t *where) {
   MPI_Datatype dt = xmpi_mpi_type(type);
   if (dt == MPI_DATATYPE_NULL)
     xmpi_fatal_collective(where, "reduction on unknown type %d", type);
@@ -88,6 +166,8 @@ void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *loc
 
   /* (value, rank) pairs reduced by the hybrid layer; MPI's reductions where it does not
    * apply. */
+  scalar_t mine;
+  memcpy(&mine, value, (size_t)elem_size(dt));
   int root;
   int st = xmphc_allreduce_loc(comm, value, type, op, &root, XMPHC_LOC_HOST);
   if (st == XMPHC_E_UNSUPPORTED)
@@ -97,6 +177,10 @@ void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *loc
   int rank, nprocs;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &nprocs);
+  /* In a loop, the holders' keys decide (a second reduction, only there). */
+  if (order != NULL && order->depth > 0 && total > 0 && nprocs > 1)
+    root = ordered_holder(equal_native(&mine, value, type), order->key, order->depth,
+                          order->keyed, first, comm, where);
   /* No holder only when the values do not compare equal to themselves (NaN): keep them. */
   if (total == 0 || root < 0 || root >= nprocs)
     return;
@@ -116,4 +200,10 @@ void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *loc
     pos += loc_sizes[i];
   }
   free(buf);
+}
+
+void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
+                       const size_t *loc_sizes, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  xmpi_reduce_loc(value, type, op, nloc, locs, loc_sizes, t, n, NULL, where);
 }

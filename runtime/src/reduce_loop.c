@@ -4,7 +4,13 @@
  * the value before the loop). xmp_rt_reduce_begin keeps that value and sets the variable to
  * the identity; after the loop's reduction, xmp_rt_reduce_end combines the kept value (left
  * operand) with the result. Kept values form a stack searched from the top: loops with
- * reductions may nest. */
+ * reductions may nest.
+ *
+ * firstmax ... also track, while the loop runs, the position in the loop's sequential order
+ * of the iteration whose values the node's variables hold (xmp_rt_reduce_loc_order: a
+ * xmp_rt_loc_track_t in the kept entry): the generated loop calls xmp_rt_loc_step after each
+ * iteration, which records the iteration's key when the value or a location variable
+ * changed; xmp_rt_reduce_loc_loop breaks ties between the nodes by it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +22,19 @@ typedef struct kept {
   void *var;
   int count, type, op, nloc;
   size_t elem, loc_bytes;
+  void **vars;              /* _loc_begin: the value's and the location variables' addresses */
+  size_t *sizes;            /* and sizes */
+  xmp_rt_loc_track_t track; /* xmp_rt_reduce_loc_order; depth 0 until then */
   unsigned char bytes[]; /* count elements, then the location variables one after another */
 } kept_t;
+
+static void kept_free(kept_t *k) {
+  free(k->vars);
+  free(k->sizes);
+  free(k->track.snap);
+  free(k->track.key);
+  free(k);
+}
 
 static kept_t *stack;
 
@@ -37,7 +54,8 @@ static kept_t *push(void *var, int count, int type, int op, int nloc, void *cons
   for (int i = 0; i < nloc; i++)
     loc_bytes += loc_sizes[i];
   kept_t *k = xmpi_calloc_or_die(1, sizeof *k + elem * (size_t)count + loc_bytes, where);
-  *k = (kept_t){stack, var, count, type, op, nloc, elem, loc_bytes};
+  *k = (kept_t){.next = stack, .var = var, .count = count, .type = type, .op = op,
+                .nloc = nloc, .elem = elem, .loc_bytes = loc_bytes};
   memcpy(k->bytes, var, elem * (size_t)count);
   unsigned char *at = k->bytes + elem * (size_t)count;
   for (int i = 0; i < nloc; i++) {
@@ -65,6 +83,14 @@ static kept_t *pop(void *var, int count, int type, int op, const xmp_rt_srcloc_t
   xmpi_fatal(where, "internal: a loop reduction ends that did not begin");
 }
 
+/* The innermost open location reduction of value, left on the stack. */
+static kept_t *top_loc(void *value, int type, int op, const xmp_rt_srcloc_t *where) {
+  for (kept_t *k = stack; k != NULL; k = k->next)
+    if (k->var == value && k->count == 1 && k->type == type && k->op == op)
+      return k;
+  xmpi_fatal(where, "internal: a loop's location reduction did not begin");
+}
+
 void xmp_rt_reduce_begin(void *data, int count, int type, int op,
                          const xmp_rt_srcloc_t *where) {
   push(data, count, type, op, 0, NULL, NULL, where);
@@ -75,12 +101,52 @@ void xmp_rt_reduce_end(void *data, int count, int type, int op, const xmp_rt_src
   if (xmphc_reduce_combine(op, type, data, k->bytes, data, (size_t)count))
     xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
                xmpi_op_name(op));
-  free(k);
+  kept_free(k);
 }
 
 void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *const *locs,
                              const size_t *loc_sizes, const xmp_rt_srcloc_t *where) {
-  push(value, 1, type, op, nloc, locs, loc_sizes, where);
+  kept_t *k = push(value, 1, type, op, nloc, locs, loc_sizes, where);
+  k->vars = xmpi_calloc_or_die((size_t)nloc + 1, sizeof *k->vars, where);
+  k->sizes = xmpi_calloc_or_die((size_t)nloc + 1, sizeof *k->sizes, where);
+  k->vars[0] = value;
+  k->sizes[0] = k->elem;
+  for (int i = 0; i < nloc; i++) {
+    k->vars[i + 1] = locs[i];
+    k->sizes[i + 1] = loc_sizes[i];
+  }
+}
+
+xmp_rt_loc_track_t *xmp_rt_reduce_loc_order(void *value, int type, int op, int depth,
+                                            const xmp_rt_srcloc_t *where) {
+  kept_t *k = top_loc(value, type, op, where);
+  if (depth <= 0 || k->track.depth != 0)
+    xmpi_fatal(where, "internal: iteration order of %d loops for a location reduction", depth);
+  k->track = (xmp_rt_loc_track_t){.nvars = k->nloc + 1, .depth = depth, .vars = k->vars,
+                                  .sizes = k->sizes,
+                                  .snap = xmpi_calloc_or_die(k->elem + k->loc_bytes, 1, where),
+                                  .key = xmpi_calloc_or_die((size_t)depth, sizeof(long), where)};
+  xmp_rt_loc_record(&k->track, k->track.key); /* the variables now; no key yet */
+  k->track.keyed = 0;
+  return &k->track;
+}
+
+void xmp_rt_loc_record(xmp_rt_loc_track_t *t, const long *key) {
+  unsigned char *at = t->snap;
+  for (int i = 0; i < t->nvars; i++) {
+    memcpy(at, t->vars[i], t->sizes[i]);
+    at += t->sizes[i];
+  }
+  memmove(t->key, key, (size_t)t->depth * sizeof(long));
+  t->keyed = 1;
+}
+
+void xmp_rt_reduce_loc_loop(void *value, int type, int op, int nloc, void *const *locs,
+                            const size_t *loc_sizes, const xmp_rt_template_t *t,
+                            const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  kept_t *k = top_loc(value, type, op, where);
+  xmpi_reduce_loc(value, type, op, nloc, locs, loc_sizes, t, n,
+                  k->track.depth > 0 ? &k->track : NULL, where);
 }
 
 /* The loop's extreme replaces the kept value (and its location variables) where it wins as
@@ -101,5 +167,5 @@ void xmp_rt_reduce_loc_end(void *value, int type, int op, int nloc, void *const 
       at += loc_sizes[i];
     }
   }
-  free(k);
+  kept_free(k);
 }

@@ -158,6 +158,14 @@ const char *xmpi_op_name(int op);
  * over; 0 when this process has nothing to reduce (it already holds the full value). */
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm);
 
+/* ---- reduce_loc.c (shared with reduce_loop.c) ---- */
+/* xmp_rt_reduce_loc; order (NULL for the directive): a loop's tracker, whose key breaks ties
+ * between the nodes holding the extreme. */
+void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
+                     const size_t *loc_sizes, const xmp_rt_template_t *t,
+                     const xmp_rt_nodes_t *n, const xmp_rt_loc_track_t *order,
+                     const xmp_rt_srcloc_t *where);
+
 /* ---- bcast.c (shared with reduce_loc.c) ---- */
 /* Broadcast of count elements of type at buf from rank root of comm through the hybrid
  * layer's binomial tree (MPI_Bcast where the layer does not apply); collective over comm. */

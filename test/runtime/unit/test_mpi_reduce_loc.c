@@ -91,6 +91,53 @@ static void reductions(xmp_rt_nodes_t *p, xmp_rt_template_t *t) {
 }
 
 /* Undistributed template: every node computed everything already, nothing moves. */
+/* A loop's location reduction (xmp_rt_reduce_loc_begin, _order, xmp_rt_loc_step, _loop,
+ * _end) over N iterations dealt to the ranks in blocks of w, cyclically, ascending or (down)
+ * descending, against the same loop run serially: ties inside a rank and across ranks go by
+ * the loop's order, not by rank. */
+#define LOOP_N 13
+static int loop_value(int i) { return i % 4 == 1 ? 7 : i % 3; }
+
+static void loop_order(void) {
+  int np = xmp_all_num_nodes(), me = xmpc_all_node_num();
+  for (int w = 1; w <= 3; w++)
+    for (int down = 0; down <= 1; down++)
+      for (int o = 0; o < 4; o++) {
+        int op = ops[o];
+        int max = op == XMP_RT_OP_FIRSTMAX || op == XMP_RT_OP_LASTMAX;
+        int last = op == XMP_RT_OP_LASTMAX || op == XMP_RT_OP_LASTMIN;
+#define TAKES(a, v) (max ? (last ? (a) >= (v) : (a) > (v)) : (last ? (a) <= (v) : (a) < (v)))
+        int want = max ? -100 : 100, want_at = -1;
+        for (int s = 0; s < LOOP_N; s++) {
+          int i = down ? LOOP_N - 1 - s : s;
+          if (TAKES(loop_value(i), want)) {
+            want = loop_value(i);
+            want_at = i;
+          }
+        }
+        int v = max ? -100 : 100, at = -1;
+        void *const locs[] = {&at};
+        const size_t sizes[] = {sizeof at};
+        xmp_rt_reduce_loc_begin(&v, XMP_RT_INT, op, 1, locs, sizes, &here);
+        xmp_rt_loc_track_t *track = xmp_rt_reduce_loc_order(&v, XMP_RT_INT, op, 1, &here);
+        for (int s = 0; s < LOOP_N; s++) {
+          int i = down ? LOOP_N - 1 - s : s;
+          if (i / w % np != me)
+            continue;
+          if (TAKES(loop_value(i), v)) {
+            v = loop_value(i);
+            at = i;
+          }
+          xmp_rt_loc_step(track, (const long[]){down ? -(long)i : (long)i});
+        }
+#undef TAKES
+        xmp_rt_reduce_loc_loop(&v, XMP_RT_INT, op, 1, locs, sizes, NULL, NULL, &here);
+        xmp_rt_reduce_loc_end(&v, XMP_RT_INT, op, 1, locs, sizes, &here);
+        CHECKF(v == want && at == want_at, "loop op %d cyclic(%d)%s np %d: %d at %d, want %d at %d",
+               op, w, down ? " down" : "", np, v, at, want, want_at);
+      }
+}
+
 static void undistributed(void) {
   long lo = 0, hi = 9;
   xmp_rt_template_t *u = xmp_rt_template_create(1, &lo, &hi, "u", &here);
@@ -203,6 +250,7 @@ int main(int argc, char **argv) {
     return xmp_rt_finalize(0); /* not reached */
 
   reductions(p, t);
+  loop_order();
   undistributed();
   cyclic_arrays(p);
   int rc = CHECK_RESULT();
