@@ -19,9 +19,14 @@
 // RUN: %mpirun -np 4 %t.1x4 > %t.o14 && diff %t.ref %t.o14
 // RUN: %cc -DPERIODIC %examples/laplace/laplace_serial.c -o %t.serialp && %t.serialp > %t.refp
 // RUN: %xmpcc -DPERIODIC -DYNODES=1 -DXNODES=1 %examples/laplace/laplace.c -o %t.p1x1
+// RUN: %xmpcc -DPERIODIC -DYNODES=2 -DXNODES=1 %examples/laplace/laplace.c -o %t.p2x1
+// RUN: %xmpcc -DPERIODIC -DYNODES=1 -DXNODES=2 %examples/laplace/laplace.c -o %t.p1x2
 // RUN: %xmpcc -DPERIODIC -DYNODES=3 -DXNODES=1 %examples/laplace/laplace.c -o %t.p3x1
 // RUN: %xmpcc -DPERIODIC -DYNODES=2 -DXNODES=2 %examples/laplace/laplace.c -o %t.p2x2
 // RUN: %mpirun -np 1 %t.p1x1 > %t.p11 && diff %t.refp %t.p11
+// At 2 nodes a dimension's periodic neighbours on both sides are one node.
+// RUN: %mpirun -np 2 %t.p2x1 > %t.p21 && diff %t.refp %t.p21
+// RUN: %mpirun -np 2 %t.p1x2 > %t.p12 && diff %t.refp %t.p12
 // RUN: %mpirun -np 3 %t.p3x1 > %t.p31 && diff %t.refp %t.p31
 // RUN: %mpirun -np 4 %t.p2x2 > %t.p22 && diff %t.refp %t.p22
 // RUN: FileCheck %s < %t.ref
