@@ -120,7 +120,8 @@ private:
                                  strs(ArrayRef<std::string>(r.vars[k])),
                                  strs(ArrayRef<std::string>(r.types[k])),
                                  b.getI64IntegerAttr(site.id), b.getStringAttr(site.dir->text),
-                                 strs(r.locs[k]), DenseI64ArrayAttr());
+                                 strs(r.locs[k]), DenseI64ArrayAttr(),
+                                 strs(site.iterationOrder));
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.

@@ -66,6 +66,7 @@ struct LoopDim {
   int64_t tdim;
   std::string offset, lower, upper, step;
   bool cyclic = false; // the template dimension is distributed cyclic(w)
+  bool ascending = true; // the condition is '<' or '<=' (the index counts up)
   // expand / margin / peel_and_wait: widths below and above the local range
   // (C expressions, "0" when not given) and whether they may cross the
   // loop's global bounds ('/unbound/').
@@ -126,6 +127,10 @@ struct Site {
   std::vector<int64_t> tdims;       // align
   std::vector<std::string> offsets; // align
   std::vector<LoopDim> loop;        // loop, outermost first
+  // loop: C expressions whose lexicographic order is the nest's sequential
+  // order, one per loop from the outermost to the innermost distributed one
+  // (distributed or not): its index, negated where it counts down.
+  std::vector<std::string> iterationOrder;
   std::vector<CheckedReduction> reductions; // loop clauses / reduction
   int64_t postSite = -1; // loop: the site of its reductions
   LoopExtent extent = LoopExtent::None; // loop: expand / margin / peel_and_wait

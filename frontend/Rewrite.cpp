@@ -140,10 +140,13 @@ void SourceRewriter::placeLoop(const Site &site) {
     std::string lb = cnames::loopBound(site.id, k, "lb"),
                 ub = cnames::loopBound(site.id, k, "ub"),
                 st = cnames::loopBound(site.id, k, "st");
+    // After each iteration of the innermost loop, before its increment, the
+    // location reductions note which iteration changed their variables.
+    std::string step = k + 1 == site.loop.size() ? part(site.id, "step") : "";
     std::string header = "for (" + dim.declPrefix + dim.var + " = " + lb +
                          "; " + st + " > 0 ? " + dim.var + " <= " + ub +
-                         " : " + dim.var + " >= " + ub + "; " + dim.var +
-                         " += " + st + ")";
+                         " : " + dim.var + " >= " + ub + "; " +
+                         join({step, dim.var + " += " + st}) + ")";
     SourceRange headerRange(f->getForLoc(), f->getRParenLoc());
     replacedHeaders.push_back({index.offset(headerRange.getBegin()),
                                index.offset(headerRange.getEnd())});

@@ -756,6 +756,7 @@ bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
                  "a work-shared loop must step its index by '++', '--', "
                  "'+= s' or '-= s'");
   bool up = cond->getOpcode() == BO_LT || cond->getOpcode() == BO_LE;
+  dim.ascending = up;
   bool literalStep = dim.step == "1" || dim.step == "-1";
   if (literalStep && up != (dim.step == "1"))
     return error(cond->getOperatorLoc(), "the loop's condition and step go in "
@@ -820,6 +821,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
       return error(f->getForLoc(), "the loops of a device loop nest must be its "
                                    "indices, tightly nested: '" + dim.var +
                                        "' is not one of them");
+    site.iterationOrder.push_back((dim.ascending ? "(long)(" : "-(long)(") + dim.var + ")");
     if (pending.erase(dim.var)) {
       for (size_t td = 0; td < loop.subscripts.size(); ++td)
         if (loop.subscripts[td].var == dim.var) {

@@ -14,6 +14,8 @@ int main(void) {
   for (int i = 0; i < 100; i++) { }
 // CHECK: xmp.reduction "firstmin" ["n"] : ["XMP_RT_DOUBLE"] locs ["in"]
 #pragma xmp reduction(min: n/in/)
-// LOW: emitc.call_opaque "xmp_rt_reduce_loc"() {args = [#emitc.opaque<"&(m)">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"2">, #emitc.opaque<"(void *const[]){(&(im)), (&(jm))}">, #emitc.opaque<"(const size_t[]){(sizeof(im)), (sizeof(jm))}">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"NULL">
+// LOW: emitc.call_opaque "xmp_rt_reduce_loc_loop"() {args = [#emitc.opaque<"&(m)">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"2">, #emitc.opaque<"(void *const[]){(&(im)), (&(jm))}">, #emitc.opaque<"(const size_t[]){(sizeof(im)), (sizeof(jm))}">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"NULL">
+// The directive has no iterations: ties go by node order.
+// LOW: emitc.call_opaque "xmp_rt_reduce_loc"() {args = [#emitc.opaque<"&(n)">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_FIRSTMIN">
   return 0;
 }

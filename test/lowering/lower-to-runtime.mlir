@@ -34,4 +34,21 @@ xmp.reduction "*" ["k"] : ["XMP_RT_LONG"] on @t {directive = "", site = 5 : i64}
 xmp.reduction "||" ["f"] : ["XMP_RT_INT"] on @p {directive = "", site = 6 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_barrier"() {args = [#emitc.opaque<"NULL">]
 xmp.barrier {directive = "", site = 7 : i64}
+// A loop's location reductions: with an iteration order, each gets a tracker after its
+// begin (numbered within the loop's site) and a step; the loop's reduction breaks ties by
+// it; without an order, begin only.
+// CHECK: emitc.call_opaque "xmp_rt_reduce_loc_begin"() {args = [#emitc.opaque<"&(v)">, #emitc.opaque<"XMP_RT_INT">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"1">, #emitc.opaque<"(void *const[]){(&(a))}">
+// CHECK: emitc.call_opaque "xmp_rt_reduce_loc_order"() {args = [#emitc.opaque<"&(v)">, #emitc.opaque<"XMP_RT_INT">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"2">, #emitc.opaque<"&_XMP_where_8">], xmp.assign_to = "xmp_rt_loc_track_t *_XMP_loop8_loc0", xmp.part = "decl", xmp.site = 8 : i64}
+// CHECK: emitc.verbatim "xmp_rt_loc_step(_XMP_loop8_loc0, (const long[]){((long)(i)), (-(long)(j))})," {xmp.part = "step", xmp.site = 8 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_reduce_loc_begin"() {args = [#emitc.opaque<"&(w)">
+// CHECK: xmp.assign_to = "xmp_rt_loc_track_t *_XMP_loop8_loc1"
+// CHECK: emitc.verbatim "xmp_rt_loc_step(_XMP_loop8_loc1, (const long[]){((long)(i)), (-(long)(j))})," {xmp.part = "step", xmp.site = 8 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_reduce_loc_begin"() {args = [#emitc.opaque<"&(x)">
+// CHECK-NOT: xmp_rt_reduce_loc_order
+// CHECK: emitc.call_opaque "xmp_rt_reduce_loc_loop"() {args = [#emitc.opaque<"&(v)">, #emitc.opaque<"XMP_RT_INT">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"1">, #emitc.opaque<"(void *const[]){(&(a))}">, #emitc.opaque<"(const size_t[]){(sizeof(a))}">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"NULL">, #emitc.opaque<"&_XMP_where_9">]
+// CHECK-NEXT: emitc.call_opaque "xmp_rt_reduce_loc_end"() {args = [#emitc.opaque<"&(v)">
+xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order ["(long)(i)", "-(long)(j)"] {directive = "", site = 8 : i64}
+xmp.reduction_begin "lastmin" ["w"] : ["XMP_RT_INT"] locs ["b"] order ["(long)(i)", "-(long)(j)"] {directive = "", site = 8 : i64}
+xmp.reduction_begin "lastmin" ["x"] : ["XMP_RT_INT"] locs ["c"] {directive = "", site = 10 : i64}
+xmp.reduction "firstmax" ["v"] : ["XMP_RT_INT"] on @t locs ["a"] loop {directive = "", site = 9 : i64}
 // CHECK-NOT: {{^ *xmp\.}}

@@ -106,3 +106,13 @@ xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {
 
 // expected-error @+1 {{needs one element count per variable}}
 xmp.reduction "+" ["a", "s"] : ["XMP_RT_INT", "XMP_RT_INT"] {directive = "", site = 1 : i64, counts = array<i64: 4>}
+
+// -----
+
+// expected-error @+1 {{begins a location reduction (firstmax, firstmin, lastmax or lastmin with location variables)}}
+xmp.reduction_begin "max" ["v"] : ["XMP_RT_INT"] {directive = "", site = 1 : i64}
+
+// -----
+
+// expected-error @+1 {{needs at least one loop in its iteration order}}
+xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order [] {directive = "", site = 1 : i64}

@@ -278,6 +278,17 @@ LogicalResult ReductionOp::verify() {
   return success();
 }
 
+LogicalResult ReductionBeginOp::verify() {
+  if (!isLocationReduction(getKind()) || !getLocs() || getLocs()->empty())
+    return emitOpError("begins a location reduction (firstmax, firstmin, lastmax or "
+                       "lastmin with location variables)");
+  if (getVars().size() != 1 || getTypes().size() != 1)
+    return emitOpError("takes one variable and its type");
+  if (getOrder() && getOrder()->empty())
+    return emitOpError("needs at least one loop in its iteration order");
+  return success();
+}
+
 LogicalResult ShadowOp::verify() {
   size_t rank = getLower().size();
   if (failed(verifyRank(*this, rank, "a shadow")))

@@ -442,7 +442,9 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
   if (op.getLocs() && !op.getLocs()->empty()) {
     bool loop = op.getLoop();
     std::vector<std::string> args = locArgs(op);
-    b.call("exec", "xmp_rt_reduce_loc", concat(args, {tmpl, nodes, b.whereRef()}));
+    // A loop's: ties between nodes by the iteration order its tracker recorded.
+    b.call("exec", loop ? "xmp_rt_reduce_loc_loop" : "xmp_rt_reduce_loc",
+           concat(args, {tmpl, nodes, b.whereRef()}));
     if (loop)
       b.call("exec", "xmp_rt_reduce_loc_end", concat(args, {b.whereRef()}));
   } else {
@@ -453,10 +455,28 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
 
 /// In the loop's "decl" part, which the loop pragma's block opens with, before the loop op's
 /// own (an expand / margin loop's pieces begin there).
+/// With an iteration order, a tracker follows the begin, and the "step" part, which the
+/// frontend puts before the increment of the nest's innermost distributed loop (so that a
+/// `continue` reaches it), records the iteration's position when it changed the variables.
 void lower(ReductionBeginOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
   b.where(op.getDirective());
-  b.call("decl", "xmp_rt_reduce_loc_begin", concat(locArgs(op), {b.whereRef()}));
+  std::vector<std::string> args = locArgs(op);
+  b.call("decl", "xmp_rt_reduce_loc_begin", concat(args, {b.whereRef()}));
+  if (!op.getOrder())
+    return;
+  // The n-th location reduction of this loop (each has its own op).
+  unsigned n = 0;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (auto other = dyn_cast<ReductionBeginOp>(prev); other && other.getSite() == op.getSite())
+      ++n;
+  std::string track = cnames::locTrack(op.getSite(), n);
+  SmallVector<std::string> order = strings(*op.getOrder());
+  b.call("decl", "xmp_rt_reduce_loc_order",
+         {args[0], args[1], args[2], std::to_string(order.size()), b.whereRef()},
+         "xmp_rt_loc_track_t *" + track, "xmp_rt_loc_track_t *");
+  b.text("step", "xmp_rt_loc_step(" + track + ", " + compoundLiteral("const long", order) +
+                     "),");
 }
 
 void lower(BarrierOp op, std::set<int64_t> &described) {

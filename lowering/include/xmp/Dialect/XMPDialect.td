@@ -191,11 +191,20 @@ def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
     lastmax, lastmin): the runtime keeps the variable and its location
     variables as they were before the loop; the matching `xmp.reduction`
     with `loop` ends it. Operands as for `xmp.reduction`.
+    `order`: C expressions of the iteration's position in the nest's
+    sequential order (one per loop, outermost first: the index, negated where
+    the loop counts down; compared lexicographically). With it, each node
+    records the position of the last iteration that changed the variable or a
+    location variable (the "step" part, at the end of every iteration of the
+    innermost distributed loop), and ties between nodes go by it (first*: the
+    earliest, last*: the latest), not by node order.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       I64Attr:$site, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
-      OptionalAttr<DenseI64ArrayAttr>:$counts);
-  let assemblyFormat = "$kind $vars `:` $types (`locs` $locs^)? attr-dict";
+      OptionalAttr<DenseI64ArrayAttr>:$counts, OptionalAttr<StrArrayAttr>:$order);
+  let assemblyFormat =
+      "$kind $vars `:` $types (`locs` $locs^)? (`order` $order^)? attr-dict";
+  let hasVerifier = 1;
 }
 
 def XMP_BarrierOp : XMP_Op<"barrier"> {

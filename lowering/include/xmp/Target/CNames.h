@@ -82,6 +82,11 @@ inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
 inline std::string loopPiece(int64_t site) {
   return "_XMP_loop" + std::to_string(site) + "_piece";
 }
+/// The tracker (xmp_rt_loc_track_t *) of the n-th location reduction of the
+/// loop at `site`.
+inline std::string locTrack(int64_t site, unsigned n) {
+  return "_XMP_loop" + std::to_string(site) + "_loc" + std::to_string(n);
+}
 /// Whether this node executes the task at `site`.
 inline std::string taskMember(int64_t site) {
   return "_XMP_task" + std::to_string(site);
