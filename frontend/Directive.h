@@ -210,10 +210,13 @@ struct ArrayPiece {
 };
 
 /// `array on template-ref` and its array assignment statement; pieces[0] is
-/// the assigned reference, pieces[1] the assignment operator.
+/// the assigned reference, pieces[1] the assignment operator. An array
+/// assignment statement without the directive (`y[i][:] = 0;`, spec 1.4
+/// 3.2) is one with `statementOnly` set and no `on`.
 struct ArrayDirective {
   NodeRef on;
   std::vector<ArrayPiece> pieces;
+  bool statementOnly = false;
 };
 
 enum class DirectiveKind {

@@ -803,17 +803,21 @@ bool Parser::parseArrayAssignment(ArrayDirective &a) {
     return error(here(), "'array' must be followed by an assignment to an array "
                          "section: 'a[lb:len] = ...;'");
   while (!atEnd()) {
-    if (is(tok::identifier) && peek(1).is(tok::l_square)) {
+    // A member's subscripts (`s.v[0:2]`, `p->v[1]`) stay text.
+    bool member = pos > 0 && toks[pos - 1].isOneOf(tok::period, tok::arrow);
+    if (is(tok::identifier) && peek(1).is(tok::l_square) && !member) {
       ArrayPiece piece;
       piece.ref = true;
       if (!parseSection(piece.side))
         return false;
       a.pieces.push_back(std::move(piece));
       if (a.pieces.size() == 1 &&
-          !(is(tok::equal) || is(tok::plusequal) || is(tok::minusequal) ||
-            is(tok::starequal) || is(tok::slashequal)))
-        return error(here(), "expected '=' (or '+=', '-=', '*=', '/=') after the "
-                             "assigned array section");
+          !peek().isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                          tok::slashequal, tok::percentequal, tok::ampequal,
+                          tok::pipeequal, tok::caretequal, tok::lesslessequal,
+                          tok::greatergreaterequal))
+        return error(here(), "expected '=' (or a compound assignment such as '+=') after "
+                             "the assigned array section");
       continue;
     }
     if (is(tok::semi) && pos + 1 != toks.size())

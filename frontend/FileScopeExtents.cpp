@@ -14,7 +14,7 @@
 using namespace clang;
 using namespace xmp::frontend;
 
-void FileScopeExtents::begin(CompilerInstance &instance) {
+bool FileScopeExtents::begin(CompilerInstance &instance) {
   ci = &instance;
   SourceManager &sm = ci->getSourceManager();
   FileID fid = sm.getMainFileID();
@@ -46,13 +46,13 @@ void FileScopeExtents::begin(CompilerInstance &instance) {
     }
   }
   if (candidates.empty())
-    return;
+    return false;
   // The folding Clang reports as a GNU extension is xmpcc's, and the
   // translated C has constant extents.
   ci->getDiagnostics().setSeverity(diag::ext_vla_folded_to_constant,
                                    diag::Severity::Ignored,
                                    sm.getLocForStartOfFile(fid));
-  ci->getPreprocessor().setTokenWatcher([this](const Token &t) { onToken(t); });
+  return true;
 }
 
 void FileScopeExtents::onToken(const Token &tok) {
@@ -83,11 +83,7 @@ void FileScopeExtents::endDeclaration() {
   pending.clear();
 }
 
-void FileScopeExtents::end() {
-  endDeclaration();
-  if (ci && !candidates.empty())
-    ci->getPreprocessor().setTokenWatcher(nullptr);
-}
+void FileScopeExtents::end() { endDeclaration(); }
 
 namespace {
 

@@ -7,7 +7,8 @@
 //
 // What xmpcc does instead: a raw-lexer scan of the main file notes the
 // identifiers written inside the brackets of file-scope declarations. When
-// the parser reaches one of them (a preprocessor token watcher), the
+// the parser reaches one of them (a preprocessor token watcher, which the
+// plugin shares with ArrayAssignments), the
 // variable it names, if it is a file-scope integer declared once with a
 // constant initializer, is const-qualified until the declaration being
 // parsed ends (ASTConsumer::HandleTopLevelDecl). Clang then folds the array
@@ -35,13 +36,15 @@ namespace xmp::frontend {
 
 class FileScopeExtents {
 public:
-  /// Scans the main file and starts watching the tokens the parser reads;
-  /// call before parsing (ASTConsumer::Initialize).
-  void begin(clang::CompilerInstance &ci);
+  /// Scans the main file; call before parsing (ASTConsumer::Initialize).
+  /// Returns whether the tokens the parser reads must be passed to onToken.
+  bool begin(clang::CompilerInstance &ci);
+  /// A token the parser read.
+  void onToken(const clang::Token &tok);
   /// A top-level declaration was parsed: the variables const-qualified for
   /// its extents get their own type back.
   void endDeclaration();
-  /// Parsing ended: stops watching the tokens.
+  /// Parsing ended.
   void end();
   /// Errors where the program modifies a variable an extent was folded from.
   void checkUnmodified(clang::ASTContext &ctx, clang::DiagnosticsEngine &diags) const;
@@ -52,7 +55,6 @@ public:
                                      clang::DiagnosticsEngine &diags) const;
 
 private:
-  void onToken(const clang::Token &tok);
 
   clang::CompilerInstance *ci = nullptr;
   std::set<unsigned> candidates; // offsets of identifiers in file-scope brackets

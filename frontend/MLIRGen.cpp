@@ -177,7 +177,8 @@ private:
       break;
     }
     case DirectiveKind::Array:
-      b.create<ArrayOp>(l, ref(site.tmplSym), strs(site.exprs), strs(site.lb), strs(site.ub),
+      b.create<ArrayOp>(l, site.tmplSym.empty() ? FlatSymbolRefAttr() : ref(site.tmplSym),
+                        strs(site.exprs), strs(site.lb), strs(site.ub),
                         strs(site.st), b.getDenseI64ArrayAttr(site.arrayCyclic),
                         b.getStringAttr(site.arrayBody), id, text);
       break;

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArrayAssignments.h"
 #include "DirectiveParser.h"
 #include "FileScopeExtents.h"
 #include "MLIRGen.h"
@@ -155,7 +156,17 @@ public:
   XMPConsumer(CompilerInstance &ci, Options options)
       : ci(ci), options(std::move(options)) {}
 
-  void Initialize(ASTContext &) override { extents.begin(ci); }
+  void Initialize(ASTContext &) override {
+    // One token watcher for both scans; most files need none.
+    bool watchExtents = extents.begin(ci), watchAssignments = assignments.begin(ci);
+    if (watchExtents || watchAssignments)
+      ci.getPreprocessor().setTokenWatcher([=, this](const Token &t) {
+        if (watchExtents)
+          extents.onToken(t);
+        if (watchAssignments)
+          assignments.onToken(t);
+      });
+  }
 
   bool HandleTopLevelDecl(DeclGroupRef) override {
     extents.endDeclaration();
@@ -165,6 +176,7 @@ public:
   void HandleTranslationUnit(ASTContext &ctx) override {
     DiagnosticsEngine &diags = ci.getDiagnostics();
     extents.end();
+    ci.getPreprocessor().setTokenWatcher(nullptr);
     extents.checkUnmodified(ctx, diags);
     if (diags.hasErrorOccurred())
       return;
@@ -225,6 +237,7 @@ private:
   CompilerInstance &ci;
   Options options;
   FileScopeExtents extents;
+  ArrayAssignments assignments;
 };
 
 class XMPAction : public PluginASTAction {

@@ -114,6 +114,7 @@ private:
                     QualType &elem);
   bool checkGmove(const Directive &d, Site &site);
   bool checkArray(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkArrayStatement(const Directive &d, Site &site);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
@@ -1583,6 +1584,35 @@ bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn)
   return site.body != nullptr;
 }
 
+namespace {
+
+/// Whether `var` stands for storage some other name may also reach: a
+/// pointer, or an array parameter (a pointer too).
+bool mayAlias(const VarDecl *var) {
+  return var->getType()->isPointerType() || isa<ParmVarDecl>(var);
+}
+
+/// The integer a literal length is, if it is one.
+std::optional<int64_t> literal(const std::string &text) {
+  int64_t v;
+  if (llvm::StringRef(text).trim().getAsInteger(0, v))
+    return std::nullopt;
+  return v;
+}
+
+/// The length of a triplet `base::step` with its length omitted: the rest of
+/// a dimension of extent `ext`, up to its end for a positive step, down to 0
+/// for a negative one.
+std::string restLength(const std::string &ext, const std::string &base,
+                       const std::string &step) {
+  std::string up = "((" + ext + ") - (" + base + ") + (" + step + ") - 1) / (" + step + ")",
+              down = "((" + base + ") - (" + step + ")) / -(" + step + ")";
+  std::optional<int64_t> st = literal(step);
+  return !st ? "((" + step + ") > 0 ? " + up + " : " + down + ")" : *st > 0 ? up : down;
+}
+
+} // namespace
+
 bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &out,
                             QualType &elem) {
   const SourceIndex::Var *var = index.lookupVar(side.name.text, at);
@@ -1593,13 +1623,15 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
   out.distributed = dist != program.arrays.end();
   const auto *parm = dyn_cast<ParmVarDecl>(var->decl);
   QualType type = parm ? parm->getOriginalType() : var->decl->getType();
-  // A pointer (`int *x`, `double (*x)[M]`) addresses elements whose leading
-  // extent only the program knows: its sections give their lengths there.
-  bool pointer = type->isPointerType();
+  // A pointer (`int *x`, `double (*x)[M]`, a parameter `double x[]`)
+  // addresses elements whose leading extent only the program knows: its
+  // sections give their lengths there.
+  bool pointer = type->isPointerType() || type->isIncompleteArrayType();
   if (pointer) {
     out.extents.push_back(-1);
     out.extentText.push_back("-1");
-    type = type->getPointeeType();
+    type = type->isPointerType() ? type->getPointeeType()
+                                 : ctx.getAsArrayType(type)->getElementType();
   }
   while (const ArrayType *arr = ctx.getAsArrayType(type)) {
     if (const auto *ct = dyn_cast<ConstantArrayType>(arr)) {
@@ -1649,11 +1681,9 @@ bool Analyzer::checkSection(const GmoveSide &side, SourceLocation at, Section &o
       scalar = 1;
     } else if (sub.kind == RefSubscript::Triplet) {
       lb = sub.first.empty() ? "0" : sub.first;
-      // Up to the end: the runtime counts the elements of an extent it knows.
-      len = !sub.second.empty() ? sub.second
-            : unknown           ? "-1"
-                                : "((" + ext + ") - (" + lb + ") + (" + st + ") - 1) / (" +
-                                      st + ")";
+      // Up to the end (down to 0 for a negative step); the runtime counts the
+      // elements of an extent it does not know.
+      len = !sub.second.empty() ? sub.second : unknown ? "-1" : restLength(ext, lb, st);
     }
     if (len == "-1" && !out.distributed)
       return error(side.name.loc, "the section of pointer '" + side.name.text +
@@ -1718,6 +1748,9 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
                                      std::to_string(ad.on.subscripts.size()) +
                                      " subscripts are given");
   bool round = ad.on.style == Bracket::Round;
+  auto localIndex = [&](size_t l) {
+    return xmp::cnames::arrayIndex(site.id, t->rank + l);
+  };
   std::vector<size_t> shape; // template dimensions that are triplets
   for (size_t td = 0; td < t->rank; ++td) {
     RefSubscript sub;
@@ -1757,19 +1790,40 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
   // The section's dimensions follow the template dimensions the assigned
   // array is aligned with (`a[i][j]` with `t(i,j)` puts a's dimension 0 on
   // the template's C dimension 1); positionally when it is not distributed.
-  std::vector<size_t> order = shape;
+  // A dimension of the assigned array that is aligned with no template
+  // dimension (`x[i][*]`) is iterated whole by each owner, in a local loop
+  // (`array on t(:)` + `x[:][:] = 0;`, as Omni accepts; order[k] = -1 - the
+  // local loop's number).
+  std::vector<long> order(shape.begin(), shape.end());
+  std::vector<std::string> localLengths;
   if (const ArrayPiece &lhs = ad.pieces.front(); lhs.ref) {
     const SourceIndex::Var *var = index.lookupVar(lhs.side.name.text, d.range.getBegin());
     auto dist = var ? program.arrays.find(var->decl) : program.arrays.end();
     if (dist != program.arrays.end() &&
         lhs.side.subscripts.size() == dist->second.tdims.size()) {
       std::vector<size_t> aligned;
-      for (size_t k = 0; k < lhs.side.subscripts.size(); ++k)
-        if (lhs.side.subscripts[k].kind != RefSubscript::Index &&
-            dist->second.tdims[k] >= 0)
+      std::vector<long> mapped;
+      std::vector<std::string> lengths;
+      for (size_t k = 0; k < lhs.side.subscripts.size(); ++k) {
+        const RefSubscript &sub = lhs.side.subscripts[k];
+        if (sub.kind == RefSubscript::Index)
+          continue;
+        if (dist->second.tdims[k] >= 0) {
           aligned.push_back(static_cast<size_t>(dist->second.tdims[k]));
-      if (std::is_permutation(aligned.begin(), aligned.end(), shape.begin(), shape.end()))
-        order = aligned;
+          mapped.push_back(dist->second.tdims[k]);
+          continue;
+        }
+        mapped.push_back(-1 - static_cast<long>(lengths.size()));
+        std::string base = sub.first.empty() ? "0" : sub.first,
+                    step = sub.step.empty() ? "1" : sub.step;
+        lengths.push_back(!sub.second.empty()
+                              ? sub.second
+                              : restLength(std::to_string(dist->second.extents[k]), base, step));
+      }
+      if (std::is_permutation(aligned.begin(), aligned.end(), shape.begin(), shape.end())) {
+        order = mapped;
+        localLengths = lengths;
+      }
     }
   }
   std::string body;
@@ -1814,11 +1868,15 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
     size_t triplets = llvm::count_if(side.subscripts, [](const RefSubscript &s) {
       return s.kind != RefSubscript::Index;
     });
-    if (triplets != shape.size())
-      return error(side.name.loc, "the section of '" + side.name.text + "' has rank " +
-                                      std::to_string(triplets) +
-                                      " but the template section of 'on' has rank " +
-                                      std::to_string(shape.size()));
+    if (triplets != order.size())
+      return error(side.name.loc,
+                   "the section of '" + side.name.text + "' has rank " +
+                       std::to_string(triplets) + " but the template section of 'on' has rank " +
+                       std::to_string(shape.size()) +
+                       (localLengths.empty() ? std::string()
+                                             : " (and the assigned section " +
+                                                   std::to_string(localLengths.size()) +
+                                                   " more, not distributed)"));
     std::vector<std::string> subs;
     size_t k = 0;
     for (const RefSubscript &sub : side.subscripts) {
@@ -1826,12 +1884,14 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
         subs.push_back(sub.first);
         continue;
       }
-      size_t td = order[k++];
+      long td = order[k++];
       std::string base = sub.first.empty() ? "0" : sub.first;
       std::string step = sub.step.empty() ? "1" : sub.step;
-      // Position along the template section, then the section's element.
-      std::string pos = "((" + site.exprs[td] + ") - (" + site.lb[td] + ")) / (" +
-                        site.st[td] + ")";
+      // Position along the template section (or the local loop), then the
+      // section's element.
+      std::string pos = td < 0 ? localIndex(-1 - td)
+                               : "((" + site.exprs[td] + ") - (" + site.lb[td] + ")) / (" +
+                                     site.st[td] + ")";
       subs.push_back("(" + base + ") + " + pos + " * (" + step + ")");
     }
     if (dist != program.arrays.end()) {
@@ -1843,8 +1903,176 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
       body += " ";
     }
   }
+  for (size_t l = localLengths.size(); l-- > 0;)
+    body = "for (long " + localIndex(l) + " = 0; " + localIndex(l) + " < (" + localLengths[l] +
+           "); ++" + localIndex(l) + ") { " + body + "}";
   site.tmplSym = t->sym;
   site.arrayBody = body;
+  return true;
+}
+
+
+/// An array assignment statement with no `array` directive (`y[i][:] = 0;`,
+/// `a[0:n] = b[0:n] * 2 + c[1:n];`): nested loops over the section's shape in
+/// C order, every base, step, length and index subscript evaluated once
+/// before them. Where the right-hand side may read what the statement writes
+/// (the assigned array other than at the same element, a pointer, a call),
+/// the values are computed into a temporary first, then stored (spec 1.4,
+/// 3.2: every element of the right-hand side is evaluated before any is
+/// assigned).
+bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
+  const std::vector<ArrayPiece> &pieces = d.array.pieces;
+  SourceLocation at = d.range.getBegin();
+  auto name = [&](const std::string &part) { return xmp::cnames::arrayAssign(site.id, part); };
+  auto isIndex = [](const RefSubscript &s) { return s.kind == RefSubscript::Index; };
+  const VarDecl *lhsVar = nullptr;
+  std::vector<Section> sections(pieces.size());
+  std::vector<const VarDecl *> vars(pieces.size(), nullptr);
+  std::string prologue;
+  std::vector<std::string> lhsLengths; // per dimension of the section's shape
+  bool overlap = false;
+  size_t rank = 0;
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    const ArrayPiece &piece = pieces[p];
+    if (!piece.ref) {
+      // Text: a call may read the assigned array, a pointer may reach it.
+      llvm::SmallVector<llvm::StringRef> words;
+      llvm::StringRef(piece.text).split(words, ' ', -1, /*KeepEmpty=*/false);
+      for (size_t w = 0; w < words.size(); ++w) {
+        if (w + 1 < words.size() && words[w + 1] == "(" &&
+            (isalpha(words[w].front()) || words[w].front() == '_'))
+          overlap = true;
+        const SourceIndex::Var *var = index.lookupVar(words[w].str(), at);
+        if (!var)
+          continue;
+        if (program.arrays.count(var->decl))
+          return error(at, "distributed array '" + words[w].str() +
+                               "' cannot be used in an array assignment statement without "
+                               "an 'array' directive");
+        if (var->decl == lhsVar || mayAlias(var->decl))
+          overlap = true;
+      }
+      continue;
+    }
+    const GmoveSide &side = piece.side;
+    const SourceIndex::Var *var = index.lookupVar(side.name.text, at);
+    if (!var)
+      return error(side.name.loc, "variable '" + side.name.text + "' is not declared");
+    vars[p] = var->decl;
+    if (program.arrays.count(var->decl))
+      return error(side.name.loc,
+                   p == 0 ? "an assignment to a section of distributed array '" +
+                                side.name.text +
+                                "' must be preceded by an 'array' directive ('#pragma xmp "
+                                "array on template-ref', XMP 1.4 3.2 and 4.6.1)"
+                          : "distributed array '" + side.name.text +
+                                "' cannot be used in an array assignment statement without "
+                                "an 'array' directive; copy its section with 'gmove'");
+    bool element = llvm::all_of(side.subscripts, isIndex);
+    if (p == 0 && element)
+      return error(side.name.loc, "the assigned reference is not an array section");
+    if (p == 0)
+      lhsVar = var->decl;
+    else if (var->decl == lhsVar) {
+      // Only the very element being assigned may be read without a temporary.
+      const GmoveSide &lhs = pieces[0].side;
+      bool same = side.subscripts.size() == lhs.subscripts.size();
+      for (size_t k = 0; same && k < side.subscripts.size(); ++k) {
+        const RefSubscript &a = side.subscripts[k], &b = lhs.subscripts[k];
+        same = (a.kind == RefSubscript::Index) == (b.kind == RefSubscript::Index) &&
+               a.first == b.first && a.second == b.second && a.step == b.step;
+      }
+      if (!same)
+        overlap = true;
+    } else if (mayAlias(var->decl) || mayAlias(lhsVar)) {
+      overlap = true;
+    }
+    if (element)
+      continue; // an element: a scalar, written as it is
+    QualType elem;
+    Section &sec = sections[p];
+    if (!checkSection(side, at, sec, elem))
+      return false;
+    size_t r = llvm::count(sec.scalar, 0);
+    if (p == 0) {
+      rank = r;
+    } else if (r != rank) {
+      return error(side.name.loc, "the section of '" + side.name.text + "' has rank " +
+                                      std::to_string(r) + " but the assigned section has rank " +
+                                      std::to_string(rank));
+    }
+    // Bases, steps and indices (and the assigned section's lengths) once.
+    size_t k = 0;
+    for (size_t dim = 0; dim < sec.lb.size(); ++dim) {
+      std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
+      prologue += "const long " + name("b" + suffix) + " = " + sec.lb[dim] + "; ";
+      if (sec.scalar[dim])
+        continue;
+      prologue += "const long " + name("s" + suffix) + " = " + sec.st[dim] + "; ";
+      if (p == 0) {
+        prologue += "const long " + name("n" + std::to_string(k)) + " = " + sec.len[dim] + "; ";
+        lhsLengths.push_back(sec.len[dim]);
+      } else {
+        std::optional<int64_t> mine = literal(sec.len[dim]),
+                               theirs = literal(lhsLengths[k]);
+        if (mine && theirs && *mine != *theirs)
+          return error(side.name.loc,
+                       "the section of '" + side.name.text + "' has length " +
+                           std::to_string(*mine) + " in its dimension " +
+                           std::to_string(dim + 1) + " but the assigned section has " +
+                           std::to_string(*theirs) + " there: they must have the same shape");
+      }
+      ++k;
+    }
+  }
+  if (pieces.size() < 2 || !pieces[0].ref || pieces[1].ref)
+    return error(at, "expected an array assignment 'a[lb:len] = ...;'");
+  // The element of reference p at the loops' position.
+  auto element = [&](size_t p) {
+    const ArrayPiece &piece = pieces[p];
+    std::string out = piece.side.name.text;
+    if (sections[p].lb.empty()) { // an element: as written
+      for (const RefSubscript &s : piece.side.subscripts)
+        out += "[" + s.first + "]";
+      return out;
+    }
+    size_t k = 0;
+    for (size_t dim = 0; dim < sections[p].lb.size(); ++dim) {
+      std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
+      out += "[" + name("b" + suffix);
+      if (!sections[p].scalar[dim])
+        out += " + " + name("i" + std::to_string(k++)) + " * " + name("s" + suffix);
+      out += "]";
+    }
+    return out;
+  };
+  std::string lhs = element(0), op = pieces[1].text.substr(0, pieces[1].text.find(' ')),
+              rhs = pieces[1].text.substr(op.size());
+  for (size_t p = 2; p < pieces.size(); ++p)
+    rhs += " " + (pieces[p].ref ? element(p) : pieces[p].text);
+  rhs = llvm::StringRef(rhs).trim().rtrim(';').trim().str();
+  std::string counters, open, size;
+  for (size_t k = 0; k < rank; ++k) {
+    std::string i = name("i" + std::to_string(k)), n = name("n" + std::to_string(k));
+    counters += (k ? ", " : "long ") + i;
+    open += "for (" + i + " = 0; " + i + " < " + n + "; ++" + i + ") ";
+    size += (k ? " * " : "(size_t)") + n;
+  }
+  std::string body = "{ " + prologue + counters + "; ";
+  if (!overlap) {
+    body += open + lhs + " " + op + " " + rhs + "; ";
+  } else {
+    std::string t = name("t"), c = name("k"), elemType = sections[0].elemType;
+    body += elemType + " *" + t + " = (" + elemType + " *)__builtin_malloc(sizeof(" +
+            elemType + ") * " + size + "); long " + c + " = 0; ";
+    // The values, the assigned elements' own read first for 'op='...
+    body += open + "{ " + t + "[" + c + "] = " + (op == "=" ? "" : lhs + "; " + t + "[" + c +
+            "] " + op + " ") + rhs + "; ++" + c + "; } ";
+    // ... then stored.
+    body += c + " = 0; " + open + lhs + " = " + t + "[" + c + "++]; ";
+    body += "__builtin_free(" + t + "); ";
+  }
+  site.arrayBody = body + "}";
   return true;
 }
 
@@ -1931,7 +2159,9 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::Bcast: ok = checkBcast(d, site, fn); break;
     case DirectiveKind::Task: ok = checkTask(d, site, fn); break;
     case DirectiveKind::Gmove: ok = checkGmove(d, site); break;
-    case DirectiveKind::Array: ok = checkArray(d, site, fn); break;
+    case DirectiveKind::Array:
+      ok = d.array.statementOnly ? checkArrayStatement(d, site) : checkArray(d, site, fn);
+      break;
     case DirectiveKind::Tasks:
       site.body = blockAfter(d, "tasks");
       ok = site.body != nullptr;

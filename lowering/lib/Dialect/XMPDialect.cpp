@@ -339,9 +339,12 @@ LogicalResult ArrayOp::verify() {
   if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank ||
       getCyclic().size() != rank)
     return emitOpError("needs bounds, a step and a cyclic flag per loop variable");
+  if (!getTmplAttr())
+    return rank == 0 ? success()
+                     : emitOpError("without a template has no loop variables");
   auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
   if (!tmpl)
-    return emitOpError("'") << getTmpl() << "' is not a template";
+    return emitOpError("'") << *getTmpl() << "' is not a template";
   if (tmpl.getLower().size() != rank)
     return emitOpError("iterates ") << rank << " dimensions of a template of rank "
                                     << tmpl.getLower().size();

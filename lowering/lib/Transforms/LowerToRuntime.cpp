@@ -377,12 +377,17 @@ void lower(LoopOp op, std::set<int64_t> &described) {
 }
 
 /// `array on t(...)`: one loop per template dimension over this node's part
-/// of the section, the statement inside.
+/// of the section, the statement inside. A local array assignment is its
+/// block.
 void lower(ArrayOp op, std::set<int64_t> &described) {
   SiteBuilder b(op, op.getSite(), described);
+  if (!op.getTmpl()) { // local: the block as it is
+    b.text("exec", op.getBody());
+    return;
+  }
   auto vars = strings(op.getVars()), lower = strings(op.getLower()),
        upper = strings(op.getUpper()), step = strings(op.getStep());
-  std::string tmpl = cnames::templ(op.getTmpl());
+  std::string tmpl = cnames::templ(*op.getTmpl());
   b.text("exec", "{");
   std::string close;
   for (unsigned k = 0; k < vars.size(); ++k) {

@@ -325,19 +325,23 @@ def XMP_TaskOp : XMP_Op<"task"> {
 }
 
 def XMP_ArrayOp : XMP_Op<"array"> {
-  let summary = "an array assignment work-shared on a template section (`array on t(...)`)";
+  let summary = "an array assignment, work-shared on a template section (`array on t(...)`) or local";
   let description = [{
     Template dimension d of `tmpl` is iterated from `lower[d]` to `upper[d]`
     (inclusive) by `step[d]`, over the indices this node owns, in C variable
     `vars[d]` (long); `body` is the statement executed at each index, with
     every array section already replaced by its element there. `cyclic`
     marks dimensions distributed cyclic(w).
+
+    Without `tmpl` (an array assignment statement with no directive, of
+    arrays every node holds), there are no loop variables: `body` is the
+    whole C block that every executing node runs, its loops included.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$vars,
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$tmpl, StrArrayAttr:$vars,
       StrArrayAttr:$lower, StrArrayAttr:$upper, StrArrayAttr:$step,
       DenseI64ArrayAttr:$cyclic, StrAttr:$body, I64Attr:$site, StrAttr:$directive);
   let assemblyFormat = [{
-    `on` $tmpl $vars `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
+    (`on` $tmpl^)? $vars `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
     `body` $body attr-dict
   }];
   let hasVerifier = 1;

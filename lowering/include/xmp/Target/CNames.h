@@ -67,6 +67,12 @@ inline std::string arrayMalloc(llvm::StringRef array, llvm::StringRef elemType,
 inline std::string arrayIndex(int64_t site, unsigned dim) {
   return "_XMP_arr" + std::to_string(site) + "_" + std::to_string(dim);
 }
+/// A variable of the loops of the array assignment statement (no directive)
+/// at `site`: "i0", "n0" (dimension counters and lengths), "b1_0" (base of
+/// dimension 0 of the statement's second array reference), ...
+inline std::string arrayAssign(int64_t site, llvm::StringRef part) {
+  return "_XMP_asg" + std::to_string(site) + "_" + part.str();
+}
 /// Source location record of a directive site, quoted by runtime errors.
 inline std::string where(int64_t site) {
   return "_XMP_where_" + std::to_string(site);

@@ -1,0 +1,180 @@
+//===- ArrayAssignments.cpp - `a[0:n] = b[0:n] + 1;` in C code ------------===//
+
+#include "ArrayAssignments.h"
+#include "DirectiveParser.h"
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Lookup.h"
+#include "clang/Sema/Scope.h"
+#include "clang/Sema/Sema.h"
+#include <vector>
+
+using namespace clang;
+using namespace xmp::frontend;
+
+namespace {
+
+bool isRawWord(const Token &tok, StringRef word) {
+  return tok.is(tok::raw_identifier) && tok.getRawIdentifier() == word;
+}
+
+/// A token after which a statement may begin.
+bool endsOrBeginsStatement(const Token &tok) {
+  return tok.isOneOf(tok::semi, tok::l_brace, tok::r_brace, tok::r_paren, tok::colon) ||
+         isRawWord(tok, "else") || isRawWord(tok, "do");
+}
+
+bool isAssignment(const Token &tok) {
+  return tok.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal,
+                     tok::slashequal, tok::percentequal, tok::ampequal, tok::pipeequal,
+                     tok::caretequal, tok::lesslessequal, tok::greatergreaterequal);
+}
+
+/// Whether the subscripts that start at toks[i] ('[') hold a section (a ':'
+/// at the top level of one of them) and are followed by an assignment.
+bool sectionAssignment(const std::vector<Token> &toks, size_t i) {
+  bool section = false;
+  while (i < toks.size() && toks[i].is(tok::l_square)) {
+    int depth = 0, questions = 0;
+    for (; i < toks.size(); ++i) {
+      const Token &t = toks[i];
+      if (t.isOneOf(tok::l_square, tok::l_paren, tok::l_brace))
+        ++depth;
+      else if (t.isOneOf(tok::r_square, tok::r_paren, tok::r_brace) && --depth == 0)
+        break;
+      else if (depth == 1 && t.is(tok::question))
+        ++questions;
+      else if (depth == 1 && t.isOneOf(tok::colon, tok::coloncolon)) {
+        if (t.is(tok::colon) && questions > 0)
+          --questions;
+        else
+          section = true;
+      }
+      if (t.isOneOf(tok::semi, tok::eof))
+        return false;
+    }
+    if (i == toks.size() || !toks[i].is(tok::r_square))
+      return false;
+    ++i;
+  }
+  return section && i < toks.size() && isAssignment(toks[i]);
+}
+
+} // namespace
+
+bool ArrayAssignments::begin(CompilerInstance &instance) {
+  ci = &instance;
+  SourceManager &sm = ci->getSourceManager();
+  FileID fid = sm.getMainFileID();
+  StringRef text = sm.getBufferData(fid);
+  Lexer lexer(sm.getLocForStartOfFile(fid), ci->getLangOpts(), text.begin(),
+              text.begin(), text.end());
+  // The main file's tokens outside preprocessor directives, with the brace
+  // depth before each and whether a `#pragma xmp gmove` or `array` line,
+  // which takes the statement after it, comes just before it.
+  std::vector<Token> toks;
+  std::vector<int> depths;
+  std::vector<bool> taken;
+  int braces = 0;
+  bool directive = false, takesNext = false;
+  size_t directiveStart = 0;
+  Token tok;
+  for (lexer.LexFromRawLexer(tok); tok.isNot(tok::eof); lexer.LexFromRawLexer(tok)) {
+    if (tok.isAtStartOfLine()) {
+      if (directive) {
+        // `# pragma xmp gmove ...`: the words after '#'.
+        std::vector<Token> line(toks.begin() + directiveStart, toks.end());
+        if (line.size() >= 4 && isRawWord(line[1], "pragma") && isRawWord(line[2], "xmp") &&
+            (isRawWord(line[3], "gmove") || isRawWord(line[3], "array")))
+          takesNext = true;
+        toks.resize(directiveStart);
+        depths.resize(directiveStart);
+        taken.resize(directiveStart);
+      }
+      directive = tok.is(tok::hash);
+      directiveStart = toks.size();
+    }
+    toks.push_back(tok);
+    depths.push_back(braces);
+    taken.push_back(!directive && takesNext);
+    if (!directive) {
+      takesNext = false;
+      if (tok.is(tok::l_brace))
+        ++braces;
+      if (tok.is(tok::r_brace))
+        --braces;
+    }
+  }
+  if (directive) {
+    toks.resize(directiveStart);
+    depths.resize(directiveStart);
+  }
+  for (size_t i = 1; i + 1 < toks.size(); ++i)
+    if (toks[i].is(tok::raw_identifier) && depths[i] > 0 && !taken[i] &&
+        endsOrBeginsStatement(toks[i - 1]) && sectionAssignment(toks, i + 1))
+      candidates.insert(sm.getFileOffset(toks[i].getLocation()));
+  return !candidates.empty();
+}
+
+void ArrayAssignments::onToken(const Token &tok) {
+  if (capturing || tok.isNot(tok::identifier) || !ci->hasSema())
+    return;
+  SourceManager &sm = ci->getSourceManager();
+  SourceLocation loc = tok.getLocation();
+  if (!loc.isFileID() || !sm.isInMainFile(loc) || !candidates.count(sm.getFileOffset(loc)))
+    return;
+  Sema &sema = ci->getSema();
+  if (!sema.getCurFunctionDecl() || !sema.getCurScope())
+    return;
+  candidates.erase(sm.getFileOffset(loc));
+  Preprocessor &pp = ci->getPreprocessor();
+  capturing = true;
+  // The statement, up to its ';' at depth 0.
+  SmallVector<Token> statement{tok};
+  int depth = 0;
+  Token next;
+  for (pp.Lex(next); next.isNot(tok::eof); pp.Lex(next)) {
+    if (next.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++depth;
+    if (next.isOneOf(tok::r_paren, tok::r_square, tok::r_brace) && --depth < 0)
+      break;
+    statement.push_back(next);
+    if (depth == 0 && next.is(tok::semi))
+      break;
+  }
+  capturing = false;
+  // What ends the statement early (a '}' or the file's end) is read again.
+  if (!statement.back().is(tok::semi))
+    pp.EnterToken(next, /*IsReinject=*/true);
+
+  Directive d;
+  d.kind = DirectiveKind::Array;
+  d.array.statementOnly = true;
+  d.range = SourceRange(loc, statement.back().getLocation());
+  d.text = "array assignment";
+  if (parseGmoveStatement(pp, statement, d)) {
+    // Its variables are used: no 'unused variable' warning for them.
+    for (const Token &t : statement)
+      if (t.is(tok::identifier))
+        if (auto *var = dyn_cast_or_null<VarDecl>(sema.LookupSingleName(
+                sema.getCurScope(), t.getIdentifierInfo(), t.getLocation(),
+                Sema::LookupOrdinaryName)))
+          var->setReferenced();
+    directiveTable().push_back(std::move(d));
+  }
+
+  // The parser gets a null statement at the ';' in its place (not one
+  // warned about as an empty body).
+  Token &held = const_cast<Token &>(tok);
+  bool atStart = held.isAtStartOfLine(), space = held.hasLeadingSpace();
+  held.startToken();
+  held.setKind(tok::semi);
+  held.setLocation(statement.back().getLocation());
+  held.setLength(1);
+  held.setFlag(Token::LeadingEmptyMacro);
+  if (atStart)
+    held.setFlag(Token::StartOfLine);
+  if (space)
+    held.setFlag(Token::LeadingSpace);
+}
