@@ -1587,10 +1587,8 @@ bool Analyzer::checkTask(const Directive &d, Site &site, const FunctionDecl *fn)
 namespace {
 
 /// Whether `var` stands for storage some other name may also reach: a
-/// pointer, or an array parameter (a pointer too).
-bool mayAlias(const VarDecl *var) {
-  return var->getType()->isPointerType() || isa<ParmVarDecl>(var);
-}
+/// pointer, an array parameter (a pointer too) among them.
+bool mayAlias(const VarDecl *var) { return var->getType()->isPointerType(); }
 
 /// The integer a literal length is, if it is one.
 std::optional<int64_t> literal(const std::string &text) {
