@@ -122,6 +122,21 @@ static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   for (int d = 0; d < a->rank; d++)
     if (a->extent[d] < 0)
       xmpi_fatal(&a->where, "array '%s' has no extents before xmp_malloc", a->name);
+  /* Each aligned dimension's elements must map into the template (XMP 1.4 align; Omni:
+   * "aligned array is out of template bound"): past its end they would have no owner and
+   * no storage. Checked here, where the template's shape is known (also after
+   * template_fix and for xmp_malloc'ed arrays). */
+  for (int d = 0; d < a->rank; d++) {
+    int td = a->align_tdim[d];
+    if (td < 0 || a->extent[d] == 0)
+      continue;
+    long first = a->align_offset[d], last = a->extent[d] - 1 + a->align_offset[d];
+    if (first < a->tmpl->lower[td] || last > a->tmpl->upper[td])
+      xmpi_fatal_collective(&a->where, "array '%s' dimension %d: elements 0 to %ld are aligned "
+                            "with template '%s' elements %ld to %ld, outside its bounds "
+                            "[%ld:%ld]", a->name, d, a->extent[d] - 1, a->tmpl->name, first,
+                            last, a->tmpl->lower[td], a->tmpl->upper[td]);
+  }
   for (int d = 0; d < a->rank; d++) {
     int st = xmpi_array_dim_layout(a, d, xmpi_array_coord(a, d), &a->base[d],
                                    &a->local_extent[d]);
