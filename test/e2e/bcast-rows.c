@@ -1,8 +1,10 @@
 // Node arrays made of a node's own row or column ('*' in the parent's
 // subscripts) differ from node to node: a bcast on one, and a task on one,
-// involve that row's nodes only. 2 x 2 and 3 x 2 grids; each node checks the
-// value that its row's or column's source sent, computed here.
+// involve that row's nodes only. 1 x 2, 2 x 2 and 3 x 2 grids (p[*][2] needs
+// an even node count); each node checks the value that its row's or column's
+// source sent, computed here.
 // RUN: %xmpcc %s -o %t
+// RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: %mpirun -np 6 %t | FileCheck %s
 // CHECK-NOT: MISMATCH
