@@ -1957,15 +1957,26 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
     if (!var)
       return error(side.name.loc, "variable '" + side.name.text + "' is not declared");
     vars[p] = var->decl;
-    if (program.arrays.count(var->decl))
-      return error(side.name.loc,
-                   p == 0 ? "an assignment to a section of distributed array '" +
-                                side.name.text +
-                                "' must be preceded by an 'array' directive ('#pragma xmp "
-                                "array on template-ref', XMP 1.4 3.2 and 4.6.1)"
-                          : "distributed array '" + side.name.text +
-                                "' cannot be used in an array assignment statement without "
-                                "an 'array' directive; copy its section with 'gmove'");
+    // A distributed array is reached in the executing node's own storage,
+    // by global indices, as in other C code (an element, `x[i][:]` of
+    // `x[i][*]` in a loop on the owner of i); a section along a distributed
+    // dimension belongs to several nodes: the array directive shares it out.
+    auto dist = program.arrays.find(var->decl);
+    if (dist != program.arrays.end()) {
+      const std::vector<int64_t> &tdims = dist->second.tdims;
+      for (size_t k = 0; k < side.subscripts.size() && k < tdims.size(); ++k)
+        if (!isIndex(side.subscripts[k]) && tdims[k] >= 0)
+          return error(side.name.loc,
+                       p == 0 ? "an assignment to a section of distributed array '" +
+                                    side.name.text +
+                                    "' along a distributed dimension must be preceded by "
+                                    "an 'array' directive ('#pragma xmp array on "
+                                    "template-ref', XMP 1.4 3.2 and 4.6.1)"
+                              : "a section of distributed array '" + side.name.text +
+                                    "' along a distributed dimension cannot be used in an "
+                                    "array assignment statement without an 'array' "
+                                    "directive; copy it with 'gmove'");
+    }
     bool element = llvm::all_of(side.subscripts, isIndex);
     if (p == 0 && element)
       return error(side.name.loc, "the assigned reference is not an array section");
@@ -1991,6 +2002,12 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
     Section &sec = sections[p];
     if (!checkSection(side, at, sec, elem))
       return false;
+    for (size_t dim = 0; dim < sec.len.size(); ++dim)
+      if (sec.len[dim] == "-1")
+        return error(side.name.loc, "the section of '" + side.name.text +
+                                        "' must give its length in dimension " +
+                                        std::to_string(dim + 1) +
+                                        ": its extent is known at run time only");
     size_t r = llvm::count(sec.scalar, 0);
     if (p == 0) {
       rank = r;
@@ -2028,20 +2045,24 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
   // The element of reference p at the loops' position.
   auto element = [&](size_t p) {
     const ArrayPiece &piece = pieces[p];
-    std::string out = piece.side.name.text;
+    std::vector<std::string> subs;
     if (sections[p].lb.empty()) { // an element: as written
       for (const RefSubscript &s : piece.side.subscripts)
-        out += "[" + s.first + "]";
-      return out;
+        subs.push_back(s.first);
+    } else {
+      size_t k = 0;
+      for (size_t dim = 0; dim < sections[p].lb.size(); ++dim) {
+        std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
+        subs.push_back(name("b" + suffix));
+        if (!sections[p].scalar[dim])
+          subs.back() += " + " + name("i" + std::to_string(k++)) + " * " + name("s" + suffix);
+      }
     }
-    size_t k = 0;
-    for (size_t dim = 0; dim < sections[p].lb.size(); ++dim) {
-      std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
-      out += "[" + name("b" + suffix);
-      if (!sections[p].scalar[dim])
-        out += " + " + name("i" + std::to_string(k++)) + " * " + name("s" + suffix);
-      out += "]";
-    }
+    if (program.arrays.count(vars[p]))
+      return xmp::cnames::arrayElement(piece.side.name.text, subs);
+    std::string out = piece.side.name.text;
+    for (const std::string &sub : subs)
+      out += "[" + sub + "]";
     return out;
   };
   std::string lhs = element(0), op = pieces[1].text.substr(0, pieces[1].text.find(' ')),

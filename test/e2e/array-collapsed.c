@@ -3,6 +3,8 @@
 // covers the distributed dimension, each owner iterates the other one whole
 // ('array on t(:)' + 'x[:][:] = 0;', as Omni's array/C-Round/361_array.c;
 // a step, a reversed collapsed dimension and a plain array on the right).
+// Without the directive, inside a loop on t(i), 'x[i][:]' is the owner's
+// row (an array assignment statement of its own storage, indexed globally).
 // Compared with loops on the owners, at 1-4 nodes.
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
@@ -10,6 +12,7 @@
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // CHECK: collapsed: 0 wrong of 190
+// CHECK-NEXT: rows: 0 wrong of 190
 #include <stdio.h>
 #define N 19
 #define M 10
@@ -46,6 +49,30 @@ int main(void) {
 #pragma xmp task on p(1)
   {
     printf("collapsed: %ld wrong of %ld\n", wrong, count);
+  }
+
+#pragma xmp loop on t(i)
+  for (int i = 0; i < N; i++) {
+    x[i][:] = y[i][:] + x[i][0];
+    x[i][M - 1:M / 2:-2] *= 3;
+  }
+  for (int i = 0; i < N; i++) {
+    int first = ref[i][0];
+    for (int j = 0; j < M; j++)
+      ref[i][j] = y[i][j] + first;
+    for (int j = 0; j < M / 2; j++)
+      ref[i][M - 1 - 2 * j] *= 3;
+  }
+  wrong = count = 0;
+#pragma xmp loop on t(i) reduction(+:wrong, count)
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      wrong += x[i][j] != ref[i][j];
+      count++;
+    }
+#pragma xmp task on p(1)
+  {
+    printf("rows: %ld wrong of %ld\n", wrong, count);
   }
   return 0;
 }
