@@ -890,6 +890,18 @@ bool Parser::parseLoop(LoopDirective &d) {
                              d.templ.text + "'");
   if (!parseSubscripts(d.subscripts, /*allowOffset=*/true, &d.style))
     return false;
+  // One loop per index and per template dimension: a repeated name would
+  // distribute one loop twice.
+  for (size_t k = 0; k < d.indices.size(); ++k)
+    for (size_t l = 0; l < k; ++l)
+      if (d.indices[l].text == d.indices[k].text)
+        return error(d.indices[k].loc, "loop index '" + d.indices[k].text +
+                                           "' appears twice in the index list");
+  for (size_t k = 0; k < d.subscripts.size(); ++k)
+    for (size_t l = 0; l < k; ++l)
+      if (!d.subscripts[k].var.empty() && d.subscripts[l].var == d.subscripts[k].var)
+        return error(d.subscripts[k].loc, "'" + d.subscripts[k].var +
+                                              "' appears twice in the template subscripts");
   while (!atEnd()) {
     if (isKeyword("expand") || isKeyword("margin") || isKeyword("peel_and_wait")) {
       if (d.extent != LoopExtent::None)
