@@ -59,7 +59,13 @@ private:
   void replacePragma(const Directive &d, const std::string &text) {
     CharSourceRange range = CharSourceRange::getCharRange(d.range);
     StringRef original = Lexer::getSourceText(range, sm, ctx.getLangOpts());
-    rewriter.ReplaceText(range, text + std::string(original.count('\n'), '\n'));
+    std::string replacement = text + std::string(original.count('\n'), '\n');
+    // An array assignment statement may end a statement that others close
+    // (a task's): their text inserted just after it stays.
+    if (d.kind == DirectiveKind::Array && d.array.statementOnly)
+      rewriter.ReplaceText(d.range.getBegin(), original.size(), replacement);
+    else
+      rewriter.ReplaceText(range, replacement);
   }
   /// Replaces the original text of a token range. Rewriter's own range
   /// size would count text inserted before the range and erase too much.

@@ -138,6 +138,9 @@ private:
   std::vector<ReplicateScope> replicates;
   /// Source ranges of device loop nests, where no directive may stand.
   std::vector<std::pair<unsigned, unsigned>> deviceNests;
+  // Array assignment statements with no directive: the offset where each
+  // begins, and its ';'.
+  std::map<unsigned, SourceLocation> arrayStatementEnds;
   Program program;
   int64_t nextSite = 0;
 };
@@ -1564,6 +1567,11 @@ const Stmt *Analyzer::statementAfter(const Directive &d, const char *directive) 
   const Stmt *body = index.compoundAt(next);
   if (!body)
     body = index.stmtAt(next);
+  // An array assignment statement: the parser saw a null statement at its ';'.
+  if (auto it = arrayStatementEnds.find(index.offset(next));
+      !body && it != arrayStatementEnds.end())
+    if (const Stmt *null = index.stmtAt(it->second); null && isa<NullStmt>(null))
+      return null;
   if (!body || isa<DeclStmt>(body) || isa<NullStmt>(body))
     error(next, std::string("'") + directive +
                     "' must be followed by a statement or a block '{ ... }'");
@@ -2096,6 +2104,9 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
 }
 
 Program Analyzer::run(const std::vector<Directive> &directives) {
+  for (const Directive &d : directives)
+    if (d.kind == DirectiveKind::Array && d.array.statementOnly)
+      arrayStatementEnds[index.offset(d.range.getBegin())] = d.range.getEnd().getLocWithOffset(-1);
   for (const Directive &d : directives) {
     Site site;
     site.dir = &d;

@@ -3,7 +3,8 @@
 // bases and lengths, scalars and elements on the right, overlapping source
 // and destination (shifts both ways, a reversal in place, the assigned array
 // read as a scalar), compound assignments, unbraced loop and if bodies,
-// sections inside functions, of array parameters, pointers and VLAs. Every
+// sections inside functions, of array parameters, pointers and VLAs, the
+// statement of a task. Every
 // element is compared with the same computation written as loops here, on
 // every node; the wrong counts are summed over the nodes.
 // RUN: %xmpcc %s -o %t
@@ -16,6 +17,7 @@
 // CHECK-NEXT: 3-D: 0 wrong of 210
 // CHECK-NEXT: overlap: 0 wrong of 217
 // CHECK-NEXT: functions: 0 wrong of 217
+// CHECK-NEXT: task: 0 wrong of 37
 #include <stdio.h>
 #include <xmp.h>
 #define N 37
@@ -222,5 +224,14 @@ int main(void) {
     for (j = 0; j < NX; j++)
       wrong += u[i][j] != ru[i][j];
   report("functions", wrong, 2 * N + NY * NX);
+
+  /* The statement of a task: node 1 alone runs it. */
+  b[:] = 0;
+#pragma xmp task on p(1)
+  b[1:3] = 42;
+  wrong = 0;
+  for (k = 0; k < N; k++)
+    wrong += b[k] != (me == 1 && k >= 1 && k < 4 ? 42 : 0);
+  report("task", wrong, N);
   return 0;
 }

@@ -63,6 +63,12 @@ int main(void) {
     for (int j = 0; j < M / 2; j++)
       ref[i][M - 1 - 2 * j] *= 3;
   }
+  /* The whole body of a loop directive, unbraced. */
+#pragma xmp loop on t(i)
+  for (int i = 0; i < N; i++)
+    x[i][1:2] = -i;
+  for (int i = 0; i < N; i++)
+    ref[i][1] = ref[i][2] = -i;
   wrong = count = 0;
 #pragma xmp loop on t(i) reduction(+:wrong, count)
   for (int i = 0; i < N; i++)
