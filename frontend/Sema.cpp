@@ -566,22 +566,6 @@ bool Analyzer::checkReflectPlan(const Directive &d, Site &site) {
       return error(n.loc, "'reflect_do' of array '" + n.text +
                               "' without a 'reflect_init' of it before; "
                               "'reflect_init (" + n.text + ")' builds the plan it runs");
-    for (size_t dim = 0; init && dim < r.widths.size(); ++dim) {
-      const Width &w = r.widths[dim];
-      const Width *declared = dim < array->shadow.size() ? &array->shadow[dim] : nullptr;
-      if (declared && declared->full)
-        continue;
-      for (int side = 0; side < 2; ++side) {
-        auto want = literalWidth(side == 0 ? w.lo : w.hi);
-        auto have = declared ? literalWidth(side == 0 ? declared->lo : declared->hi)
-                             : std::optional<long long>(0);
-        if (want && have && *want > *have)
-          return error(w.loc, "width " + std::to_string(*want) + " of dimension " +
-                                  std::to_string(dim) + " of array '" + n.text +
-                                  "' is larger than its " + (side == 0 ? "lower" : "upper") +
-                                  " shadow (" + std::to_string(*have) + ")");
-      }
-    }
     if (init)
       array->reflectInit = true;
   }
@@ -605,6 +589,24 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
                               " widths but array '" + n.text + "' has " +
                               std::to_string(array->extents.size()) +
                               " dimensions");
+    // Widths within the declared shadow (no shadow directive: none), where
+    // both are numbers; the runtime checks the others.
+    for (size_t dim = 0; dim < r.widths.size(); ++dim) {
+      const Width &w = r.widths[dim];
+      const Width *declared = dim < array->shadow.size() ? &array->shadow[dim] : nullptr;
+      if (declared && declared->full)
+        continue;
+      for (int side = 0; side < 2; ++side) {
+        auto want = literalWidth(side == 0 ? w.lo : w.hi);
+        auto have = declared ? literalWidth(side == 0 ? declared->lo : declared->hi)
+                             : std::optional<long long>(0);
+        if (want && have && *want > *have)
+          return error(w.loc, "width " + std::to_string(*want) + " of dimension " +
+                                  std::to_string(dim) + " of array '" + n.text +
+                                  "' is larger than its " + (side == 0 ? "lower" : "upper") +
+                                  " shadow (" + std::to_string(*have) + ")");
+      }
+    }
     site.arrays.push_back(array);
   }
   site.widths = r.widths;
