@@ -187,7 +187,7 @@ int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r) {
   return XMPHC_OK;
 }
 
-/* ---- identities, for a loop reduction's start (reduce_loop.c) ---- */
+/* ---- identities, for a loop's location reduction (reduce_loop.c) ---- */
 /* The value v of type T that op leaves unchanged; allbits: for & (only reached where the table
  * has &). */
 #define IDENTITY(T, lowest, highest, allbits)                                              \
@@ -231,16 +231,6 @@ int xmphc_reduce_identity(int op, int type, void *out) {
   case XMP_RT_LDCOMPLEX: IDENTITY(long double _Complex, 0, 0, 0);
   default: return XMPHC_E_UNSUPPORTED;
   }
-}
-
-int xmphc_reduce_combine(int op, int type, void *dst, const void *a, const void *b, size_t n) {
-  xmphc_reduce_op_t r;
-  int st = xmphc_reduce_op(op, type, &r);
-  if (!st && r.pair)
-    st = XMPHC_E_UNSUPPORTED;
-  if (!st)
-    r.fn(dst, a, b, n);
-  return st;
 }
 
 int xmphc_reduce_loc_later(int op, int type, const void *earlier, const void *later, int *wins) {

@@ -89,12 +89,10 @@ void xmphc_exchange_wait(xmphc_exchange_t *x);
 void xmphc_exchange_free(xmphc_exchange_t *x);
 
 /* ---- reduction operators (reduce_ops.c) ----
- * XMP operator (enum xmp_rt_reduce_op) on C type (enum xmp_rt_type): dst[i] = a[i] op b[i]
- * for i < n with a the left operand (not the location operators), and the identity of op
- * (one element at out; for firstmax ... that of max or min). xmphc_reduce_loc_later says
+ * The identity of XMP operator op (enum xmp_rt_reduce_op) on C type (enum xmp_rt_type), one
+ * element at out (for firstmax ... that of max or min). xmphc_reduce_loc_later says
  * whether value `later` wins over `earlier` under a location operator (firstmax: greater,
  * lastmax: greater or equal; min alike). XMPHC_E_UNSUPPORTED where op does not apply. */
-int xmphc_reduce_combine(int op, int type, void *dst, const void *a, const void *b, size_t n);
 int xmphc_reduce_identity(int op, int type, void *out);
 int xmphc_reduce_loc_later(int op, int type, const void *earlier, const void *later, int *wins);
 

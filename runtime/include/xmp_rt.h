@@ -324,13 +324,10 @@ void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_templat
 void xmp_rt_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
                        const size_t *loc_sizes, const xmp_rt_template_t *t,
                        const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
-/* A loop's reduction clause (XMP 1.4): the value its variable had before the loop counts once.
- * Before the loop, xmp_rt_reduce_begin keeps count elements at data and sets them to op's
- * identity; after the loop's xmp_rt_reduce, xmp_rt_reduce_end sets them to kept op result.
- * The _loc forms do the same for firstmax ... with their location variables (the loop's
- * extreme wins over the kept value as it would in sequential order). Begin/end pairs nest. */
-void xmp_rt_reduce_begin(void *data, int count, int type, int op, const xmp_rt_srcloc_t *where);
-void xmp_rt_reduce_end(void *data, int count, int type, int op, const xmp_rt_srcloc_t *where);
+/* A loop's location reduction (firstmax ...): before the loop xmp_rt_reduce_loc_begin keeps
+ * the value and the location variables and sets the value to max's or min's identity; after
+ * the loop's reduction xmp_rt_reduce_loc_end puts the kept ones back where they come first in
+ * sequential order (see reduce_loop.c). Begin/end pairs nest. */
 void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *const *locs,
                              const size_t *loc_sizes, const xmp_rt_srcloc_t *where);
 void xmp_rt_reduce_loc_end(void *value, int type, int op, int nloc, void *const *locs,

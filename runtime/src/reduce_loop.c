@@ -1,10 +1,12 @@
-/* reduce_loop.c - a loop's reduction clause counts the value its variable had before the
- * loop once, not once per node (XMP 1.4, loop construct: the variable's partial results
- * start from the operator's identity, are reduced over the nodes, and are then combined with
- * the value before the loop). xmp_rt_reduce_begin keeps that value and sets the variable to
- * the identity; after the loop's reduction, xmp_rt_reduce_end combines the kept value (left
- * operand) with the result. Kept values form a stack searched from the top: loops with
- * reductions may nest.
+/* reduce_loop.c - a loop's location reduction (firstmax, firstmin, lastmax, lastmin). Before
+ * the loop xmp_rt_reduce_loc_begin keeps the variable and its location variables and sets the
+ * variable to max's or min's identity, so that each node's extreme and locations are its own
+ * loop's; after the reduction over the nodes, xmp_rt_reduce_loc_end puts the kept ones back
+ * where they come first in sequential order (max and min being idempotent, this is what the
+ * reduction construct on the values the nodes started from gives, with the locations of the
+ * iteration that set them). Kept entries form a stack searched from the top: loops with
+ * location reductions may nest. (Plain operators need none of this: the loop's reduction is
+ * the reduction construct right after the loop.)
  *
  * firstmax ... also track, while the loop runs, the position in the loop's sequential order
  * of the iteration whose values the node's variables hold (xmp_rt_reduce_loc_order: a
@@ -89,19 +91,6 @@ static kept_t *top_loc(void *value, int type, int op, const xmp_rt_srcloc_t *whe
     if (k->var == value && k->count == 1 && k->type == type && k->op == op)
       return k;
   xmpi_fatal(where, "internal: a loop's location reduction did not begin");
-}
-
-void xmp_rt_reduce_begin(void *data, int count, int type, int op,
-                         const xmp_rt_srcloc_t *where) {
-  push(data, count, type, op, 0, NULL, NULL, where);
-}
-
-void xmp_rt_reduce_end(void *data, int count, int type, int op, const xmp_rt_srcloc_t *where) {
-  kept_t *k = pop(data, count, type, op, where);
-  if (xmphc_reduce_combine(op, type, data, k->bytes, data, (size_t)count))
-    xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
-               xmpi_op_name(op));
-  kept_free(k);
 }
 
 void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *const *locs,
