@@ -194,6 +194,24 @@ std::optional<std::string> runtimeType(QualType type) {
   }
 }
 
+/// An integer literal's value, with an optional sign ("-2", "+ 3"), if the
+/// text is one; expressions are left to the runtime's checks.
+static std::optional<long long> literalInt(llvm::StringRef text) {
+  text = text.trim();
+  bool negative = false;
+  if (text.consume_front("-"))
+    negative = true;
+  else
+    text.consume_front("+");
+  text = text.ltrim();
+  long long v;
+  if (text.empty() || text.size() > 15 ||
+      !llvm::all_of(text, [](char c) { return c >= '0' && c <= '9'; }) ||
+      text.getAsInteger(10, v))
+    return std::nullopt;
+  return negative ? -v : v;
+}
+
 bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn) {
   if (d.nodes.parent) {
     Symbol *parent = lookupKind(d.nodes.parent->name, fn, Symbol::Nodes, "node array");
@@ -212,6 +230,10 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
     return error(d.nodes.name.loc, "node arrays have at most 7 dimensions");
   if (llvm::count_if(d.nodes.shape, [](const CExpr &e) { return e.isStar(); }) > 1)
     return error(d.nodes.name.loc, "only one dimension of a node array may be '*'");
+  for (const CExpr &e : d.nodes.shape)
+    if (auto v = literalInt(e.text); v && *v < 1)
+      return error(e.loc, "node array '" + d.nodes.name.text + "' has extent " +
+                              std::to_string(*v) + "; extents are positive (or '*')");
   site.sym = lookup(d.nodes.name, fn)->sym;
   return true;
 }
@@ -225,6 +247,11 @@ bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl 
   site.sym = t->sym;
   t->deferred = d.templ.deferred;
   for (size_t k = 0; k < d.templ.lower.size(); ++k) {
+    auto lo = literalInt(d.templ.lower[k].text), hi = literalInt(d.templ.upper[k].text);
+    if (lo && hi && *hi < *lo)
+      return error(d.templ.upper[k].loc.isValid() ? d.templ.upper[k].loc : d.templ.name.loc,
+                   "template '" + d.templ.name.text + "' has upper bound " +
+                       std::to_string(*hi) + " below its lower bound " + std::to_string(*lo));
     t->lower.push_back(d.templ.lower[k].text);
     t->upper.push_back(d.templ.upper[k].text);
   }
@@ -254,9 +281,13 @@ bool Analyzer::checkDistribute(const Directive &d, Site &site,
                      " dimensions of '" + dist.templ.text +
                      "' onto node array '" + dist.nodes.text + "' of " +
                      std::to_string(n->rank) + " dimensions");
-  for (const DistFormat &f : dist.formats)
+  for (const DistFormat &f : dist.formats) {
     if (!checkGblockSizes(f, d.range.getBegin()))
       return false;
+    if (auto w = literalInt(f.param); f.kind == "cyclic" && w && *w < 1)
+      return error(f.loc, "'cyclic(" + std::to_string(*w) + ")': the block width of "
+                          "'cyclic(w)' is at least 1");
+  }
   t->distributed = true;
   for (const DistFormat &f : dist.formats) {
     t->formats.push_back(f.kind);
@@ -526,6 +557,11 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
                                    " dimensions");
   for (size_t dim = 0; dim < sh.widths.size(); ++dim) {
     const Width &w = sh.widths[dim];
+    for (const std::string &side : {w.lo, w.hi})
+      if (auto v = literalInt(side); !w.full && v && *v < 0)
+        return error(w.loc, "shadow width " + std::to_string(*v) + " of dimension " +
+                                std::to_string(dim) + " of '" + sh.array.text +
+                                "' is negative");
     bool none = !w.full && w.lo == "0" && w.hi == "0";
     if (array->tdims[dim] < 0 && !none)
       return error(w.loc, "dimension " + std::to_string(dim) + " of '" +
