@@ -1,7 +1,9 @@
 //===- Plugin.cpp - the xmpcc Clang plugin ---------------------------------===//
 //
 // Loaded into clang-19 with -fplugin. The pragma handler parses each
-// `#pragma xmp` line; once the translation unit is parsed, the consumer
+// `#pragma xmp` line; a token watcher takes array assignment statements
+// without a directive (ArrayAssignments) and adjusts file-scope extents
+// (FileScopeExtents); once the translation unit is parsed, the consumer
 // checks the directives against the AST, builds the xmp dialect, lowers it
 // to runtime calls and writes the translated C.
 //

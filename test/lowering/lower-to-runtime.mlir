@@ -51,4 +51,7 @@ xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order ["(long)(
 xmp.reduction_begin "lastmin" ["w"] : ["XMP_RT_INT"] locs ["b"] order ["(long)(i)", "-(long)(j)"] {directive = "", site = 8 : i64}
 xmp.reduction_begin "lastmin" ["x"] : ["XMP_RT_INT"] locs ["c"] {directive = "", site = 10 : i64}
 xmp.reduction "firstmax" ["v"] : ["XMP_RT_INT"] on @t locs ["a"] loop {directive = "", site = 9 : i64}
+// A local array assignment is its block.
+// CHECK: emitc.verbatim "{ b[0] = 2; }" {xmp.part = "exec", xmp.site = 11 : i64}
 // CHECK-NOT: {{^ *xmp\.}}
+xmp.array [] lower [] upper [] step [] cyclic [] body "{ b[0] = 2; }" {directive = "", site = 11 : i64}

@@ -19,3 +19,6 @@ xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t {directive = "", site = 5 : 
 xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {directive = "", site = 6 : i64}
 // CHECK: xmp.barrier on @p
 xmp.barrier on @p {directive = "", site = 7 : i64}
+// A local array assignment: no template, the whole block.
+// CHECK: xmp.array [] lower [] upper [] step [] cyclic [] body "{ a[0] = 1; }"
+xmp.array [] lower [] upper [] step [] cyclic [] body "{ a[0] = 1; }" {directive = "", site = 8 : i64}

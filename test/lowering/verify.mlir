@@ -116,3 +116,9 @@ xmp.reduction_begin "max" ["v"] : ["XMP_RT_INT"] {directive = "", site = 1 : i64
 
 // expected-error @+1 {{needs at least one loop in its iteration order}}
 xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order [] {directive = "", site = 1 : i64}
+
+// -----
+
+// A local array assignment (no template) has no loop variables.
+// expected-error @+1 {{without a template has no loop variables}}
+xmp.array ["i"] lower ["0"] upper ["9"] step ["1"] cyclic [0] body "a[i] = 0;" {directive = "", site = 0 : i64}
