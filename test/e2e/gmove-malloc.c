@@ -28,6 +28,8 @@ int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
       a[i][j] = 10 * i + j;
+  /* One-sided: the owners' stores must be done before others read (as Omni's tests do). */
+#pragma xmp barrier
 
   int b[N], bad = 0;
   for (int k = 0; k < xmp_num_nodes(); k++) {
