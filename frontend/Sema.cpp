@@ -703,8 +703,10 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
     if (!from || from->kind != Symbol::Nodes)
       return error(b.from->name.loc, "'from' must name a node of a node array; '" +
                                          b.from->name.text + "' is not one");
-    if ((!site.onSym.empty() && from->sym != site.onSym) ||
-        (site.onSubset && (site.targetIsTemplate || from->sym != site.targetSym)))
+    // On part of a template: the executing nodes are its owners, the root any of them.
+    bool onTemplatePart = site.onSubset && site.targetIsTemplate;
+    if ((!site.onSym.empty() && from->sym != site.onSym && !onTemplatePart) ||
+        (site.onSubset && !onTemplatePart && from->sym != site.targetSym))
       return error(b.from->name.loc, "'from' must name a node of the 'on' node "
                                      "array '" + b.on->name.text + "'");
     for (const RefSubscript &sub : b.from->subscripts)
@@ -717,6 +719,15 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
       return b.from->subscripted ? false
                                  : error(b.from->name.loc, "'from' names one node: "
                                                            "subscript the node array");
+    if (onTemplatePart) {
+      // Inside the task the root is the from node's rank among the template part's owners.
+      std::string coords = "(const long[]){";
+      for (size_t k = 0; k < selected.lb.size(); ++k)
+        coords += (k ? ", (" : "(") + selected.lb[k] + ")";
+      site.root = {"xmp_rt_nodes_exec_rank(" + xmp::cnames::nodes(from->sym) + ", " + coords +
+                   "}, \"bcast 'from'\", &" + xmp::cnames::where(site.id) + ")"};
+      return true;
+    }
     if (site.onSubset) {
       // Inside the task the root is a rank of the selected nodes.
       auto lit = [](const std::vector<std::string> &v) {

@@ -262,6 +262,11 @@ void xmp_rt_task_end(void);
 /* The position of the node with 0-based C-order coordinates coord[0..rank-1] of n among the
  * nodes that triplets lb, ub, st of n select (row-major, as inside xmp_rt_task_begin_nodes on
  * them: its rank there). A node outside the selection is a collective error naming `what`. */
+/* The rank in the executing node set of node coord (0-based, C order) of n; a collective error
+ * naming `what` when that node is not executing (bcast 'from' inside a task on the owners of a
+ * template part). */
+int xmp_rt_nodes_exec_rank(const xmp_rt_nodes_t *n, const long *coord, const char *what,
+                           const xmp_rt_srcloc_t *where);
 int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const long *ub,
                                const long *st, const long *coord, const char *what,
                                const xmp_rt_srcloc_t *where);

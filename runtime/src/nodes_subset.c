@@ -73,6 +73,35 @@ int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const lo
   return (int)pos;
 }
 
+/* The rank of n's node at coord in the executing set (MPI_UNDEFINED: not in it). */
+static int exec_rank_of(const xmp_rt_nodes_t *n, const int *coords) {
+  int in_n, out;
+  MPI_Cart_rank(n->comm, coords, &in_n);
+  MPI_Group from, to;
+  MPI_Comm_group(n->comm, &from);
+  MPI_Comm_group(xmpi_exec_comm(), &to);
+  MPI_Group_translate_ranks(from, 1, &in_n, to, &out);
+  MPI_Group_free(&from);
+  MPI_Group_free(&to);
+  return out;
+}
+
+int xmp_rt_nodes_exec_rank(const xmp_rt_nodes_t *n, const long *coord, const char *what,
+                           const xmp_rt_srcloc_t *where) {
+  int coords[XMP_RT_MAX_DIMS];
+  for (int d = 0; d < n->rank; d++) {
+    if (coord[d] < 0 || coord[d] >= n->size[d])
+      xmpi_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
+                            "0-based) is outside '%s'", what, coord[d], d, n->name);
+    coords[d] = (int)coord[d];
+  }
+  int rank = exec_rank_of(n, coords);
+  if (rank == MPI_UNDEFINED)
+    xmpi_fatal_collective(where, "%s: that node of '%s' is not among the executing nodes",
+                          what, n->name);
+  return rank;
+}
+
 /* A selection may name a node's own coordinate ('*'), and a node array may itself be such a
  * subset, so different nodes can select different subsets: members of one subset must get one
  * communicator, of different subsets different ones. The rank in the executing set of the
@@ -80,16 +109,10 @@ int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const lo
 int xmpi_selection_color(const xmp_rt_nodes_t *n, const long *lb) {
   if (n == NULL)
     return (int)lb[0];
-  int coords[XMP_RT_MAX_DIMS], first, color;
+  int coords[XMP_RT_MAX_DIMS];
   for (int d = 0; d < n->rank; d++)
     coords[d] = (int)lb[d];
-  MPI_Cart_rank(n->comm, coords, &first);
-  MPI_Group from, to;
-  MPI_Comm_group(n->comm, &from);
-  MPI_Comm_group(xmpi_exec_comm(), &to);
-  MPI_Group_translate_ranks(from, 1, &first, to, &color);
-  MPI_Group_free(&from);
-  MPI_Group_free(&to);
+  int color = exec_rank_of(n, coords);
   return color == MPI_UNDEFINED ? 0 : color;
 }
 
