@@ -2,8 +2,8 @@
 
 #include "ArrayAssignments.h"
 #include "DirectiveParser.h"
+#include "RawTokens.h"
 
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Scope.h"
@@ -65,11 +65,6 @@ bool sectionAssignment(const std::vector<Token> &toks, size_t i) {
 
 bool ArrayAssignments::begin(CompilerInstance &instance) {
   ci = &instance;
-  SourceManager &sm = ci->getSourceManager();
-  FileID fid = sm.getMainFileID();
-  StringRef text = sm.getBufferData(fid);
-  Lexer lexer(sm.getLocForStartOfFile(fid), ci->getLangOpts(), text.begin(),
-              text.begin(), text.end());
   // The main file's tokens outside preprocessor directives, with the brace
   // depth before each and whether a `#pragma xmp gmove` or `array` line,
   // which takes the statement after it, comes just before it.
@@ -79,8 +74,7 @@ bool ArrayAssignments::begin(CompilerInstance &instance) {
   int braces = 0;
   bool directive = false, takesNext = false;
   size_t directiveStart = 0;
-  Token tok;
-  for (lexer.LexFromRawLexer(tok); tok.isNot(tok::eof); lexer.LexFromRawLexer(tok)) {
+  for (const Token &tok : mainFileRawTokens(*ci)) {
     if (tok.isAtStartOfLine()) {
       if (directive) {
         // `# pragma xmp gmove ...`: the words after '#'.
@@ -113,7 +107,7 @@ bool ArrayAssignments::begin(CompilerInstance &instance) {
   for (size_t i = 1; i + 1 < toks.size(); ++i)
     if (toks[i].is(tok::raw_identifier) && depths[i] > 0 && !taken[i] &&
         endsOrBeginsStatement(toks[i - 1]) && sectionAssignment(toks, i + 1))
-      candidates.insert(sm.getFileOffset(toks[i].getLocation()));
+      candidates.insert(ci->getSourceManager().getFileOffset(toks[i].getLocation()));
   return !candidates.empty();
 }
 

@@ -2,11 +2,11 @@
 
 #include "FileScopeExtents.h"
 #include "DirectiveParser.h"
+#include "RawTokens.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticSema.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
@@ -17,14 +17,9 @@ using namespace xmp::frontend;
 bool FileScopeExtents::begin(CompilerInstance &instance) {
   ci = &instance;
   SourceManager &sm = ci->getSourceManager();
-  FileID fid = sm.getMainFileID();
-  StringRef text = sm.getBufferData(fid);
-  Lexer lexer(sm.getLocForStartOfFile(fid), ci->getLangOpts(), text.begin(),
-              text.begin(), text.end());
   int braces = 0, parens = 0, brackets = 0;
   bool directive = false;
-  Token tok;
-  for (lexer.LexFromRawLexer(tok); tok.isNot(tok::eof); lexer.LexFromRawLexer(tok)) {
+  for (const Token &tok : mainFileRawTokens(*ci)) {
     if (tok.isAtStartOfLine())
       directive = tok.is(tok::hash); // #define, #pragma xmp ...: not declarations
     if (directive)
@@ -51,7 +46,7 @@ bool FileScopeExtents::begin(CompilerInstance &instance) {
   // translated C has constant extents.
   ci->getDiagnostics().setSeverity(diag::ext_vla_folded_to_constant,
                                    diag::Severity::Ignored,
-                                   sm.getLocForStartOfFile(fid));
+                                   sm.getLocForStartOfFile(sm.getMainFileID()));
   return true;
 }
 
