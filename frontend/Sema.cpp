@@ -719,23 +719,21 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
       return b.from->subscripted ? false
                                  : error(b.from->name.loc, "'from' names one node: "
                                                            "subscript the node array");
+    auto lit = [](const std::vector<std::string> &v) {
+      std::string out = "(const long[]){";
+      for (size_t k = 0; k < v.size(); ++k)
+        out += (k ? ", (" : "(") + v[k] + ")";
+      return out + "}";
+    };
     if (onTemplatePart) {
       // Inside the task the root is the from node's rank among the template part's owners.
-      std::string coords = "(const long[]){";
-      for (size_t k = 0; k < selected.lb.size(); ++k)
-        coords += (k ? ", (" : "(") + selected.lb[k] + ")";
-      site.root = {"xmp_rt_nodes_exec_rank(" + xmp::cnames::nodes(from->sym) + ", " + coords +
-                   "}, \"bcast 'from'\", &" + xmp::cnames::where(site.id) + ")"};
+      site.root = {"xmp_rt_nodes_exec_rank(" + xmp::cnames::nodes(from->sym) + ", " +
+                   lit(selected.lb) + ", \"bcast 'from'\", &" + xmp::cnames::where(site.id) +
+                   ")"};
       return true;
     }
     if (site.onSubset) {
       // Inside the task the root is a rank of the selected nodes.
-      auto lit = [](const std::vector<std::string> &v) {
-        std::string out = "(const long[]){";
-        for (size_t k = 0; k < v.size(); ++k)
-          out += (k ? ", (" : "(") + v[k] + ")";
-        return out + "}";
-      };
       site.root = {"xmp_rt_nodes_selection_pos(" + xmp::cnames::nodes(from->sym) + ", " +
                    lit(site.lb) + ", " + lit(site.ub) + ", " + lit(site.st) + ", " +
                    lit(selected.lb) + ", \"bcast 'from'\", &" + xmp::cnames::where(site.id) +

@@ -44,6 +44,7 @@ typedef struct dface {
   MPI_Request data;    /* persistent, host buffer <-> peer */
   MPI_Request note_req; /* persistent: receiver sends its note, sender receives it */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
+  int wrote;           /* sender: this execution wrote the face into the peer's shadow */
   note_t note;
   /* receiver's measurement */
   double best[XMPHC_NPATHS];
@@ -230,7 +231,8 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     int may_direct = notes && v != NULL && df->domain;
     if (may_direct)
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
-    if (may_direct && sender_direct(df, v)) {
+    df->wrote = may_direct && sender_direct(df, v);
+    if (df->wrote) {
       void *peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
       xmp_dev_gpu_put_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
                           df->note.start, where);
@@ -247,7 +249,7 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     xmp_dev_gpu_wait(v, where); /* the faces are in the peers' shadows: tell them */
     for (int i = 0; i < x->nfaces; i++) {
       dface_t *df = &x->face[i];
-      if (df->f.send && notes && v != NULL && df->domain && sender_direct(df, v))
+      if (df->f.send && df->wrote)
         MPI_Start(&df->done);
     }
   }

@@ -359,9 +359,8 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
  * use) when a full shadow needs every node's data; else only the faces move (run_device_plan).
  * async completes here. A node without neighbours (one node, or none along the shadowed
  * dimensions) leaves the device copies where they are. */
-static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
-                         const char *directive, const xmp_rt_srcloc_t *where) {
-  xmp_dev_data_t *d = device_copy(a, directive, where);
+static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d,
+                         int async_id, const xmp_rt_srcloc_t *where) {
   if (p->moves && p->has_full) {
     xmp_dev_sync_out(d, where);
     run_plan(a, p, -1, where);
@@ -378,15 +377,15 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
                     int acc, int async_id, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
     xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
-  if (acc)
-    (void)device_copy(a, "reflect", where); /* on every node, before any communication */
+  /* Looked up on every node, before any communication. */
+  xmp_dev_data_t *d = acc ? device_copy(a, "reflect", where) : NULL;
   reflect_plan_t key = {0};
   make_key(a, lo, hi, periodic, &key, where);
   if (!member(a, async_id))
     return;
   reflect_plan_t *p = find_plan(a, &key, where);
   if (acc)
-    run_plan_acc(a, p, async_id, "reflect", where);
+    run_plan_acc(a, p, d, async_id, where);
   else
     run_plan(a, p, async_id, where);
 }
@@ -402,7 +401,7 @@ void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_sr
     xmpi_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
                           a->name);
   if (acc)
-    run_plan_acc(a, p, async_id, "reflect_do", where);
+    run_plan_acc(a, p, device_copy(a, "reflect_do", where), async_id, where);
   else
     run_plan(a, p, async_id, where);
 }

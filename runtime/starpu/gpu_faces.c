@@ -267,12 +267,19 @@ void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
 }
 
 int xmp_dev_gpu_peer_ok(int device, int peer_device) {
-  if (device < 0 || peer_device < 0)
+  if (device < 0 || peer_device < 0 || device >= STARPU_MAXCUDADEVS ||
+      peer_device >= STARPU_MAXCUDADEVS)
     return 0;
   if (device == peer_device)
     return 1;
-  int can = 0;
-  return cuda(NULL)->can_access_peer(&can, device, peer_device) == 0 && can;
+  /* Asked once per pair: every execution of a device exchange asks again. */
+  static signed char known[STARPU_MAXCUDADEVS][STARPU_MAXCUDADEVS]; /* 0: not asked */
+  if (known[device][peer_device] == 0) {
+    int can = 0;
+    known[device][peer_device] =
+        cuda(NULL)->can_access_peer(&can, device, peer_device) == 0 && can ? 1 : -1;
+  }
+  return known[device][peer_device] > 0;
 }
 
 void xmpsp_gpu_faces_shutdown(void) {
