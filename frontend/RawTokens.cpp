@@ -9,11 +9,12 @@ std::vector<Token> xmp::frontend::mainFileRawTokens(CompilerInstance &ci) {
   SourceManager &sm = ci.getSourceManager();
   FileID fid = sm.getMainFileID();
   StringRef text = sm.getBufferData(fid);
-  Lexer lexer(sm.getLocForStartOfFile(fid), ci.getLangOpts(), text.begin(), text.begin(),
-              text.end());
+  Lexer lexer(sm.getLocForStartOfFile(fid), ci.getLangOpts(), text.begin(),
+              text.begin(), text.end());
   std::vector<Token> toks;
   Token tok;
-  for (lexer.LexFromRawLexer(tok); tok.isNot(tok::eof); lexer.LexFromRawLexer(tok))
+  for (lexer.LexFromRawLexer(tok); tok.isNot(tok::eof);
+       lexer.LexFromRawLexer(tok))
     toks.push_back(tok);
   return toks;
 }
