@@ -49,12 +49,14 @@ struct xmphc_coll {
   unsigned char *scratch, *stage; /* MPI receives to consume; packing for the direct path */
   size_t scratch_cap, stage_cap;
   choice_t *choice[XMPHC_COLL_NKINDS][XMPHC_NBUCKETS];
+  struct xmphc_dcoll *dev; /* device buffers' state (coll_device.c) */
 };
 
 static int keyval = MPI_KEYVAL_INVALID;
 static xmphc_coll_t *contexts;
 
-static const char *const kind_name[XMPHC_COLL_NKINDS] = {"bcast", "allgather", "allreduce"};
+static const char *const kind_name[XMPHC_COLL_NKINDS] = {
+    "bcast", "allgather", "allreduce", "device bcast", "device allgather", "device allreduce"};
 
 /* ---- regions ---- */
 
@@ -104,6 +106,7 @@ static void coll_free(xmphc_coll_t *c) {
       *l = c->next;
       break;
     }
+  xmphc_dcoll_free(c->dev);
   xmphc_mbox_free(c->mbox);
   MPI_Comm_free(&c->comm);
   for (int k = 0; k < XMPHC_COLL_NKINDS; k++)
@@ -166,6 +169,10 @@ int xmphc_coll_get(MPI_Comm comm, xmphc_coll_t **out) {
   return XMPHC_OK;
 }
 
+MPI_Comm xmphc_coll_comm(const xmphc_coll_t *c) { return c->comm; }
+
+struct xmphc_dcoll **xmphc_coll_dev(xmphc_coll_t *c) { return &c->dev; }
+
 void xmphc_coll_shutdown(void) {
   while (contexts != NULL)
     MPI_Comm_delete_attr(contexts->user, keyval); /* frees it through delete_attr */
@@ -220,8 +227,10 @@ int xmphc_run_begin(xmphc_coll_t *c, int kind, size_t bytes, size_t slot_bytes,
   run->epoch = ++c->epoch;
   run->slot_bytes = slot_bytes;
   int comm = xmphc_config()->comm;
-  int direct = comm != XMPHC_COMM_MPI && slot_bytes <= XMPHC_DIRECT_MAX && c->size > 1;
-  if (direct) {
+  /* Device steps' direct path is CUDA IPC into the peer's buffer: no mailbox, no size cap. */
+  int device = kind >= XMPHC_COLL_DEV_BCAST;
+  int direct = comm != XMPHC_COMM_MPI && (device || slot_bytes <= XMPHC_DIRECT_MAX) && c->size > 1;
+  if (direct && !device) {
     int st = ensure_mbox(c, slot_bytes);
     if (st)
       return st;
@@ -330,7 +339,11 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
   if (pfrom == XMPHC_PATH_MPI && recv->base == NULL)
     *got = c->scratch;
   /* The step's time, for the path of its receive (else its send). */
-  int path = pfrom >= 0 ? pfrom : pto;
+  xmphc_run_time(run, slot, pfrom >= 0 ? pfrom : pto, t0);
+  return st;
+}
+
+void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0) {
   choice_t *ch = run->ch;
   long k = ch->window_start >= 0 ? ch->execs - 1 - ch->window_start : -1;
   if (path >= 0 && k >= 0 && k < XMPHC_WINDOW) {
@@ -338,7 +351,6 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
     if (ch->best[slot][path] < 0 || t < ch->best[slot][path])
       ch->best[slot][path] = t;
   }
-  return st;
 }
 
 /* XMP_COMM_REPORT=1: one line per decision that changed a path, on the first rank. */

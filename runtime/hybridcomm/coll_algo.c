@@ -22,8 +22,8 @@
 #include "xmphc_coll.h"
 
 static int context(MPI_Comm comm, int loc, xmphc_coll_t **c, int *size) {
-  if (loc != XMPHC_LOC_HOST)
-    return XMPHC_E_UNSUPPORTED; /* device buffers: not yet (the caller stages or uses MPI) */
+  if (loc != XMPHC_LOC_HOST && loc != XMPHC_LOC_DEVICE)
+    return XMPHC_E_UNSUPPORTED;
   MPI_Comm_size(comm, size);
   *c = NULL;
   return *size > 1 ? xmphc_coll_get(comm, c) : XMPHC_OK;
@@ -58,6 +58,8 @@ int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root
   TRY(context(comm, loc, &c, &size));
   if (c == NULL || count <= 0)
     return XMPHC_OK;
+  if (loc == XMPHC_LOC_DEVICE)
+    return xmphc_dev_bcast(c, comm, buf, count, type, root);
   MPI_Datatype whole = MPI_DATATYPE_NULL;
   xmphc_region_t g;
   if (type == MPI_BYTE) {
@@ -118,7 +120,29 @@ int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int l
   xmphc_coll_t *c;
   int size;
   TRY(context(comm, loc, &c, &size));
-  return c == NULL || count <= 0 ? XMPHC_OK : reduce_doubling(c, buf, (size_t)count, &r);
+  if (c == NULL || count <= 0)
+    return XMPHC_OK;
+  return loc == XMPHC_LOC_DEVICE ? xmphc_dev_allreduce(c, comm, buf, (size_t)count, type, op)
+                                 : reduce_doubling(c, buf, (size_t)count, &r);
+}
+
+/* A scalar reduction on device data: the host's, on a copy (xmphc_dev_staged). */
+typedef struct staged_loc {
+  MPI_Comm comm;
+  int type, op, *holder;
+} staged_loc_t;
+static int loc_on_host(void *value, void *arg) {
+  staged_loc_t *a = arg;
+  return xmphc_allreduce_loc(a->comm, value, a->type, a->op, a->holder, XMPHC_LOC_HOST);
+}
+typedef struct staged_fn {
+  MPI_Comm comm;
+  size_t elem_size;
+  xmphc_reduce_fn_t fn;
+} staged_fn_t;
+static int fn_on_host(void *value, void *arg) {
+  staged_fn_t *a = arg;
+  return xmphc_allreduce_fn(a->comm, value, a->elem_size, a->fn, XMPHC_LOC_HOST);
 }
 
 int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc) {
@@ -126,6 +150,10 @@ int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holde
   TRY(xmphc_reduce_op(op, type, &r));
   if (!r.pair)
     return XMPHC_E_UNSUPPORTED;
+  if (loc == XMPHC_LOC_DEVICE) {
+    staged_loc_t a = {comm, type, op, holder};
+    return xmphc_dev_staged(value, r.value_size, loc_on_host, &a);
+  }
   xmphc_coll_t *c;
   int size;
   TRY(context(comm, loc, &c, &size));
@@ -148,6 +176,10 @@ int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holde
 
 int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
                        int loc) {
+  if (loc == XMPHC_LOC_DEVICE) {
+    staged_fn_t a = {comm, elem_size, fn};
+    return xmphc_dev_staged(buf, elem_size, fn_on_host, &a);
+  }
   xmphc_coll_t *c;
   int size;
   TRY(context(comm, loc, &c, &size));
@@ -161,6 +193,7 @@ int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_
 
 struct xmphc_allgather {
   xmphc_coll_t *c;
+  xmphc_dev_allgather_t *dev; /* device buffers: the plan of coll_device.c instead */
   int nsteps;
   size_t total;
   struct {
@@ -214,26 +247,34 @@ static int add_step(xmphc_allgather_t *g, void *base, const MPI_Datatype *blocks
   return XMPHC_OK;
 }
 
-/* The steps of this rank (see the head of the file). */
-static int plan_steps(xmphc_allgather_t *g, int size, int me, void *base,
-                      const MPI_Datatype *blocks) {
+int xmphc_allgather_schedule(int size, int me, xmphc_gather_step_fn emit, void *arg) {
   xmphc_fold_t f = xmphc_fold(size, me);
   if (f.extra)
-    TRY(add_step(g, base, blocks, 0, me + 1, me, me + 1, -1, -1, 0, 0, -1));
+    TRY(emit(arg, 0, me + 1, me, me + 1, -1, -1, 0, 0, -1));
   else if (me < 2 * f.r)
-    TRY(add_step(g, base, blocks, 0, -1, 0, 0, -1, me - 1, me - 1, me, -1));
+    TRY(emit(arg, 0, -1, 0, 0, -1, me - 1, me - 1, me, -1));
   for (int l = 0; !f.extra && l < f.levels; l++) {
     int m = 1 << l, mine = f.virt & ~(m - 1), theirs = (f.virt ^ m) & ~(m - 1);
     int peer = xmphc_fold_rank(&f, f.virt ^ m);
-    TRY(add_step(g, base, blocks, 1 + l, peer, xmphc_fold_first(&f, mine),
-                 xmphc_fold_first(&f, mine + m), -1, peer, xmphc_fold_first(&f, theirs),
-                 xmphc_fold_first(&f, theirs + m), -1));
+    TRY(emit(arg, 1 + l, peer, xmphc_fold_first(&f, mine), xmphc_fold_first(&f, mine + m), -1,
+             peer, xmphc_fold_first(&f, theirs), xmphc_fold_first(&f, theirs + m), -1));
   }
   if (f.extra)
-    TRY(add_step(g, base, blocks, f.levels + 1, -1, 0, 0, -1, me + 1, 0, size, me));
+    TRY(emit(arg, f.levels + 1, -1, 0, 0, -1, me + 1, 0, size, me));
   else if (me < 2 * f.r)
-    TRY(add_step(g, base, blocks, f.levels + 1, me - 1, 0, size, me - 1, -1, 0, 0, -1));
+    TRY(emit(arg, f.levels + 1, me - 1, 0, size, me - 1, -1, 0, 0, -1));
   return XMPHC_OK;
+}
+
+typedef struct host_plan {
+  xmphc_allgather_t *g;
+  void *base;
+  const MPI_Datatype *blocks;
+} host_plan_t;
+static int emit_host_step(void *arg, int slot, int to, int slo, int shi, int sskip, int from,
+                          int rlo, int rhi, int rskip) {
+  host_plan_t *h = arg;
+  return add_step(h->g, h->base, h->blocks, slot, to, slo, shi, sskip, from, rlo, rhi, rskip);
 }
 
 int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
@@ -256,7 +297,9 @@ int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks
   *plan = g;
   if (c == NULL)
     return XMPHC_OK;
-  int st = plan_steps(g, size, me, base, blocks);
+  host_plan_t h = {g, base, blocks};
+  int st = loc == XMPHC_LOC_DEVICE ? xmphc_dev_allgather_create(c, comm, base, blocks, &g->dev)
+                                   : xmphc_allgather_schedule(size, me, emit_host_step, &h);
   if (st) {
     xmphc_allgather_free(g);
     *plan = NULL;
@@ -267,6 +310,8 @@ int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks
 int xmphc_allgather_run(xmphc_allgather_t *g) {
   if (g->c == NULL)
     return XMPHC_OK;
+  if (g->dev != NULL)
+    return xmphc_dev_allgather_run(g->dev);
   xmphc_run_t run;
   TRY(xmphc_run_begin(g->c, XMPHC_COLL_ALLGATHER, g->total, g->total, &run));
   for (int i = 0; i < g->nsteps; i++)
@@ -278,6 +323,7 @@ int xmphc_allgather_run(xmphc_allgather_t *g) {
 void xmphc_allgather_free(xmphc_allgather_t *g) {
   if (g == NULL)
     return;
+  xmphc_dev_allgather_free(g->dev);
   for (int i = 0; i < g->nsteps; i++) {
     if (g->step[i].send != MPI_DATATYPE_NULL)
       MPI_Type_free(&g->step[i].send);

@@ -9,7 +9,16 @@
 
 #include "xmphc_internal.h"
 
-enum { XMPHC_COLL_BCAST, XMPHC_COLL_ALLGATHER, XMPHC_COLL_ALLREDUCE, XMPHC_COLL_NKINDS };
+enum {
+  XMPHC_COLL_BCAST,
+  XMPHC_COLL_ALLGATHER,
+  XMPHC_COLL_ALLREDUCE,
+  /* the steps of device collectives (coll_device.c): direct = CUDA IPC, no mailbox */
+  XMPHC_COLL_DEV_BCAST,
+  XMPHC_COLL_DEV_ALLGATHER,
+  XMPHC_COLL_DEV_ALLREDUCE,
+  XMPHC_COLL_NKINDS
+};
 /* Slots of one collective: a fold-in step, up to 32 doubling / tree steps, a fold-out step. */
 #define XMPHC_COLL_MAXSLOTS 34
 
@@ -51,6 +60,34 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
                const xmphc_region_t *recv, const void **got);
 /* Ends the execution (measurement, and the decision at the end of a window). */
 int xmphc_run_end(xmphc_run_t *run);
+/* Notes that a step of slot, begun at MPI_Wtime() t0, just ended on path (measuring window). */
+void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0);
+/* The context's private communicator, and its device state (coll_device.c; NULL until the
+ * first device collective, freed with the context by xmphc_dcoll_free). */
+MPI_Comm xmphc_coll_comm(const xmphc_coll_t *c);
+struct xmphc_dcoll **xmphc_coll_dev(xmphc_coll_t *c);
+void xmphc_dcoll_free(struct xmphc_dcoll *d);
+
+/* ---- device buffers (coll_device.c), called by coll_algo.c for XMPHC_LOC_DEVICE ---- */
+/* c: comm's context (comm has more than one rank); the arguments as xmphc.h's. */
+int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Datatype type,
+                    int root);
+int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int type, int op);
+/* bytes of device data at buf through host memory: copied there, host(copy, arg), copied
+ * back (scalar reductions: location pairs, xmphc_allreduce_fn). */
+int xmphc_dev_staged(void *buf, size_t bytes, int (*host)(void *copy, void *arg), void *arg);
+typedef struct xmphc_dev_allgather xmphc_dev_allgather_t;
+int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
+                               const MPI_Datatype *blocks, xmphc_dev_allgather_t **plan);
+int xmphc_dev_allgather_run(xmphc_dev_allgather_t *plan);
+void xmphc_dev_allgather_free(xmphc_dev_allgather_t *plan);
+
+/* The allgather's steps for rank me of size (see coll_algo.c): per step emit(arg, slot, to,
+ * blocks [slo, shi) but sskip sent, from, blocks [rlo, rhi) but rskip received); to / from
+ * -1: no such part. Stops at the first non-zero status of emit. */
+typedef int (*xmphc_gather_step_fn)(void *arg, int slot, int to, int slo, int shi, int sskip,
+                                    int from, int rlo, int rhi, int rskip);
+int xmphc_allgather_schedule(int size, int me, xmphc_gather_step_fn emit, void *arg);
 
 /* Ranks of a recursive-doubling schedule over p ranks: q = the largest power of two <= p;
  * ranks below 2(p - q) pair up, the even one folding into the odd one. */

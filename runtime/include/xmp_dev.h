@@ -92,6 +92,14 @@ void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *ext
 void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                          const xmp_dev_box_t *box, void *dst, const long *dst_extent,
                          const long *dst_start, const xmp_rt_srcloc_t *where);
+/* The same by a kernel storing into dst (the kernel-store path; its library must be there). */
+void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                           const xmp_dev_box_t *box, void *dst, const long *dst_extent,
+                           const long *dst_start, const xmp_rt_srcloc_t *where);
+/* Whether the kernel-store library (libxmp_face_kernels.so, built where nvcc is found) loads
+ * in this process, and where it is looked for (for messages). */
+int xmp_dev_gpu_kernels_available(void);
+const char *xmp_dev_gpu_kernels_path(void);
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
 /* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
  * per allocation and kept). */
@@ -101,6 +109,16 @@ void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
                          const xmp_rt_srcloc_t *where);
 /* Whether device can write into peer_device's memory (the same device, or peer access). */
 int xmp_dev_gpu_peer_ok(int device, int peer_device);
+/* Raw device buffers (the hybrid layer's collectives): a view of ptr in the current CUDA
+ * device's memory (data NULL, the device's stream of the halo faces); 0 when the process has
+ * no CUDA runtime. xmp_dev_gpu_copy copies bytes on the view's stream (any direction, peers'
+ * memory mapped through xmp_dev_gpu_import included); xmp_dev_gpu_wait completes it. Device
+ * memory, or pinned host memory when pinned_host is set. */
+int xmp_dev_gpu_view_of(void *ptr, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_copy(const xmp_dev_gpu_view_t *v, void *dst, const void *src, size_t bytes,
+                      const xmp_rt_srcloc_t *where);
+void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_free(void *p, int pinned_host);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
  * (anything else is a run-time error naming the site). */
