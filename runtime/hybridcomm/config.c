@@ -1,7 +1,10 @@
 /* config.c - the hybrid communication layer's settings, read once at start-up:
- *   XMP_COMM=auto|direct|mpi   auto (default): measure each face's candidate paths and keep
+ *   XMP_COMM=auto|direct|direct-kernel|mpi
+ *                              auto (default): measure each face's candidate paths and keep
  *                              the fastest; direct: the direct path wherever the peer is in
- *                              this node's direct-link domain; mpi: MPI everywhere
+ *                              this node's direct-link domain (device faces: copy engines);
+ *                              direct-kernel: the same, device faces by a kernel that stores
+ *                              into the peer's shadow; mpi: MPI everywhere
  *   XMP_COMM_REPORT=0|1        1: per exchange, each face's shape, size, measured times and
  *                              chosen path on stderr (first node of the array's nodes)
  *   XMP_SUBCLUSTER_SIZE=n      cut each host's ranks into virtual subclusters of n ranks
@@ -22,19 +25,30 @@ static const char *value(const char *(*lookup)(const char *), const char *name) 
 
 int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *cfg,
                        const char **bad_name, char *msg, size_t cap) {
-  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0};
+  /* direct-kernel is direct for everything but device faces, whose direct writes it makes
+   * by kernel stores instead of the copy engines. */
+  static const struct {
+    const char *name;
+    int comm, kernel;
+  } comms[] = {{"auto", XMPHC_COMM_AUTO, 0},
+               {"direct", XMPHC_COMM_DIRECT, 0},
+               {"direct-kernel", XMPHC_COMM_DIRECT, 1},
+               {"mpi", XMPHC_COMM_MPI, 0}};
+  enum { NCOMMS = sizeof comms / sizeof comms[0] };
+  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0};
   const char *v = value(lookup, "XMP_COMM");
   if (v != NULL) {
     int k = 0;
-    while (k < 3 && strcmp(v, xmphc_comm_name(k)) != 0)
+    while (k < NCOMMS && strcmp(v, comms[k].name) != 0)
       k++;
-    if (k == 3) {
+    if (k == NCOMMS) {
       *bad_name = "XMP_COMM";
       snprintf(msg, cap, "environment variable XMP_COMM='%s' is invalid: accepted values are "
-               "auto, direct and mpi", v);
+               "auto, direct, direct-kernel and mpi", v);
       return 1;
     }
-    cfg->comm = k;
+    cfg->comm = comms[k].comm;
+    cfg->direct_kernel = comms[k].kernel;
   }
   v = value(lookup, "XMP_COMM_REPORT");
   if (v != NULL) {

@@ -7,15 +7,23 @@
  *   direct  (CUDA IPC) both copies in GPUs that reach each other, the processes in one
  *           direct-link domain: the sender's copy engines write the face straight into the
  *           receiver's shadow (its storage mapped once), then a 0-byte message on the face's
- *           tag says it is there.
+ *           tag says it is there;
+ *   kernel  the same, the face stored into the receiver's shadow by a kernel of the sender
+ *           (starpu/face_kernels.cu; where its library loads): no copy-engine setup per run,
+ *           so faster for small faces and one-element runs. Completion as for direct: the
+ *           sender's stream is synchronised (the kernel's stores done) before the 0-byte
+ *           message leaves.
  * The receiver decides. Each execution it first sends the sender a note: whether its copy is
  * in a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
  * wants; a note also says the shadow may now be overwritten (the receiver holds its copy,
  * nothing reads it). The sender takes the direct path when asked and able, else MPI; the
- * receiver knows which from the size of what arrives. Under XMP_COMM=auto the receiver asks
- * for each path in turn during the first XMPHC_DEV_WINDOW executions (and again every
- * XMPHC_DEV_RECHECK), keeps each path's shortest time from the step's start to the face in
- * place, then asks for the faster. XMP_COMM=direct always asks for the direct path;
+ * receiver knows which from the size of what arrives (0 bytes: the direct path it asked
+ * for). Under XMP_COMM=auto the receiver asks for each path in turn during the first
+ * XMPHC_DEV_WINDOW executions (and again every XMPHC_DEV_RECHECK), keeps each path's shortest
+ * time from the step's start to the face in place, then asks for the fastest; the kernel is a
+ * candidate where the kernel library loads (the processes of a domain share a host and the
+ * build, so they all have it or none; a sender without it would write by the copy engines).
+ * XMP_COMM=direct always asks for the direct path, XMP_COMM=direct-kernel for the kernel;
  * XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
  *
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
@@ -28,12 +36,12 @@
 #include "xmphc_internal.h"
 
 enum { XMPHC_DEV_WINDOW = 6, XMPHC_DEV_RECHECK = 1000, NOTE_TAG = 64 };
-enum { PATH_MPI = XMPHC_PATH_MPI, PATH_DIRECT = XMPHC_PATH_DIRECT };
+enum { PATH_MPI = XMPHC_PATH_MPI, PATH_DIRECT = XMPHC_PATH_DIRECT, PATH_KERNEL, NPATHS };
 
 typedef struct note {
   xmp_dev_ipc_t ipc; /* valid: the receiver's copy is in a GPU's memory */
   long start[XMP_RT_MAX_DIMS], extent[XMP_RT_MAX_DIMS]; /* its shadow box, its storage */
-  int want; /* PATH_* */
+  int want; /* PATH_*: a direct one only when ipc.valid */
 } note_t;
 
 typedef struct dface {
@@ -47,7 +55,7 @@ typedef struct dface {
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
   note_t note;
   /* receiver's measurement */
-  double best[XMPHC_NPATHS];
+  double best[NPATHS];
   int chosen;
 } dface_t;
 
@@ -63,6 +71,16 @@ struct xmphc_dev_exchange {
   void *buf;
   long execs;
 };
+
+static void forget_times(dface_t *df) {
+  for (int p = 0; p < NPATHS; p++)
+    df->best[p] = -1.0;
+}
+
+static const char *path_name(int path) {
+  static const char *const names[NPATHS] = {"mpi", "direct", "kernel"};
+  return path >= 0 && path < NPATHS ? names[path] : "?";
+}
 
 xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
                                                 size_t elem, int dim,
@@ -99,7 +117,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
     total += df->bytes;
     df->self = faces[i].peer == me;
     df->domain = !df->self && xmphc_same_domain(wme, xmphc_world_rank(comm, faces[i].peer));
-    df->best[PATH_MPI] = df->best[PATH_DIRECT] = -1.0;
+    forget_times(df);
     df->chosen = PATH_MPI;
   }
   x->buf = xmp_dev_host_alloc(total, where);
@@ -136,13 +154,22 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   free(x);
 }
 
-/* The path the receiver asks for in this execution (k-th of a measuring window, else -1). */
-static int wanted(const dface_t *df, long k) {
-  int comm = xmphc_config()->comm;
-  if (comm == XMPHC_COMM_DIRECT)
+/* The path the receiver asks for in this execution (k-th of a measuring window, else -1):
+ * under auto each candidate in turn, MPI, copy engines, then the kernel where its library
+ * loads. gpu: the receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
+static int wanted(const dface_t *df, long k, int gpu, const xmp_rt_srcloc_t *where) {
+  const xmphc_config_t *cfg = xmphc_config();
+  if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
+    if (gpu && !xmp_dev_gpu_kernels_available())
+      xmpi_fatal(where, "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
+                 "load (it is built where nvcc is found); use XMP_COMM=auto, direct or mpi",
+                 xmp_dev_gpu_kernels_path());
+    return PATH_KERNEL;
+  }
+  if (cfg->comm == XMPHC_COMM_DIRECT)
     return PATH_DIRECT;
   if (k >= 0)
-    return (int)(k % 2) == 1 ? PATH_DIRECT : PATH_MPI;
+    return (int)(k % (gpu && xmp_dev_gpu_kernels_available() ? 3 : 2));
   return df->chosen;
 }
 
@@ -156,20 +183,20 @@ static void write_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_v
     df->note.start[e] = df->box.start[e];
     df->note.extent[e] = x->extent[e];
   }
-  df->note.want = wanted(df, k);
+  df->note.want = wanted(df, k, v != NULL, x->where);
 }
 
 /* Whether the sender of df writes it straight into the receiver's shadow. */
 static int sender_direct(const dface_t *df, const xmp_dev_gpu_view_t *v) {
-  return v != NULL && df->domain && df->note.want == PATH_DIRECT && df->note.ipc.valid &&
+  return v != NULL && df->domain && df->note.want != PATH_MPI && df->note.ipc.valid &&
          xmp_dev_gpu_peer_ok(v->device, df->note.ipc.device);
 }
 
 static void report(const xmphc_dev_exchange_t *x, const dface_t *df) {
   int me;
   MPI_Comm_rank(x->comm, &me);
-  char t[2][32];
-  for (int p = 0; p < 2; p++) {
+  char t[NPATHS][32];
+  for (int p = 0; p < NPATHS; p++) {
     if (df->best[p] >= 0)
       snprintf(t[p], sizeof t[p], "%.1f us", df->best[p] * 1e6);
     else
@@ -177,8 +204,9 @@ static void report(const xmphc_dev_exchange_t *x, const dface_t *df) {
   }
   xmpi_note(x->where, "comm",
             "array '%s' dimension %d (device copy), node %d -> node %d (%s): %zu B; mpi %s, "
-            "direct %s: %s", x->name, x->dim, df->f.peer, me, df->f.up ? "up" : "down", df->bytes,
-            t[PATH_MPI], t[PATH_DIRECT], xmphc_path_name(df->chosen));
+            "direct %s, kernel %s: %s", x->name, x->dim, df->f.peer, me,
+            df->f.up ? "up" : "down", df->bytes, t[PATH_MPI], t[PATH_DIRECT], t[PATH_KERNEL],
+            path_name(df->chosen));
 }
 
 void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
@@ -234,8 +262,12 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     df->wrote = may_direct && sender_direct(df, v);
     if (df->wrote) {
       void *peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
-      xmp_dev_gpu_put_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
-                          df->note.start, where);
+      if (df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available())
+        xmp_dev_gpu_store_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
+                              df->note.start, where);
+      else
+        xmp_dev_gpu_put_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
+                            df->note.start, where);
       ndirect++;
       continue;
     }
@@ -264,7 +296,7 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     MPI_Wait(&df->data, &st);
     int count;
     MPI_Get_count(&st, MPI_BYTE, &count);
-    int path = count == 0 ? PATH_DIRECT : PATH_MPI;
+    int path = count == 0 ? df->note.want : PATH_MPI;
     if (path == PATH_MPI && v != NULL) {
       xmp_dev_gpu_copy_box(v, x->rank, x->extent, &df->box, x->buf, 0, where);
       xmp_dev_gpu_wait(v, where);
@@ -301,12 +333,12 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
       if (df->f.send || df->self)
         continue;
       int before = df->chosen;
-      df->chosen = df->best[PATH_DIRECT] >= 0 &&
-                           (df->best[PATH_MPI] < 0 || df->best[PATH_DIRECT] < df->best[PATH_MPI])
-                       ? PATH_DIRECT
-                       : PATH_MPI;
+      df->chosen = PATH_MPI; /* ties and unmeasured paths: MPI */
+      for (int p = 0; p < NPATHS; p++)
+        if (df->best[p] >= 0 && (df->best[df->chosen] < 0 || df->best[p] < df->best[df->chosen]))
+          df->chosen = p;
       if (xmphc_config()->report && (e < XMPHC_DEV_RECHECK || before != df->chosen))
         report(x, df);
-      df->best[PATH_MPI] = df->best[PATH_DIRECT] = -1.0;
+      forget_times(df);
     }
 }

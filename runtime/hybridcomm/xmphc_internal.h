@@ -15,6 +15,8 @@ typedef struct xmphc_config {
   int comm;            /* XMP_COMM */
   int report;          /* XMP_COMM_REPORT: 0 or 1 */
   int subcluster_size; /* XMP_SUBCLUSTER_SIZE: ranks per direct-link domain; 0: whole host */
+  int direct_kernel;   /* XMP_COMM=direct-kernel (comm is XMPHC_COMM_DIRECT): device faces
+                          by kernel stores */
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */

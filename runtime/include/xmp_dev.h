@@ -92,6 +92,14 @@ void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *ext
 void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                          const xmp_dev_box_t *box, void *dst, const long *dst_extent,
                          const long *dst_start, const xmp_rt_srcloc_t *where);
+/* The same by a kernel storing into dst (the kernel-store path; its library must be there). */
+void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                           const xmp_dev_box_t *box, void *dst, const long *dst_extent,
+                           const long *dst_start, const xmp_rt_srcloc_t *where);
+/* Whether the kernel-store library (libxmp_face_kernels.so, built where nvcc is found) loads
+ * in this process, and where it is looked for (for messages). */
+int xmp_dev_gpu_kernels_available(void);
+const char *xmp_dev_gpu_kernels_path(void);
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
 /* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
  * per allocation and kept). */

@@ -5,6 +5,10 @@
  * packing kernels: after merging contiguous dimensions a face is one 2-D copy per outer
  * index (one in all for the faces of 2-D and 3-D arrays).
  *
+ * A third way writes into the peer: a kernel storing the face into the peer's storage (the
+ * kernel-store path, faster for small faces and one-element runs), from the shared library
+ * of face_kernels.cu, opened when first asked for.
+ *
  * CUDA is reached through dlsym, as engine.c does: libxmp links no CUDA library, and where
  * StarPU was built without CUDA (or the process sees no device) nothing here is used. */
 #include <dlfcn.h>
@@ -12,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "face_kernels.h"
 #include "xmpsp_internal.h"
 
 #ifdef STARPU_USE_CUDA
@@ -204,19 +209,76 @@ void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *ext
     copy_runs(v, v->ptr, &arr, host, &buf, where);
 }
 
-void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
-                         const xmp_dev_box_t *b, void *dst, const long *dst_extent,
-                         const long *dst_start, const xmp_rt_srcloc_t *where) {
+/* The runs of box b in the view's storage (from) and at dst_start of a peer's storage of
+ * dst_extent (to), which must have the same shape. */
+static void peer_runs(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                      const xmp_dev_box_t *b, const long *dst_extent, const long *dst_start,
+                      runs_t *from, runs_t *to, const xmp_rt_srcloc_t *where) {
   size_t elem = v->data->elem_size;
-  runs_t from = box_runs(rank, extent, b->start, b->count, elem);
-  runs_t to = box_runs(rank, dst_extent, dst_start, b->count, elem);
-  int same = to.n == from.n && to.width == from.width;
-  for (int e = 0; same && e < to.n; e++)
-    same = to.count[e] == from.count[e];
+  *from = box_runs(rank, extent, b->start, b->count, elem);
+  *to = box_runs(rank, dst_extent, dst_start, b->count, elem);
+  int same = to->n == from->n && to->width == from->width;
+  for (int e = 0; same && e < to->n; e++)
+    same = to->count[e] == from->count[e];
   if (!same)
     xmpi_fatal(where, "array '%s': a halo face's layout differs between the two nodes",
                v->data->name);
+}
+
+void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                         const xmp_dev_box_t *b, void *dst, const long *dst_extent,
+                         const long *dst_start, const xmp_rt_srcloc_t *where) {
+  runs_t from, to;
+  peer_runs(v, rank, extent, b, dst_extent, dst_start, &from, &to, where);
   copy_runs(v, dst, &to, v->ptr, &from, where);
+}
+
+#ifdef XMPSP_FACE_KERNELS_PATH
+#define FACE_KERNELS_PATH XMPSP_FACE_KERNELS_PATH
+#else
+#define FACE_KERNELS_PATH NULL /* built without nvcc */
+#endif
+
+/* The kernel library's entry point, opened once (NULL: not built, or it does not load). Its
+ * own path first (the build's), then its name as the dynamic linker finds it. */
+static xmpsp_face_store_fn face_store(void) {
+  static xmpsp_face_store_fn fn;
+  static int tried;
+  if (tried)
+    return fn;
+  tried = 1;
+  const char *paths[] = {FACE_KERNELS_PATH, "libxmp_face_kernels.so"};
+  for (size_t i = 0; i < sizeof paths / sizeof paths[0] && fn == NULL; i++) {
+    void *lib = paths[i] != NULL ? dlopen(paths[i], RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (lib != NULL)
+      *(void **)&fn = dlsym(lib, XMPSP_FACE_STORE_SYMBOL);
+  }
+  return fn;
+}
+
+int xmp_dev_gpu_kernels_available(void) { return face_store() != NULL; }
+
+const char *xmp_dev_gpu_kernels_path(void) {
+  return FACE_KERNELS_PATH != NULL ? FACE_KERNELS_PATH : "libxmp_face_kernels.so";
+}
+
+void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                           const xmp_dev_box_t *b, void *dst, const long *dst_extent,
+                           const long *dst_start, const xmp_rt_srcloc_t *where) {
+  xmpsp_face_store_fn store = face_store();
+  if (store == NULL)
+    xmpi_fatal(where, "internal: halo face kernel stores without the kernel library");
+  runs_t from, to;
+  peer_runs(v, rank, extent, b, dst_extent, dst_start, &from, &to, where);
+  _Static_assert(XMP_RT_MAX_DIMS <= XMPSP_FACE_MAX_OUTER, "face layouts need more dimensions");
+  xmpsp_face_layout_t l = {from.width, from.n, {0}, {0}, {0}};
+  for (int e = 0; e < from.n; e++) {
+    l.count[e] = from.count[e];
+    l.src_pitch[e] = from.pitch[e];
+    l.dst_pitch[e] = to.pitch[e];
+  }
+  check(store((char *)dst + to.offset, (const char *)v->ptr + from.offset, &l, v->stream),
+        "the halo face store kernel's launch", where);
 }
 
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
@@ -371,6 +433,14 @@ void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *exte
   (void)v, (void)rank, (void)extent, (void)b, (void)dst, (void)dst_extent, (void)dst_start;
   xmpi_fatal(where, "internal: a GPU face copy without CUDA");
 }
+void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                           const xmp_dev_box_t *b, void *dst, const long *dst_extent,
+                           const long *dst_start, const xmp_rt_srcloc_t *where) {
+  (void)v, (void)rank, (void)extent, (void)b, (void)dst, (void)dst_extent, (void)dst_start;
+  xmpi_fatal(where, "internal: halo face kernel stores without CUDA");
+}
+int xmp_dev_gpu_kernels_available(void) { return 0; }
+const char *xmp_dev_gpu_kernels_path(void) { return "libxmp_face_kernels.so"; }
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   (void)v, (void)where;
 }

@@ -44,6 +44,9 @@ static void pure_tests(void) {
         c.subcluster_size == 2);
   const char *mpi[] = {"XMP_COMM", "mpi", "XMP_SUBCLUSTER_SIZE", "", NULL};
   CHECK(parse(mpi, &c, &bad) == 0 && c.comm == XMPHC_COMM_MPI && c.subcluster_size == 0);
+  const char *kernel[] = {"XMP_COMM", "direct-kernel", NULL};
+  CHECK(parse(kernel, &c, &bad) == 0 && c.comm == XMPHC_COMM_DIRECT && c.direct_kernel == 1);
+  CHECK(parse(good, &c, &bad) == 0 && c.direct_kernel == 0);
   const char *b1[] = {"XMP_COMM", "MPI", NULL};
   CHECK(parse(b1, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_COMM") == 0);
   const char *b2[] = {"XMP_SUBCLUSTER_SIZE", "0", NULL};

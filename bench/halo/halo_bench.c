@@ -1,0 +1,170 @@
+/* halo_bench.c - device halo faces through libxmp, as `reflect ... acc` and `reflect_do ...
+ * acc` run them: a C program calling the runtime entry points that xmpcc's translation of
+ * those directives calls (xmp_rt_reflect_init / xmp_rt_reflect_do / xmp_rt_reflect with acc),
+ * on arrays whose sizes are chosen at run time, so that one run covers every face type and
+ * size. The path is whatever XMP_COMM says (run.sh runs it once per value).
+ *
+ * Each case is a 3-D array a[outer][4][inner] of doubles distributed in block over 2 nodes
+ * along its middle dimension (2 planes per node, shadow 1:1), so a face is outer runs of
+ * inner elements: contiguous (outer 1), block-stride (outer and inner about the square root
+ * of the face's elements) or stride (inner 1), of 1 KiB to --max bytes in powers of 4. A
+ * device loop puts the array in the GPU's memory; then
+ *   reflect   reflect_do of its reflect_init: both nodes send their face at once;
+ *   pingpong  reflect width(1:0) then width(0:1): one face up, then one down (one-way time
+ *             is half the round trip);
+ * each timed as the best of 5 batches of repeated executions (after executions enough for
+ * XMP_COMM=auto's measuring window). The shadows are checked against the owners' values.
+ * One JSON object per case on stdout (rank 0), read by report.py. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "xmp_dev.h"
+#include "xmp_rt.h"
+
+enum { KIND_CONTIGUOUS, KIND_BLOCK_STRIDE, KIND_STRIDE, NKINDS };
+static const char *const kind_names[NKINDS] = {"contiguous", "block-stride", "stride"};
+enum { PLANES = 4, WARMUP = 12, BATCHES = 5 };
+
+static const xmp_rt_srcloc_t here = {"halo_bench.c", 0, "bench"};
+
+/* The face of `elems` elements of a kind as outer runs of inner elements. */
+static void face_shape(int kind, long elems, long *outer, long *inner) {
+  if (kind == KIND_CONTIGUOUS) {
+    *outer = 1, *inner = elems;
+  } else if (kind == KIND_STRIDE) {
+    *outer = elems, *inner = 1;
+  } else {
+    long m = 1;
+    while (m * m < elems)
+      m *= 2;
+    *inner = m, *outer = elems / m;
+  }
+}
+
+/* Global value of element (o, p, i): every element differs. */
+static double value(long o, long p, long i, long inner) {
+  return (double)((o * PLANES + p) * inner + i) + 1.0;
+}
+
+/* A codelet that only holds the rows read-write: StarPU moves them into the GPU's memory. */
+static void touch(void *buffers[], void *cl) { (void)buffers, (void)cl; }
+
+static double seconds_per_run(void (*run)(void *), void *arg, int reps) {
+  double best = 1e30;
+  for (int b = 0; b < BATCHES; b++) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int r = 0; r < reps; r++)
+      run(arg);
+    double t = (MPI_Wtime() - t0) / reps, slowest;
+    MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    if (slowest < best)
+      best = slowest;
+  }
+  return best;
+}
+
+static void reflect_do(void *a) { xmp_rt_reflect_do(a, 1, -1, &here); }
+
+static void pingpong(void *a) {
+  const long up[3] = {0, 1, 0}, none[3] = {0, 0, 0};
+  xmp_rt_reflect(a, up, none, NULL, 1, -1, &here);   /* lower shadows: node 1 <- node 0 */
+  xmp_rt_reflect(a, none, up, NULL, 1, -1, &here);   /* upper shadows: node 0 <- node 1 */
+}
+
+/* Wrong shadow elements of the local storage (both neighbours' faces, where they exist). */
+static long check_shadows(const xmp_rt_layout_t *l, long outer, long inner, int me) {
+  const double *x = l->addr;
+  long wrong = 0;
+  for (int side = 0; side < 2; side++) {
+    long p = side == 0 ? l->base[1] : l->base[1] + PLANES - 1; /* a shadow plane, global */
+    if (p < 0 || p >= PLANES || (me == 0 && side == 0) || (me == 1 && side == 1))
+      continue;
+    for (long o = 0; o < outer; o++)
+      for (long i = 0; i < inner; i++)
+        wrong += x[o * l->stride[0] + (p - l->base[1]) * l->stride[1] + i] !=
+                 value(o, p, i, inner);
+  }
+  return wrong;
+}
+
+static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *comm) {
+  long elems = (long)(bytes / sizeof(double)), outer, inner;
+  face_shape(kind, elems, &outer, &inner);
+  int me;
+  MPI_Comm_rank(MPI_COMM_WORLD, &me);
+  xmp_rt_template_t *t =
+      xmp_rt_template_create(1, (const long[]){0}, (const long[]){PLANES - 1}, "t", &here);
+  xmp_rt_template_distribute(t, (const int[]){XMP_RT_DIST_BLOCK}, (const intptr_t[]){0}, nodes,
+                             &here);
+  xmp_rt_array_t *a = xmp_rt_array_create(3, (const long[]){outer, PLANES, inner},
+                                          sizeof(double), t, (const int[]){-1, 0, -1},
+                                          (const long[]){0, 0, 0}, "a", &here);
+  xmp_rt_array_shadow(a, (const long[]){0, 1, 0}, (const long[]){0, 1, 0}, (const int[]){0, 0, 0},
+                      &here);
+  xmp_rt_layout_t l;
+  xmp_rt_array_allocate(a, &l);
+  long plo, phi;
+  xmp_rt_array_local_range(a, 1, &plo, &phi);
+  double *x = l.addr;
+  for (long o = 0; o < outer; o++)
+    for (long p = l.base[1]; p < l.base[1] + PLANES; p++)
+      for (long i = 0; i < inner; i++)
+        x[o * l.stride[0] + (p - l.base[1]) * l.stride[1] + i] =
+            p >= plo && p <= phi ? value(o, p, i, inner) : -1.0;
+
+  xmp_dev_data_t *d = xmp_dev_replicate(l.addr, xmp_rt_array_storage_bytes(a), sizeof(double),
+                                        "a", &here);
+  static xmp_dev_loop_t *state;
+  xmp_dev_arg_t arg = {d, XMP_DEV_READWRITE, l.base[0], l.stride[0]};
+  void *partials;
+  int ntasks;
+  char unused = 0;
+  xmp_dev_loop_run(&state, touch, touch, &unused, 1, &arg, 0, outer - 1, 1, 0, &partials,
+                   &ntasks, &here);
+
+  int reps = (int)fmin(200.0, fmax(10.0, (double)(64 << 20) / (double)bytes));
+  xmp_rt_reflect_init(a, NULL, NULL, NULL, 1, &here);
+  for (int w = 0; w < WARMUP; w++) {
+    reflect_do(a);
+    pingpong(a);
+  }
+  double t_reflect = seconds_per_run(reflect_do, a, reps);
+  double t_pingpong = seconds_per_run(pingpong, a, reps) / 2; /* one way */
+  xmp_dev_sync_out(d, &here);
+  long wrong = check_shadows(&l, outer, inner, me), all_wrong;
+  MPI_Reduce(&wrong, &all_wrong, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+  if (me == 0)
+    printf("{\"impl\": \"runtime\", \"path\": \"%s\", \"kind\": \"%s\", \"bytes\": %zu, "
+           "\"runs\": %ld, \"run_bytes\": %zu, \"pingpong_us\": %.3f, \"reflect_us\": %.3f, "
+           "\"wrong\": %ld}\n",
+           comm, kind_names[kind], bytes, outer, (size_t)inner * sizeof(double),
+           t_pingpong * 1e6, t_reflect * 1e6, all_wrong);
+  fflush(stdout);
+  xmp_dev_release(d);
+  xmp_rt_array_free(a);
+}
+
+int main(int argc, char **argv) {
+  xmp_rt_init(&argc, &argv);
+  size_t max = 16u << 20;
+  for (int i = 1; i + 1 < argc; i += 2)
+    if (strcmp(argv[i], "--max") == 0)
+      max = (size_t)strtoull(argv[i + 1], NULL, 10);
+  int n;
+  MPI_Comm_size(MPI_COMM_WORLD, &n);
+  if (n != 2) {
+    fprintf(stderr, "halo_bench: run it on 2 ranks (it ran on %d)\n", n);
+    return xmp_rt_finalize(2);
+  }
+  const char *comm = getenv("XMP_COMM") != NULL ? getenv("XMP_COMM") : "auto";
+  xmp_rt_nodes_t *nodes = xmp_rt_nodes_create(1, (const long[]){2}, "p", &here);
+  for (int kind = 0; kind < NKINDS; kind++)
+    for (size_t bytes = 1024; bytes <= max; bytes *= 4)
+      run_case(nodes, kind, bytes, comm);
+  return xmp_rt_finalize(0);
+}
