@@ -1,6 +1,6 @@
 /* coll_bench.c - times the hybrid layer's collectives (runtime/hybridcomm/coll*.c) against
- * MPI's own on the same host buffers, for message sizes from --min to --max bytes (powers of
- * two; default 4 B .. 4 MiB):
+ * MPI's own on the same buffers, for message sizes from --min to --max bytes (powers of two;
+ * default 4 B .. 4 MiB):
  *   bcast      s bytes from rank 0
  *   allgather  s bytes per rank (s * p in all), contiguous blocks
  *   allreduce  s / 4 ints, sum
@@ -8,8 +8,13 @@
  * measuring window), the largest over the ranks. Prints a table (time, speedup of the hybrid
  * collective over MPI's) and writes JSON (--json FILE).
  *
- * Not done yet: device buffers (MPI host-staged) and NCCL's collectives as the outside
- * reference; the "nccl" fields of the JSON are null and the table says n/a.
+ * --device (built with XMP_BENCH_CUDA, the CUDA runtime linked): the buffers are in each
+ * rank's GPU (local rank % GPUs); "mpi" is then MPI host-staged (device -> pinned host, MPI's
+ * collective, host -> device) and, built with XMP_BENCH_NCCL too, NCCL's collective
+ * (ncclBroadcast, ncclAllGather, ncclAllReduce) on the same device buffers is the outside
+ * reference: the table's last column is hybrid time / NCCL time (below 1: hybrid faster).
+ * Without NCCL the "nccl" fields of the JSON are null and the table says n/a. Run with
+ * NCCL_NVLS_ENABLE=0 (scripts/gpu-check.sh coll sets it).
  * Run on a machine with XMP_SUBCLUSTER_SIZE unset (one domain per host) and set (virtual
  * subclusters): bench/coll/run.sh does both. */
 #include <stdio.h>
@@ -19,11 +24,94 @@
 #include "xmp_rt.h"
 #include "xmphc.h"
 
+#ifdef XMP_BENCH_CUDA
+#include <cuda_runtime.h>
+#endif
+#ifdef XMP_BENCH_NCCL
+#include <nccl.h>
+#endif
+
 enum { BCAST, ALLGATHER, ALLREDUCE, NCOLL };
 static const char *const names[NCOLL] = {"bcast", "allgather", "allreduce"};
-enum { HYBRID, MPI, NIMPL };
+enum { HYBRID, MPI, NCCL, NIMPL };
 
 static int me, np;
+static int on_device; /* --device */
+#ifdef XMP_BENCH_CUDA
+static unsigned char *hbuf, *hall; /* device runs: MPI's pinned host staging */
+#endif
+#ifdef XMP_BENCH_NCCL
+static ncclComm_t nccl;
+static cudaStream_t nccl_stream;
+#endif
+
+/* Whether implementation impl runs in this build and mode. */
+static int available(int impl) {
+#ifdef XMP_BENCH_NCCL
+  return impl != NCCL || on_device;
+#else
+  return impl != NCCL;
+#endif
+}
+
+#ifdef XMP_BENCH_CUDA
+static void copy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind) {
+  if (cudaMemcpy(dst, src, bytes, kind) != cudaSuccess) {
+    fprintf(stderr, "coll_bench: cudaMemcpy failed\n");
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+/* MPI's collective on device data, staged through pinned host memory. */
+static void mpi_staged(int c, size_t s, unsigned char *buf, unsigned char *all) {
+  switch (c) {
+  case BCAST:
+    if (me == 0)
+      copy(hbuf, buf, s, cudaMemcpyDeviceToHost);
+    MPI_Bcast(hbuf, (int)s, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (me != 0)
+      copy(buf, hbuf, s, cudaMemcpyHostToDevice);
+    break;
+  case ALLGATHER:
+    copy(hall + (size_t)me * s, all + (size_t)me * s, s, cudaMemcpyDeviceToHost);
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, hall, (int)s, MPI_BYTE, MPI_COMM_WORLD);
+    copy(all, hall, s * (size_t)np, cudaMemcpyHostToDevice);
+    break;
+  case ALLREDUCE:
+    copy(hbuf, buf, s, cudaMemcpyDeviceToHost);
+    MPI_Allreduce(MPI_IN_PLACE, hbuf, (int)(s / 4), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    copy(buf, hbuf, s, cudaMemcpyHostToDevice);
+    break;
+  }
+}
+#endif
+
+#ifdef XMP_BENCH_NCCL
+static void nccl_check(ncclResult_t r, const char *what) {
+  if (r != ncclSuccess) {
+    fprintf(stderr, "coll_bench: %s: %s\n", what, ncclGetErrorString(r));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+/* NCCL's collective on the same device buffers, completed. */
+static void nccl_once(int c, size_t s, unsigned char *buf, unsigned char *all) {
+  switch (c) {
+  case BCAST:
+    nccl_check(ncclBroadcast(buf, buf, s, ncclInt8, 0, nccl, nccl_stream), "ncclBroadcast");
+    break;
+  case ALLGATHER:
+    nccl_check(ncclAllGather(all + (size_t)me * s, all, s, ncclInt8, nccl, nccl_stream),
+               "ncclAllGather");
+    break;
+  case ALLREDUCE:
+    nccl_check(ncclAllReduce(buf, buf, s / 4, ncclInt32, ncclSum, nccl, nccl_stream),
+               "ncclAllReduce");
+    break;
+  }
+  cudaStreamSynchronize(nccl_stream);
+}
+#endif
 
 static void fail(const char *what, int st) {
   fprintf(stderr, "coll_bench: %s: %s\n", what, xmphc_status_str(st));
@@ -33,11 +121,23 @@ static void fail(const char *what, int st) {
 /* One execution of collective c by implementation impl on s bytes. */
 static void run_once(int c, int impl, size_t s, unsigned char *buf, unsigned char *all,
                      xmphc_allgather_t *plan) {
-  int st = XMPHC_OK;
+  int st = XMPHC_OK, loc = on_device ? XMPHC_LOC_DEVICE : XMPHC_LOC_HOST;
+#ifdef XMP_BENCH_CUDA
+  if (on_device && impl == MPI) {
+    mpi_staged(c, s, buf, all);
+    return;
+  }
+#endif
+#ifdef XMP_BENCH_NCCL
+  if (impl == NCCL) {
+    nccl_once(c, s, buf, all);
+    return;
+  }
+#endif
   switch (c) {
   case BCAST:
     if (impl == HYBRID)
-      st = xmphc_bcast(MPI_COMM_WORLD, buf, (int)s, MPI_BYTE, 0, XMPHC_LOC_HOST);
+      st = xmphc_bcast(MPI_COMM_WORLD, buf, (int)s, MPI_BYTE, 0, loc);
     else
       MPI_Bcast(buf, (int)s, MPI_BYTE, 0, MPI_COMM_WORLD);
     break;
@@ -49,8 +149,7 @@ static void run_once(int c, int impl, size_t s, unsigned char *buf, unsigned cha
     break;
   case ALLREDUCE:
     if (impl == HYBRID)
-      st = xmphc_allreduce(MPI_COMM_WORLD, buf, (int)(s / 4), XMP_RT_INT, XMP_RT_OP_SUM,
-                           XMPHC_LOC_HOST);
+      st = xmphc_allreduce(MPI_COMM_WORLD, buf, (int)(s / 4), XMP_RT_INT, XMP_RT_OP_SUM, loc);
     else
       MPI_Allreduce(MPI_IN_PLACE, buf, (int)(s / 4), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     break;
@@ -83,7 +182,8 @@ static xmphc_allgather_t *gather_plan(unsigned char *all, size_t s) {
     MPI_Type_commit(&blocks[r]);
   }
   xmphc_allgather_t *plan;
-  int st = xmphc_allgather_create(MPI_COMM_WORLD, all, blocks, XMPHC_LOC_HOST, &plan);
+  int st = xmphc_allgather_create(MPI_COMM_WORLD, all, blocks,
+                                  on_device ? XMPHC_LOC_DEVICE : XMPHC_LOC_HOST, &plan);
   if (st)
     fail("allgather_create", st);
   for (int r = 0; r < np; r++)
@@ -114,19 +214,59 @@ int main(int argc, char **argv) {
   int max_iters = (int)arg_size(argc, argv, "--iters", 200);
   const char *json = arg_str(argc, argv, "--json");
   const char *sub = getenv("XMP_SUBCLUSTER_SIZE"), *comm = getenv("XMP_COMM");
-  unsigned char *buf = calloc(hi, 1), *all = calloc(hi * (size_t)np, 1);
+  for (int i = 1; i < argc; i++)
+    on_device |= strcmp(argv[i], "--device") == 0;
+  unsigned char *buf, *all;
+  if (!on_device) {
+    buf = calloc(hi, 1);
+    all = calloc(hi * (size_t)np, 1);
+  } else {
+#ifdef XMP_BENCH_CUDA
+    int ngpu = 0, local;
+    MPI_Comm host;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &host);
+    MPI_Comm_rank(host, &local);
+    MPI_Comm_free(&host);
+    if (cudaGetDeviceCount(&ngpu) != cudaSuccess || ngpu == 0) {
+      if (me == 0)
+        printf("coll_bench --device: no GPU (skipped)\n");
+      return xmp_rt_finalize(0);
+    }
+    cudaSetDevice(local % ngpu);
+    if (cudaMalloc((void **)&buf, hi) != cudaSuccess ||
+        cudaMalloc((void **)&all, hi * (size_t)np) != cudaSuccess ||
+        cudaMallocHost((void **)&hbuf, hi) != cudaSuccess ||
+        cudaMallocHost((void **)&hall, hi * (size_t)np) != cudaSuccess)
+      fail("device buffers", XMPHC_E_NOMEM);
+    cudaMemset(buf, 0, hi);
+    cudaMemset(all, 0, hi * (size_t)np);
+#ifdef XMP_BENCH_NCCL
+    ncclUniqueId id;
+    if (me == 0)
+      nccl_check(ncclGetUniqueId(&id), "ncclGetUniqueId");
+    MPI_Bcast(&id, (int)sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    nccl_check(ncclCommInitRank(&nccl, np, id, me), "ncclCommInitRank");
+    cudaStreamCreateWithFlags(&nccl_stream, cudaStreamNonBlocking);
+#endif
+#else
+    if (me == 0)
+      fprintf(stderr, "coll_bench: --device needs a build with XMP_BENCH_CUDA\n");
+    return xmp_rt_finalize(2);
+#endif
+  }
   FILE *out = NULL;
   if (me == 0) {
-    printf("collectives on %d ranks, XMP_COMM=%s, XMP_SUBCLUSTER_SIZE=%s (host buffers)\n", np,
-           comm ? comm : "auto", sub ? sub : "unset");
-    printf("%-10s %10s %12s %12s %9s %12s\n", "collective", "bytes", "hybrid us", "mpi us",
-           "speedup", "nccl ratio");
+    printf("collectives on %d ranks, XMP_COMM=%s, XMP_SUBCLUSTER_SIZE=%s (%s buffers%s)\n",
+           np, comm ? comm : "auto", sub ? sub : "unset", on_device ? "device" : "host",
+           on_device ? "; mpi: host-staged" : "");
+    printf("%-10s %10s %12s %12s %9s %12s %12s\n", "collective", "bytes", "hybrid us",
+           "mpi us", "speedup", "nccl us", "hybrid/nccl");
     if (json != NULL && (out = fopen(json, "w")) == NULL)
       fprintf(stderr, "coll_bench: cannot write %s\n", json);
     if (out != NULL)
       fprintf(out, "{\"ranks\": %d, \"xmp_comm\": \"%s\", \"subcluster_size\": %s, "
-                   "\"buffers\": \"host\", \"results\": [", np, comm ? comm : "auto",
-              sub ? sub : "null");
+                   "\"buffers\": \"%s\", \"results\": [", np, comm ? comm : "auto",
+              sub ? sub : "null", on_device ? "device" : "host");
   }
   int first = 1;
   for (int c = 0; c < NCOLL; c++)
@@ -137,24 +277,46 @@ int main(int argc, char **argv) {
       xmphc_allgather_t *plan = c == ALLGATHER ? gather_plan(all, s) : NULL;
       double t[NIMPL];
       for (int impl = 0; impl < NIMPL; impl++)
-        t[impl] = time_it(c, impl, s, iters, buf, all, plan);
+        t[impl] = available(impl) ? time_it(c, impl, s, iters, buf, all, plan) : -1.0;
       xmphc_allgather_free(plan);
       if (me != 0)
         continue;
-      printf("%-10s %10zu %12.2f %12.2f %9.2f %12s\n", names[c], s, t[HYBRID] * 1e6,
-             t[MPI] * 1e6, t[MPI] / t[HYBRID], "n/a");
+      char nccl_us[32] = "n/a", ratio[32] = "n/a", nccl_json[32] = "null",
+           ratio_json[32] = "null";
+      if (t[NCCL] > 0) {
+        snprintf(nccl_us, sizeof nccl_us, "%.2f", t[NCCL] * 1e6);
+        snprintf(ratio, sizeof ratio, "%.2f", t[HYBRID] / t[NCCL]);
+        snprintf(nccl_json, sizeof nccl_json, "%.9g", t[NCCL]);
+        snprintf(ratio_json, sizeof ratio_json, "%.4f", t[HYBRID] / t[NCCL]);
+      }
+      printf("%-10s %10zu %12.2f %12.2f %9.2f %12s %12s\n", names[c], s, t[HYBRID] * 1e6,
+             t[MPI] * 1e6, t[MPI] / t[HYBRID], nccl_us, ratio);
       if (out != NULL)
         fprintf(out, "%s\n  {\"collective\": \"%s\", \"bytes\": %zu, \"iterations\": %d, "
                      "\"hybrid_s\": %.9g, \"mpi_s\": %.9g, \"speedup_over_mpi\": %.4f, "
-                     "\"nccl_s\": null, \"ratio_to_nccl\": null}",
-                first ? "" : ",", names[c], s, iters, t[HYBRID], t[MPI], t[MPI] / t[HYBRID]);
+                     "\"nccl_s\": %s, \"ratio_to_nccl\": %s}",
+                first ? "" : ",", names[c], s, iters, t[HYBRID], t[MPI], t[MPI] / t[HYBRID],
+                nccl_json, ratio_json);
       first = 0;
     }
   if (out != NULL) {
     fprintf(out, "\n]}\n");
     fclose(out);
   }
-  free(buf);
-  free(all);
+  if (!on_device) {
+    free(buf);
+    free(all);
+  }
+#ifdef XMP_BENCH_CUDA
+  else {
+#ifdef XMP_BENCH_NCCL
+    ncclCommDestroy(nccl);
+#endif
+    cudaFree(buf);
+    cudaFree(all);
+    cudaFreeHost(hbuf);
+    cudaFreeHost(hall);
+  }
+#endif
   return xmp_rt_finalize(0);
 }
