@@ -16,10 +16,24 @@
 #                                       # hand-coded versions (see `himeno`) and N-body by
 #                                       # MPI + StarPU against the serial twin.
 #   bash scripts/gpu-check.sh halo      # there: device halo faces (reflect ... acc) with
-#                                       # XMP_COMM=mpi, direct (CUDA IPC) and auto on 2 ranks
+#                                       # XMP_COMM=mpi, direct (CUDA IPC), direct-kernel
+#                                       # (kernel stores) and auto on 2 ranks
 #                                       # (sharing one GPU where there is one): laplace_dev
 #                                       # and the e2e reflect-acc program against serial
-#                                       # references, then Himeno M's MFLOPS per path.
+#                                       # references, then Himeno M's MFLOPS per path
+#                                       # (direct-kernel: the kernel-store path).
+#   bash scripts/gpu-check.sh halo-bench # there: bench/halo on 2 ranks (one GPU each):
+#                                       # device faces of 1 KiB..16 MiB per face type and
+#                                       # path (copy engines, kernel stores, MPI, auto) and
+#                                       # the hand-written CUDA IPC + MPI exchange; the
+#                                       # table last (JSON in $OUT/halo-bench/halo.json).
+#   bash scripts/gpu-check.sh coll      # there: the hybrid collectives on device buffers:
+#                                       # test_mpi_coll (every collective, operator, type and
+#                                       # root against a serial computation) on 1..#GPUs ranks
+#                                       # under XMP_COMM=auto|direct|mpi and subclusters of
+#                                       # half, then bench/coll --device (hybrid vs MPI
+#                                       # host-staged vs NCCL from PyTorch's nvidia-nccl pip
+#                                       # package) as one domain and as two subclusters.
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -270,9 +284,9 @@ halo() {
   echo "reflect acc: 0 wrong of 858" >"$out/reflect-acc.ref"
   build_himeno_hand "$out" "$b"
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
-  printf '%-12s %-7s %-6s %-6s %s\n' program comm weight result "MFLOPS / faces chosen" >"$table"
+  printf '%-12s %-13s %-6s %-6s %s\n' program comm weight result "MFLOPS / faces chosen" >"$table"
   for prog in laplace-1x2 laplace-p2x1 reflect-acc himeno-M-1d; do
-    for comm in mpi direct auto; do
+    for comm in mpi direct direct-kernel auto; do
       for w in 0 0.3; do
         [ "$prog" = himeno-M-1d ] && [ "$w" != 0 ] && continue
         log=$out/halo-$prog-$comm-w$w.log result=ok
@@ -291,13 +305,119 @@ halo() {
         else
           diff "$ref" "$log" >>"$log.err" 2>&1 || result=WRONG
         fi
-        printf '%-12s %-7s %-6s %-6s %s %s\n' "$prog" "$comm" "$w" "$result" \
+        printf '%-12s %-13s %-6s %-6s %s %s\n' "$prog" "$comm" "$w" "$result" \
           "$(awk '/^MFLOPS/ {print $2}' "$log")" \
           "$(grep -o 'device copy.*: [a-z]*$' "$log.err" | awk '{print $NF}' | sort | uniq -c |
             tr -s ' \n' ' ')" >>"$table"
       done
     done
   done
+}
+
+# bench/halo (bench/halo/run.sh) on the runtime built by build_stack; its table last.
+halo_bench() {
+  local out=$1
+  ninja -C /tmp/xmp-rt xmp_bench_halo xmp_bench_halo_hand >"$out/ninja-halo-bench.log" 2>&1 ||
+    { tail -30 "$out/ninja-halo-bench.log"; exit 1; }
+  bash "$root/bench/halo/run.sh" /tmp/xmp-rt "$out/halo-bench"
+}
+
+# NCCL of PyTorch's pip package (nvidia-nccl-cu*): the folder holding include/nccl.h and
+# lib/libnccl.so.2, or nothing. nvidia.nccl may be a namespace package (no __file__): its
+# __path__ lists the folders.
+nccl_home() {
+  python3 - <<'EOF' 2>/dev/null || true
+import os
+try:
+    import nvidia.nccl as m
+except ImportError:
+    raise SystemExit(0)
+paths = list(getattr(m, "__path__", None) or [])
+if getattr(m, "__file__", None):
+    paths.append(os.path.dirname(m.__file__))
+for p in paths:
+    if os.path.isfile(os.path.join(p, "include", "nccl.h")) and \
+       os.path.isfile(os.path.join(p, "lib", "libnccl.so.2")):
+        print(p)
+        break
+EOF
+}
+
+# Device collectives (issue 7): the checks of test_mpi_coll.c on device buffers at 1..#GPUs
+# ranks (one GPU each) under each XMP_COMM and with subclusters of half the GPUs, then
+# bench/coll on device buffers as one domain and as two subclusters; a short table last.
+coll() {
+  local out=$1 b=/tmp/xmp-coll prefix=$DEPS/starpu cudadir nccl ngpu table=$1/coll.txt
+  cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
+  mkdir -p "$b"
+  local inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/hybridcomm"
+    -I"$root/test/runtime/unit" -isystem "$cudadir/include")
+  local ucx
+  read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
+  local libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
+    "${ucx[@]}" -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lm -ldl)
+  mpicc -O2 -std=gnu11 -Wall -Wextra -Werror -DXMP_TEST_DEVICE "${inc[@]}" \
+    "$root/test/runtime/unit/test_mpi_coll.c" "${libs[@]}" -o "$b/check"
+  local nccl_flags=()
+  nccl=$(nccl_home)
+  if [ -n "$nccl" ]; then
+    nccl_flags=(-DXMP_BENCH_NCCL -isystem "$nccl/include" "$nccl/lib/libnccl.so.2"
+      -Wl,-rpath,"$nccl/lib")
+    echo "NCCL: $nccl"
+  else
+    echo "NCCL: not found (python3 -c 'import nvidia.nccl'): the bench runs without it"
+  fi
+  mpicc -O2 -std=gnu11 -Wall -Wextra -Werror -DXMP_BENCH_CUDA "${inc[@]}" \
+    "$root/bench/coll/coll_bench.c" "${nccl_flags[@]}" "${libs[@]}" -o "$b/bench"
+  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  [ "$ngpu" -ge 1 ] || { echo "coll: no GPU"; exit 1; }
+  local half=$(((ngpu + 1) / 2)) np variant sub result log env
+  printf '%-6s %-7s %-4s %s\n' ranks comm sub result >"$table"
+  for np in $(seq 1 "$ngpu"); do
+    for variant in auto direct mpi sub; do
+      [ "$np" = 1 ] && [ "$variant" != auto ] && continue
+      sub=- env=(XMP_COMM="$variant")
+      [ "$variant" = sub ] && sub=$half env=(XMP_COMM=auto XMP_SUBCLUSTER_SIZE="$half")
+      log=$out/coll-check-np$np-$variant.log result=ok
+      env "${env[@]}" XMP_COMM_REPORT=1 timeout 300 "${MPIRUN[@]}" -np "$np" "$b/check" \
+        >"$log" 2>&1 || result=FAIL
+      grep -q "check failed" "$log" && result=WRONG
+      printf '%-6s %-7s %-4s %s\n' "$np" "${env[0]#XMP_COMM=}" "$sub" "$result" >>"$table"
+    done
+  done
+  timeout 600 "${MPIRUN[@]}" -np "$ngpu" "$b/bench" --device --json "$out/coll-one-domain.json" \
+    >"$out/coll-bench-one-domain.txt" 2>&1 || echo "bench (one domain) FAILED"
+  XMP_SUBCLUSTER_SIZE=$half timeout 600 "${MPIRUN[@]}" -np "$ngpu" "$b/bench" --device \
+    --json "$out/coll-sub$half.json" >"$out/coll-bench-sub$half.txt" 2>&1 ||
+    echo "bench (subclusters of $half) FAILED"
+  cat "$out/coll-bench-one-domain.txt" "$out/coll-bench-sub$half.txt"
+  echo
+  cat "$table"
+  python3 - "$out/coll-one-domain.json" "$out/coll-sub$half.json" "$half" <<'EOF'
+import json, sys
+def load(p):
+    try:
+        return {(r["collective"], r["bytes"]): r for r in json.load(open(p))["results"]}
+    except (OSError, ValueError, KeyError):
+        return {}
+one, sub, half = load(sys.argv[1]), load(sys.argv[2]), sys.argv[3]
+def f(v, fmt):
+    return "-" if v is None else fmt % v
+print("\n%-19s | %-32s | subclusters of %s" % ("", "one domain", half))
+print("%-10s %8s | %10s %8s %11s | %10s %8s %11s" % (
+    "device", "bytes", "hybrid us", "vs MPI", "hybrid/NCCL", "hybrid us", "vs MPI",
+    "hybrid/NCCL"))
+for key in sorted(set(one) | set(sub)):
+    if key[1] not in (8, 1024, 8192, 65536, 524288, 4194304):
+        continue
+    row = "%-10s %8d" % key
+    for d in (one, sub):
+        r = d.get(key, {})
+        us = r["hybrid_s"] * 1e6 if r.get("hybrid_s") is not None else None
+        row += " | %10s %8s %11s" % (f(us, "%.1f"), f(r.get("speedup_over_mpi"), "%.2fx"),
+                                     f(r.get("ratio_to_nccl"), "%.2f"))
+    print(row)
+EOF
 }
 
 ratio() { # a b: a/b with 3 decimals, or - when either is missing
@@ -376,6 +496,18 @@ halo)
   halo "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/halo.txt"
   ;;
+halo-bench)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  halo_bench "${OUT:-$gpu/out}"
+  ;;
+coll)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  coll "${OUT:-$gpu/out}"
+  ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
@@ -384,5 +516,5 @@ himeno-xmp)
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|halo-bench|coll|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
