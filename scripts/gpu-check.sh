@@ -16,10 +16,17 @@
 #                                       # hand-coded versions (see `himeno`) and N-body by
 #                                       # MPI + StarPU against the serial twin.
 #   bash scripts/gpu-check.sh halo      # there: device halo faces (reflect ... acc) with
-#                                       # XMP_COMM=mpi, direct (CUDA IPC) and auto on 2 ranks
+#                                       # XMP_COMM=mpi, direct (CUDA IPC), direct-kernel
+#                                       # (kernel stores) and auto on 2 ranks
 #                                       # (sharing one GPU where there is one): laplace_dev
 #                                       # and the e2e reflect-acc program against serial
-#                                       # references, then Himeno M's MFLOPS per path.
+#                                       # references, then Himeno M's MFLOPS per path
+#                                       # (direct-kernel: the kernel-store path).
+#   bash scripts/gpu-check.sh halo-bench # there: bench/halo on 2 ranks (one GPU each):
+#                                       # device faces of 1 KiB..16 MiB per face type and
+#                                       # path (copy engines, kernel stores, MPI, auto) and
+#                                       # the hand-written CUDA IPC + MPI exchange; the
+#                                       # table last (JSON in $OUT/halo-bench/halo.json).
 #   bash scripts/gpu-check.sh coll      # there: the hybrid collectives on device buffers:
 #                                       # test_mpi_coll (every collective, operator, type and
 #                                       # root against a serial computation) on 1..#GPUs ranks
@@ -277,9 +284,9 @@ halo() {
   echo "reflect acc: 0 wrong of 858" >"$out/reflect-acc.ref"
   build_himeno_hand "$out" "$b"
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
-  printf '%-12s %-7s %-6s %-6s %s\n' program comm weight result "MFLOPS / faces chosen" >"$table"
+  printf '%-12s %-13s %-6s %-6s %s\n' program comm weight result "MFLOPS / faces chosen" >"$table"
   for prog in laplace-1x2 laplace-p2x1 reflect-acc himeno-M-1d; do
-    for comm in mpi direct auto; do
+    for comm in mpi direct direct-kernel auto; do
       for w in 0 0.3; do
         [ "$prog" = himeno-M-1d ] && [ "$w" != 0 ] && continue
         log=$out/halo-$prog-$comm-w$w.log result=ok
@@ -298,13 +305,21 @@ halo() {
         else
           diff "$ref" "$log" >>"$log.err" 2>&1 || result=WRONG
         fi
-        printf '%-12s %-7s %-6s %-6s %s %s\n' "$prog" "$comm" "$w" "$result" \
+        printf '%-12s %-13s %-6s %-6s %s %s\n' "$prog" "$comm" "$w" "$result" \
           "$(awk '/^MFLOPS/ {print $2}' "$log")" \
           "$(grep -o 'device copy.*: [a-z]*$' "$log.err" | awk '{print $NF}' | sort | uniq -c |
             tr -s ' \n' ' ')" >>"$table"
       done
     done
   done
+}
+
+# bench/halo (bench/halo/run.sh) on the runtime built by build_stack; its table last.
+halo_bench() {
+  local out=$1
+  ninja -C /tmp/xmp-rt xmp_bench_halo xmp_bench_halo_hand >"$out/ninja-halo-bench.log" 2>&1 ||
+    { tail -30 "$out/ninja-halo-bench.log"; exit 1; }
+  bash "$root/bench/halo/run.sh" /tmp/xmp-rt "$out/halo-bench"
 }
 
 # NCCL of PyTorch's pip package (nvidia-nccl-cu*): the folder holding include/nccl.h and
@@ -481,6 +496,12 @@ halo)
   halo "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/halo.txt"
   ;;
+halo-bench)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  halo_bench "${OUT:-$gpu/out}"
+  ;;
 coll)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
@@ -495,5 +516,5 @@ himeno-xmp)
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|coll|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|halo-bench|coll|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
