@@ -11,6 +11,7 @@
 // RUN: %mpirun -np 1 %t.1d | FileCheck %s
 // RUN: env XMP_COMM=mpi %mpirun -np 3 %t.1d | FileCheck %s
 // RUN: env XMP_COMM=direct %mpirun -np 2 %t.2d | FileCheck %s
+// RUN: env XMP_COMM=direct-kernel %mpirun -np 3 %t.1d | FileCheck %s
 // RUN: %mpirun -np 4 %t.2d | FileCheck %s
 // CHECK: reflect acc: 0 wrong of 858
 // Outside a device replicate region: a collective error naming the array.
