@@ -148,7 +148,8 @@ void run_case(int me, int kind, size_t bytes) {
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   check(cudaIpcOpenMemHandle((void **)&c.theirs, ph, cudaIpcMemLazyEnablePeerAccess),
         "cudaIpcOpenMemHandle");
-  int reps = (int)std::min(150.0, std::max(10.0, (double)(64 << 20) / (double)bytes)); // as halo_bench
+  // As halo_bench: under 1000 executions in all.
+  int reps = (int)std::min(150.0, std::max(10.0, (double)(64 << 20) / (double)bytes));
   for (int p = 0; p < NPATHS; p++) {
     Path path = (Path)p;
     for (int w = 0; w < WARMUP; w++) {
