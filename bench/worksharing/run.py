@@ -4,11 +4,13 @@
 For each program of .gpu/bench (bench/worksharing/prepare.sh), in one run of this script:
 GPU only (weight 0), CPU only (weight 1), the runtime's automatic balancing (XMP_BALANCE=auto,
 starting at 0 and at 0.5) and the thesis's rule (listing 4.6: +-0.01 per step from 0.2, XMP_BALANCE=manual). The time
-of a step is the sum over the program's device loops of max(CPU time, GPU time) of that
-execution, from the runtime's report (XMP_REPORT); each mode is summarised by the median of its
-last steps, the modes run interleaved --repeat times (CPU only and the thesis rule once) and the
-median run of each counts. The ideal time T* of a loop that both sides share perfectly obeys
-1/T* = 1/T_gpu + 1/T_cpu (per loop, summed over the loops). Writes one JSON per run and
+of a step is the period of the program's first device loop (from one execution's start to the
+next's), from the runtime's report (XMP_REPORT); each mode is summarised by the median of its
+last steps, the modes run interleaved --repeat times (CPU only and the thesis rule once), and
+the last steps of a mode's repeats are pooled (the per-step record and convergence are those of
+its median run: weights, convergence). The ideal time T* of a loop that both sides share perfectly obeys
+1/T* = 1/T_gpu + 1/T_cpu (per loop, summed over the loops, plus the step's time outside the
+loops). Writes one JSON per run and
 worksharing.json under --out, and prints a table with T*/T_auto (balancing efficiency),
 T_gpu/T_auto and the steps auto needed to converge. --summarize recomputes the table from
 the run JSONs of an earlier run (e.g. fetched from the GPU machine).
@@ -48,10 +50,16 @@ def machine():
 
 
 def step_times(report):
-    """Per step: sum over the device loops of max(cpu, gpu); and per loop, per step."""
+    """Per step: the program's time step, i.e. the period of its first device loop (start to
+    the next start: every loop, the transfers one loop's split causes in another, the host's
+    part; the last step has none), or where the runtime gave no periods the sum over the loops
+    of max(cpu, gpu); and per loop, per step, max(cpu, gpu)."""
     loops = report["loops"]
     nsteps = min(len(l["steps"]) for l in loops) if loops else 0
     per_loop = [[max(s["cpu_s"], s["gpu_s"]) for s in l["steps"][:nsteps]] for l in loops]
+    periods = [s.get("period_s") for s in loops[0]["steps"][:nsteps - 1]] if loops else []
+    if periods and all(p is not None for p in periods):
+        return periods, [p[:nsteps - 1] for p in per_loop]
     return [sum(p[k] for p in per_loop) for k in range(nsteps)], per_loop
 
 
@@ -65,7 +73,18 @@ def tail_median(values, k):
     return tail[mid] if len(tail) % 2 else (tail[mid - 1] + tail[mid]) / 2
 
 
-def median_run(runs):
+def pooled(runs, key, k):
+    """The last k values of key of every run, together: processes of one program differ by
+    more than the steps of one (below), so a mode's time is the median of its repeats' last
+    steps pooled. key: "step" or a loop index."""
+    out = []
+    for r in runs:
+        v = r["step_s"] if key == "step" else r["loop_step_s"][key]
+        out += v[-k:] if len(v) >= k else v
+    return out
+
+
+def median_run(runs, tail):
     """The run whose step time (median of its last steps) is the median of the runs of one mode:
     processes of one program differ by more than the steps of one (seen: 0.35 against 0.47 ms
     per step for the same weight on an H100; GPU-only matmul steady at 4.3 ms in one process
@@ -73,6 +92,9 @@ def median_run(runs):
     runs = sorted(runs, key=lambda r: tail_median(r["step_s"], max(1, len(r["step_s"]) // 2)))
     chosen = runs[len(runs) // 2]
     chosen["repeats"] = [tail_median(r["step_s"], max(1, len(r["step_s"]) // 2)) for r in runs]
+    k = max(1, min(tail, len(chosen["step_s"]) - 1))
+    chosen["pooled_step_s"] = pooled(runs, "step", k)
+    chosen["pooled_loop_step_s"] = [pooled(runs, i, k) for i in range(len(chosen["loop_step_s"]))]
     return chosen
 
 
@@ -143,18 +165,24 @@ def main():
                     steps = {"cpu": a.cpu_steps, "thesis": a.thesis_steps}.get(mode, a.steps)
                     every[mode].append(run_once(prog, mode, steps, a.ranks, a.out, k))
             for mode in MODES:
-                runs[mode] = median_run(every[mode])
+                runs[mode] = median_run(every[mode], a.tail)
                 runs[mode]["machine"] = info
                 with open(path[mode], "w") as f:
                     json.dump(runs[mode], f, indent=1)
-        # Medians of the last steps (the first ones upload data and settle the weight).
-        tails = {m: min(a.tail, len(runs[m]["step_s"]) - 1) for m in runs}
-        t = {m: tail_median(runs[m]["step_s"], tails[m]) for m in runs}
-        # Ideal per loop, summed: both sides working on one loop at their own speeds.
-        ideal = 0.0
-        for lg, lc in zip(runs["gpu"]["loop_step_s"], runs["cpu"]["loop_step_s"]):
-            tg, tc = tail_median(lg, tails["gpu"]), tail_median(lc, tails["cpu"])
+        # Medians of the last steps (the first ones upload data and settle the weight), of
+        # every repeat together.
+        tails = {m: len(runs[m]["pooled_step_s"]) for m in runs}
+        t = {m: tail_median(runs[m]["pooled_step_s"], tails[m]) for m in runs}
+        # Ideal per loop, summed: both sides working on one loop at their own speeds; plus the
+        # rest of the step outside the loops (host code, communication), the smaller of
+        # GPU only's and CPU only's.
+        ideal, loops_sum = 0.0, {"gpu": 0.0, "cpu": 0.0}
+        for lg, lc in zip(runs["gpu"]["pooled_loop_step_s"], runs["cpu"]["pooled_loop_step_s"]):
+            tg, tc = tail_median(lg, len(lg)), tail_median(lc, len(lc))
+            loops_sum["gpu"] += tg
+            loops_sum["cpu"] += tc
             ideal += 1.0 / (1.0 / tg + 1.0 / tc) if tg > 0 and tc > 0 else min(tg, tc)
+        ideal += max(0.0, min(t[m] - loops_sum[m] for m in loops_sum))
         loops = runs["auto"]["report"]["loops"]
         converge = max((l.get("steps_to_converge", -1) for l in loops), default=-1)
         converge05 = max((l.get("steps_to_converge", -1)

@@ -17,7 +17,7 @@
  * makes first moves cautious ones.
  *
  * Provisional samples. A side's first sample may carry first-touch transfers (the GPU uploads
- * everything the loop reads): when the next one of the same bin is more than 1.3 times cheaper
+ * everything the loop reads): when the next one of the same bin is more than 1.15 times cheaper
  * per iteration, the first is dropped, and the controller never acts on a GPU whose only sample
  * is its first. The first execution after a weight change may carry re-partitioning transfers:
  * its samples count until a later one of the same bin replaces them, and their excess over it
@@ -26,7 +26,10 @@
  * Measurement decides, the model proposes. The model is not the truth: on an H100 the GPU side
  * of nbody is slower whenever the CPU side runs too (shared host thread, transfers of the CPU's
  * rows), so equal finishing times can be slower than GPU only. The objective is the measured
- * step time T(w) = max(t_cpu, t_gpu), kept per split actually run (a table: median of the last
+ * period T(w): from the execution's start to the next execution's start of the same loop, so
+ * that what a split costs the rest of the program counts (nbody: forces the CPU wrote make the
+ * next loop gather and upload the whole array). It is kept per split actually run (a table:
+ * median of the last
  * three samples, smaller of two; samples after a weight change corrected by the measured
  * re-partitioning cost). The weight run is the best split measured in the last 2 executions
  * or the chosen one (w_inc); older times may have drifted. A weight the table lacks is only
@@ -44,7 +47,19 @@
  * unimodal), and the next proposal waits 1, 2, 4, ... 64 executions. A trial that looks worse
  * only by a sample with re-partitioning of unknown (or about its estimate's) cost runs once
  * more. An epoch ends when the chosen split measures 10% above its reference 3 times in a
- * row: the table, the tried ends and the failures are forgotten.
+ * row: the table, the tried ends, the failures and the rests are forgotten.
+ *
+ * Periods from the model. The model fits each side's own time; a proposal's period is its
+ * predicted step time plus the measured rest of the period (period - step time: the other
+ * loops, the host's part) of its split class: GPU only, both sides, CPU only (median of the
+ * newest three of the class, not aged like the table; a class never measured counts
+ * as the chosen split's). A probe's execution measures the rest of "both sides".
+ *
+ * Several loops (xmpsp_balance_begin with one group per program). A loop's experiment changes
+ * what the others measure, so a trial waits while another loop's trial is under way (the loop
+ * runs its chosen split meanwhile), and a sample whose window (from the previous execution's
+ * start to the next one's) saw another loop's experiment start is not kept; a trial so
+ * disturbed (by a probe) runs again.
  *
  * Spikes. An execution where every side that has a prediction takes more than twice it
  * (machine noise: 3-10x steps on the H100) is not used and the split runs again; a second one
@@ -68,7 +83,7 @@
 #define BIN_TOL 0.02       /* samples within 2% of each other's n form a bin */
 #define FIT_SPREAD 0.04    /* two bins at least 10% apart in n give a line */
 #define OUTLIER 1.5        /* two samples of a bin further apart than this disagree */
-#define WARM_DROP 1.3      /* first sample this much dearer per iteration: first touch */
+#define WARM_DROP 1.15     /* first sample this much dearer per iteration: first touch */
 #define THETA 0.02         /* relative gain below which nothing changes */
 #define ABS_GAIN 10e-6     /* absolute gain (s) below which nothing changes */
 #define AMORTIZE 8.0       /* steps a re-partitioning must pay for itself in */
@@ -119,6 +134,44 @@ static double set_next(xmpsp_balance_t *b, long next_index, double w) {
 }
 
 void xmpsp_balance_set(xmpsp_balance_t *b, double w) { set_next(b, b->steps, w); }
+
+/* The experiment b proposed waits: the next execution runs the chosen weight, and the
+ * proposal comes again once the other loop's trial is over. */
+static void defer(xmpsp_balance_t *b) {
+  if (b->trial == 2)
+    b->tried[b->w == 1.0] = 0;
+  b->trial = 0;
+  b->pred[XMPSP_BAL_CPU] = b->pred[XMPSP_BAL_GPU] = 0; /* no spike check against them */
+  b->w = b->w_inc;
+  b->fresh = b->w != b->w_ran;
+  b->steps_to_converge = b->fresh ? b->steps : b->conv_ran;
+}
+
+double xmpsp_balance_begin(xmpsp_balance_t *b, xmpsp_bal_group_t *g) {
+  if (b->trial && g->holder != NULL && g->holder != b)
+    defer(b);
+  if (b->trial)
+    g->holder = b;
+  else if (g->holder == b)
+    g->holder = NULL;
+  int experiment = b->trial || b->probing;
+  b->group = g;
+  b->win_prev = b->win_cur;
+  b->own_prev = b->own_cur;
+  b->win_cur = g->started;
+  b->own_cur = experiment;
+  g->started += (unsigned long)experiment;
+  return b->w;
+}
+
+/* Another loop's experiment started between the start of the execution before the one just
+ * fed and now (the next one's start): the sample carries what it cost this loop. */
+static int disturbed(const xmpsp_balance_t *b) {
+  if (b->group == NULL)
+    return 0;
+  unsigned long own = (unsigned long)(b->own_prev + b->own_cur);
+  return b->group->started - b->win_prev > own;
+}
 
 static int provisional(const xmpsp_bal_sample_t *s) { return s->warm || s->fresh; }
 
@@ -256,11 +309,22 @@ static double predict(const bal_model_t *mc, const bal_model_t *mg, long n, doub
   return dmax(side_time(mc, c), side_time(mg, n - c));
 }
 
+/* Splits by what they leave to the rest of the program: GPU only, both sides, CPU only. */
+enum { CLASS_GPU, CLASS_BOTH, CLASS_CPU };
+static int split_class(long c, long n) { return c == 0 ? CLASS_GPU : c == n ? CLASS_CPU : CLASS_BOTH; }
+
+/* Predicted period of weight w: the model's step time plus the measured rest of the period
+ * for w's class (rest[]). */
+static double predict_period(const bal_model_t *mc, const bal_model_t *mg, long n, double w,
+                             const double *rest) {
+  return predict(mc, mg, n, w) + rest[split_class(cpu_iters(w, n), n)];
+}
+
 /* The model's best weight: an end, or the interior weight that equalises the sides when it
- * beats the better end by more than THETA. */
-static double model_best(const bal_model_t *mc, const bal_model_t *mg, long n, double *t_best,
-                         double *w_int, double *t_int) {
-  double t0 = predict(mc, mg, n, 0.0), t1 = predict(mc, mg, n, 1.0);
+ * beats the better end by more than THETA; by predicted period. */
+static double model_best(const bal_model_t *mc, const bal_model_t *mg, long n,
+                         const double *rest, double *t_best, double *w_int, double *t_int) {
+  double t0 = predict_period(mc, mg, n, 0.0, rest), t1 = predict_period(mc, mg, n, 1.0, rest);
   double best = t0 <= t1 ? 0.0 : 1.0;
   *t_best = dmin(t0, t1);
   *w_int = -1;
@@ -269,7 +333,7 @@ static double model_best(const bal_model_t *mc, const bal_model_t *mg, long n, d
   long ci = cpu_iters(wi, n);
   if (ci > 0 && ci < n) {
     *w_int = (double)ci / (double)n;
-    *t_int = predict(mc, mg, n, *w_int);
+    *t_int = predict_period(mc, mg, n, *w_int, rest);
     if (*t_int * (1.0 + THETA) < *t_best) {
       best = *w_int;
       *t_best = *t_int;
@@ -291,7 +355,8 @@ static void tab_remove(xmpsp_balance_t *b, int i) {
   b->tab[i] = b->tab[--b->ntab];
 }
 
-static void tab_add(xmpsp_balance_t *b, long c, double t, long at, unsigned prov, int probe) {
+static void tab_add(xmpsp_balance_t *b, long c, double period, long at, unsigned prov,
+                    int probe) {
   xmpsp_bal_meas_t *e = tab_find(b, c);
   if (e == NULL) {
     if (b->ntab == XMPSP_BAL_TAB) { /* forget the split measured longest ago, never w_inc's */
@@ -308,12 +373,12 @@ static void tab_add(xmpsp_balance_t *b, long c, double t, long at, unsigned prov
     e->c = c;
   }
   if (e->count == XMPSP_BAL_TK) {
-    memmove(&e->t[0], &e->t[1], (XMPSP_BAL_TK - 1) * sizeof e->t[0]);
+    memmove(&e->p[0], &e->p[1], (XMPSP_BAL_TK - 1) * sizeof e->p[0]);
     memmove(&e->at[0], &e->at[1], (XMPSP_BAL_TK - 1) * sizeof e->at[0]);
     memmove(&e->prov[0], &e->prov[1], (XMPSP_BAL_TK - 1) * sizeof e->prov[0]);
     e->count--;
   }
-  e->t[e->count] = t;
+  e->p[e->count] = period;
   e->at[e->count] = at;
   e->prov[e->count] = prov;
   e->count++;
@@ -330,7 +395,7 @@ static void tab_settle(xmpsp_balance_t *b, unsigned bit, int res) {
     for (int j = 0; j < e->count; j++) {
       if (res == WARM_DROPPED && (e->prov[j] & bit))
         continue;
-      e->t[k] = e->t[j];
+      e->p[k] = e->p[j];
       e->at[k] = e->at[j];
       e->prov[k++] = e->prov[j] & ~bit;
     }
@@ -340,10 +405,11 @@ static void tab_settle(xmpsp_balance_t *b, unsigned bit, int res) {
   }
 }
 
-/* Measured step time of e at execution `now`: of its samples of the last AGE executions, the
- * settled ones when there are any (a provisional one only bounds the time from above; one
- * just after a weight change is corrected by the measured re-partitioning cost); median of
- * three, smaller of two (machine noise only slows steps down). 0 when none. */
+/* Measured period of e at execution `now`: of its samples of the last AGE
+ * executions, the settled ones when there are any (a provisional one only bounds the time
+ * from above; one just after a weight change is corrected by the measured re-partitioning
+ * cost); median of three, smaller of two (machine noise only slows steps down). Returns the
+ * number of samples (0: none). */
 static int tab_time(const xmpsp_balance_t *b, const xmpsp_bal_meas_t *e, long now, double *t) {
   int settled = 0;
   for (int i = 0; i < e->count; i++)
@@ -355,7 +421,7 @@ static int tab_time(const xmpsp_balance_t *b, const xmpsp_bal_meas_t *e, long no
   for (int i = e->count - 1; i >= 0; i--) {
     if (now - e->at[i] > AGE || (settled && e->prov[i]))
       continue;
-    double x = e->t[i];
+    double x = e->p[i];
     if (e->prov[i] & XMPSP_BAL_PROV_FRESH)
       x -= dmin(rep, 0.5 * x);
     v[k++] = x;
@@ -369,8 +435,52 @@ static int tab_time(const xmpsp_balance_t *b, const xmpsp_bal_meas_t *e, long no
   return k;
 }
 
+/* Notes the rest of an execution's period (period - step time: other loops, what this split
+ * costs them, the host's part) for its split class. Not aged like the table: a class left
+ * long ago costs what it cost then, until a new epoch. */
+static void rest_add(xmpsp_balance_t *b, long c, double r, int one_time) {
+  int cl = split_class(c, b->tab_n);
+  r = dmax(r, 0.0);
+  if (one_time) {
+    b->rest_once[cl] = b->once_seen[cl]++ ? dmin(b->rest_once[cl], r) : r;
+    return;
+  }
+  if (b->nrest[cl] == XMPSP_BAL_TK) {
+    memmove(&b->rest[cl][0], &b->rest[cl][1], (XMPSP_BAL_TK - 1) * sizeof b->rest[cl][0]);
+    b->nrest[cl]--;
+  }
+  b->rest[cl][b->nrest[cl]++] = r;
+}
+
+static void rest_clear(xmpsp_balance_t *b) {
+  memset(b->nrest, 0, sizeof b->nrest);
+  memset(b->once_seen, 0, sizeof b->once_seen);
+}
+
+/* The rest per split class: median of the newest three (smaller of two), else the one-time
+ * ones' smallest; for a class never measured, that of the chosen split's class (0 when
+ * unknown). */
+static void rests(const xmpsp_balance_t *b, double rest[3]) {
+  int known[3];
+  for (int cl = 0; cl < 3; cl++) {
+    const double *v = b->rest[cl];
+    int k = b->nrest[cl];
+    known[cl] = k > 0 || b->once_seen[cl];
+    if (k == 3)
+      rest[cl] = v[0] + v[1] + v[2] - dmin(v[0], dmin(v[1], v[2])) - dmax(v[0], dmax(v[1], v[2]));
+    else if (k == 2)
+      rest[cl] = dmin(v[0], v[1]);
+    else
+      rest[cl] = k == 1 ? v[0] : b->rest_once[cl];
+  }
+  int inc = split_class(cpu_iters(b->w_inc, b->tab_n), b->tab_n);
+  for (int cl = 0; cl < 3; cl++)
+    if (!known[cl])
+      rest[cl] = known[inc] ? rest[inc] : 0.0;
+}
+
 /* A proposal w not worth measuring: a split near it was measured no better than the best
- * (t_m), a trial between it and w_inc failed (the step time is taken as unimodal), or w_inc
+ * (period t_m), a trial between it and w_inc failed (the step time is taken as unimodal), or w_inc
  * is an end the model was found to misjudge by contention. */
 static int blocked(xmpsp_balance_t *b, double w, long k, double t_m) {
   long c = cpu_iters(w, b->tab_n);
@@ -399,10 +509,13 @@ static double go(xmpsp_balance_t *b, long k, double w, const bal_model_t *mc,
 }
 
 double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_cpu,
-                          double t_gpu) {
+                          double t_gpu, double period) {
   long k = b->steps++;
   int fresh = b->fresh;
   b->fresh = 0;
+  b->w_ran = b->w;
+  b->conv_ran = b->steps_to_converge;
+  int other = disturbed(b);
   xmpsp_bal_side_t *cs = &b->side[XMPSP_BAL_CPU], *gs = &b->side[XMPSP_BAL_GPU];
   if (!b->gpu_side) {
     if (n_cpu > 0)
@@ -430,6 +543,9 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     return b->w;
   }
   b->spiked = 0;
+  /* A trial whose period saw another loop's probe start: measured again. */
+  if (other && b->trial)
+    return b->w;
 
   unsigned prov = fresh ? XMPSP_BAL_PROV_FRESH : 0;
   int res_c = WARM_OPEN, res_g = WARM_OPEN, valid = 1;
@@ -449,9 +565,13 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   if (n != b->tab_n) { /* another trip count: the measured splits are another loop's */
     b->ntab = 0;
     b->tab_n = n;
+    rest_clear(b);
   }
-  if (valid)
-    tab_add(b, n_cpu, t_step, k, prov, b->probing);
+  if (valid && !other) {
+    double p = period > 0 && !isinf(period) ? dmax(period, t_step) : t_step;
+    tab_add(b, n_cpu, p, k, prov, b->probing);
+    rest_add(b, n_cpu, p - t_step, k == 0 || fresh);
+  }
   tab_settle(b, XMPSP_BAL_PROV_CPU, res_c);
   tab_settle(b, XMPSP_BAL_PROV_GPU, res_g);
 
@@ -486,7 +606,7 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   b->probing = 0;
   b->trial = 0;
   /* The best split measured lately, or the chosen one (older times may have drifted; a probe
-   * share is no place to stay). */
+   * share is no place to stay), by period: t_m. */
   const xmpsp_bal_meas_t *m = NULL;
   double t_m = 0;
   for (int i = 0; i < b->ntab; i++) {
@@ -498,7 +618,7 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     /* Against a trial (one sample), w_inc's newest sample counts when higher: its median
      * lags behind a drift, and spikes are dropped before they get here. */
     if (inc && trial == 1 && !e->prov[e->count - 1])
-      t = dmax(t, e->t[e->count - 1]);
+      t = dmax(t, e->p[e->count - 1]);
     if (m == NULL || t < t_m) {
       m = e;
       t_m = t;
@@ -507,8 +627,12 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   double t_now = 0;
   const xmpsp_bal_meas_t *cur = valid ? tab_find(b, n_cpu) : NULL;
   int have_now = cur != NULL && tab_time(b, cur, k, &t_now) > 0;
-  if (m == NULL) /* nothing measured but probes (or a wrong clock): keep going */
-    return go(b, k, b->w, &mc, &mg, n);
+  if (m == NULL) /* nothing measured but probes (or disturbed, or a wrong clock) */
+    return go(b, k, b->w_inc, &mc, &mg, n);
+  /* The model predicts the loop's own step time; with the measured rest of the period per
+   * split class it predicts periods, which are weighed against m's. */
+  double rest[3];
+  rests(b, rest);
 
   /* Gains within the noise of the measured times are no gains: twice the estimated relative
    * error of the prediction (each side's noise over the samples behind it). */
@@ -537,6 +661,7 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
         b->tried[0] = b->tried[1] = 0;
         b->fail_w[0] = b->fail_w[1] = -1;
         b->contended = 0;
+        rest_clear(b);
         b->backoff = 1;
         b->next_trial = 0;
         b->up = 0;
@@ -595,9 +720,10 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     /* Fitted from two bins, the end's time is at least the side's work alone (whatever its
      * overhead hides): an end that cannot beat the best even so is not worth a step. */
     const bal_model_t *ms = e ? &mc : &mg;
-    if (ms->fit && ms->s * (double)n >= (1.0 - THETA) * t_m)
+    double rest_e = rest[e ? CLASS_CPU : CLASS_GPU];
+    if (ms->fit && ms->s * (double)n + rest_e >= (1.0 - THETA) * t_m)
       continue;
-    if (predict(&mc, &mg, n, (double)e) <= (e ? END_TRY1 : END_TRY0) * t_m) {
+    if (predict(&mc, &mg, n, (double)e) + rest_e <= (e ? END_TRY1 : END_TRY0) * t_m) {
       b->tried[e] = 1;
       b->trial = 2;
       return go(b, k, (double)e, &mc, &mg, n);
@@ -605,7 +731,7 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   }
   /* The model's proposal, measured before it is adopted. After a failed one the next waits
    * (doubling), so that a model the measurements contradict costs little. */
-  double t_p, w_int, t_int = 0, wp = model_best(&mc, &mg, n, &t_p, &w_int, &t_int);
+  double t_p, w_int, t_int = 0, wp = model_best(&mc, &mg, n, rest, &t_p, &w_int, &t_int);
   /* After a probe the probed side's one bin (o taken as 0) overestimates it: the interior
    * split is measured unless the model says it loses, so that the side gets a second bin
    * (without it an overhead such as contention hides the side's rate for good). */

@@ -115,6 +115,7 @@ static void engine_shutdown(void) {
   busy = 1; /* no pause from here on */
   xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
+  xmpsp_loops_close_all();
   xmpsp_report_finish();
   xmpsp_loops_free_all();
   xmpsp_scratch_free_all();

@@ -18,6 +18,13 @@
 #include "balance.h"
 #include "xmpsp_internal.h"
 
+/* An execution whose period (start to the next execution's start) is not known yet. */
+typedef struct pending_exec {
+  int open;
+  double weight, t_cpu, t_gpu, start_us;
+  long n_cpu, n_gpu;
+} pending_exec_t;
+
 /* What the runtime keeps per task of one execution; cl_arg points at .task. */
 typedef struct task_slot {
   xmp_dev_task_t task;
@@ -36,12 +43,15 @@ struct xmp_dev_loop {
   int bal_started;
   unsigned long reset_seen; /* the reset_weight generation this site has applied */
   xmpsp_record_t *record;   /* XMP_REPORT: this site's executions */
+  pending_exec_t last;      /* the latest execution, fed to the controller and the record once
+                             * the next one starts (its period is the controller's objective) */
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
   size_t partials_cap;
   struct xmp_dev_loop *next;
 };
 
 static xmp_dev_loop_t *sites;
+static xmpsp_bal_group_t bal_group; /* auto: the sites' controllers trial one at a time */
 static double weight_now;        /* the latest reset_weight */
 static unsigned long reset_gen;  /* reset_weight calls so far */
 static double last_cpu_s, last_gpu_s;
@@ -84,7 +94,7 @@ static double site_weight(xmp_dev_loop_t *s, const xmpsp_config_t *cfg) {
     s->reset_seen = reset_gen;
     xmpsp_balance_set(&s->bal, weight_now);
   }
-  return s->bal.w;
+  return xmpsp_balance_begin(&s->bal, &bal_group);
 }
 
 static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
@@ -111,7 +121,26 @@ static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_
   return s;
 }
 
+/* Feeds site s's latest execution to its controller and record; period in s (<= 0: unknown,
+ * the last execution of the run). */
+static void close_exec(xmp_dev_loop_t *s, double period) {
+  pending_exec_t *e = &s->last;
+  if (!e->open)
+    return;
+  e->open = 0;
+  if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO)
+    xmpsp_balance_next(&s->bal, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+  if (s->record != NULL)
+    xmpsp_record_step(s->record, e->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+}
+
+void xmpsp_loops_close_all(void) {
+  for (xmp_dev_loop_t *s = sites; s != NULL; s = s->next)
+    close_exec(s, -1.0);
+}
+
 void xmpsp_loops_free_all(void) {
+  bal_group = (xmpsp_bal_group_t){0};
   while (sites != NULL) {
     xmp_dev_loop_t *s = sites;
     sites = s->next;
@@ -222,6 +251,9 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   xmpsp_enter();
   xmpsp_start(where);
   xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  double start_us = starpu_timing_now();
+  if (s->last.open)
+    close_exec(s, (start_us - s->last.start_us) * 1e-6);
   const xmpsp_workers_t *w = xmpsp_workers();
   int use_cuda = w->ncuda > 0 && cuda != NULL;
   int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
@@ -306,10 +338,8 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   }
   last_cpu_s = cpu_us * 1e-6;
   last_gpu_s = gpu_us * 1e-6;
-  if (cfg->balance == XMPSP_BALANCE_AUTO)
-    xmpsp_balance_next(&s->bal, n - ngpu_iters, ngpu_iters, last_cpu_s, last_gpu_s);
-  if (s->record != NULL)
-    xmpsp_record_step(s->record, s->weight, n - ngpu_iters, ngpu_iters, last_cpu_s, last_gpu_s);
+  s->last = (pending_exec_t){1, s->weight, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters,
+                             ngpu_iters};
   free(tasks);
   free(handles);
   free(slots);

@@ -1,11 +1,12 @@
 /* report.c - XMP_REPORT: for every device loop site, the CPU weight, the iterations and the
  * finishing time of each side in every execution, the final weight and the step from which the
- * weight stayed the same ("steps to converge"). XMP_REPORT=1 prints it at finalize on stderr
+ * weight stayed the same ("steps to converge"), and the period from each execution's start to
+ * the next one's (what auto balancing minimises; unknown for the last). XMP_REPORT=1 prints it at finalize on stderr
  * (first node, through the runtime's note lines); any other value is a file that gets it as
  * JSON (first node; a "%r" in the name makes one file per node, with the rank in place):
  *   {"ranks": N, "policy": "auto", "loops": [{"site": "nbody.c:56", "steps": [{"weight": 0.3,
- *    "cpu_s": 0.01, "gpu_s": 0.004, "n_cpu": 100, "n_gpu": 900}, ...], "final_weight": 0.12,
- *    "steps_to_converge": 3}, ...]} */
+ *    "cpu_s": 0.01, "gpu_s": 0.004, "n_cpu": 100, "n_gpu": 900, "period_s": 0.012}, ...],
+ *    "final_weight": 0.12, "steps_to_converge": 3}, ...]} */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 #include "xmpsp_internal.h"
 
 typedef struct record_step {
-  double weight, t_cpu, t_gpu;
+  double weight, t_cpu, t_gpu, period; /* period <= 0: unknown (the last execution) */
   long n_cpu, n_gpu;
 } record_step_t;
 
@@ -39,7 +40,7 @@ xmpsp_record_t *xmpsp_record_new(const xmp_rt_srcloc_t *where) {
 }
 
 void xmpsp_record_step(xmpsp_record_t *r, double weight, long n_cpu, long n_gpu, double t_cpu,
-                       double t_gpu) {
+                       double t_gpu, double period) {
   if (r->total == 0 || weight != r->last_weight)
     r->converge = r->total;
   r->last_weight = weight;
@@ -55,7 +56,7 @@ void xmpsp_record_step(xmpsp_record_t *r, double weight, long n_cpu, long n_gpu,
     r->steps = s;
     r->cap = cap;
   }
-  r->steps[r->nsteps++] = (record_step_t){weight, t_cpu, t_gpu, n_cpu, n_gpu};
+  r->steps[r->nsteps++] = (record_step_t){weight, t_cpu, t_gpu, period, n_cpu, n_gpu};
 }
 
 static void site_name(const xmp_rt_srcloc_t *w, char *buf, size_t cap) {
@@ -69,10 +70,13 @@ static void print_text(const char *policy) {
               r->total, r->last_weight, r->converge);
     for (long k = 0; k < r->nsteps; k++) {
       const record_step_t *s = &r->steps[k];
+      char period[48] = "";
+      if (s->period > 0)
+        snprintf(period, sizeof period, ", period %.3f ms", s->period * 1e3);
       xmpi_note(&r->where, "balance",
                 "step %ld: weight %.4f, cpu %.3f ms (%ld iterations), gpu %.3f ms (%ld "
-                "iterations)", k, s->weight, s->t_cpu * 1e3, s->n_cpu, s->t_gpu * 1e3,
-                s->n_gpu);
+                "iterations)%s", k, s->weight, s->t_cpu * 1e3, s->n_cpu, s->t_gpu * 1e3,
+                s->n_gpu, period);
     }
   }
 }
@@ -105,8 +109,12 @@ static void write_json(FILE *f, int ranks, const char *policy) {
     for (long k = 0; k < r->nsteps; k++) {
       const record_step_t *s = &r->steps[k];
       fprintf(f, "%s{\"weight\": %.9g, \"cpu_s\": %.9g, \"gpu_s\": %.9g, \"n_cpu\": %ld, "
-                 "\"n_gpu\": %ld}", k == 0 ? "\n    " : ",\n    ", s->weight, s->t_cpu,
-              s->t_gpu, s->n_cpu, s->n_gpu);
+                 "\"n_gpu\": %ld, \"period_s\": ", k == 0 ? "\n    " : ",\n    ", s->weight,
+              s->t_cpu, s->t_gpu, s->n_cpu, s->n_gpu);
+      if (s->period > 0)
+        fprintf(f, "%.9g}", s->period);
+      else
+        fputs("null}", f);
     }
     fprintf(f, "], \"final_weight\": %.9g, \"steps_to_converge\": %ld}", r->last_weight,
             r->converge);

@@ -123,6 +123,9 @@ int xmpsp_part_sync_children(xmp_dev_data_t *d, enum starpu_data_access_mode mod
 void xmpsp_part_clean_all(xmp_dev_data_t *d);
 
 /* ---- loop.c ---- */
+/* Feeds every device loop's last execution (period unknown) to its controller and record
+ * (finalize, before the report). */
+void xmpsp_loops_close_all(void);
 /* Frees every device loop's state (finalize). */
 void xmpsp_loops_free_all(void);
 
@@ -130,11 +133,12 @@ void xmpsp_loops_free_all(void);
 typedef struct xmpsp_record xmpsp_record_t; /* one device loop site's executions */
 /* A record for the site at where (a new one per site), kept until the report is written. */
 xmpsp_record_t *xmpsp_record_new(const xmp_rt_srcloc_t *where);
-/* One execution: its weight, each side's iterations and finishing time (s). The first
+/* One execution: its weight, each side's iterations and finishing time (s), and its period
+ * (start to the next execution's start, s; <= 0: unknown). The first
  * XMPSP_REPORT_MAX_STEPS are kept; later ones count in the final weight and convergence. */
 #define XMPSP_REPORT_MAX_STEPS 10000
 void xmpsp_record_step(xmpsp_record_t *r, double weight, long n_cpu, long n_gpu, double t_cpu,
-                       double t_gpu);
+                       double t_gpu, double period);
 /* Writes the report XMP_REPORT asks for (finalize, MPI still running) and frees the records. */
 void xmpsp_report_finish(void);
 

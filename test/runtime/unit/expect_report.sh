@@ -3,7 +3,8 @@
 # succeed and write the XMP_REPORT JSON to FILE), then checks FILE: exactly the documented keys,
 # "ranks" NP, "policy" POLICY, one loop whose steps ran with the weights in WEIGHTS (comma
 # separated), final_weight the last of them, steps_to_converge the first step of the final run
-# of equal weights, and for every step n_cpu + n_gpu equal and times >= 0.
+# of equal weights, for every step n_cpu + n_gpu equal and times >= 0, and each step's period
+# (start to the next step's start) at least its own time, null for the last step only.
 file=$1
 np=$2
 policy=$3
@@ -27,10 +28,14 @@ assert loop["site"] == "bal.c:10", loop["site"]
 got = [s["weight"] for s in loop["steps"]]
 assert got == want, (got, want)
 for s in loop["steps"]:
-    assert set(s) == {"weight", "cpu_s", "gpu_s", "n_cpu", "n_gpu"}, s.keys()
+    assert set(s) == {"weight", "cpu_s", "gpu_s", "n_cpu", "n_gpu", "period_s"}, s.keys()
     assert s["n_cpu"] + s["n_gpu"] == loop["steps"][0]["n_cpu"] + loop["steps"][0]["n_gpu"]
     assert s["cpu_s"] >= 0 and s["gpu_s"] >= 0
     assert (s["n_cpu"] == 0) == (s["cpu_s"] == 0) and (s["n_gpu"] == 0) == (s["gpu_s"] == 0)
+steps = loop["steps"]
+for s in steps[:-1]:
+    assert s["period_s"] is not None and s["period_s"] >= max(s["cpu_s"], s["gpu_s"]), s
+assert steps[-1]["period_s"] is None, steps[-1]
 assert loop["final_weight"] == want[-1]
 k = len(want) - 1
 while k > 0 and want[k - 1] == want[-1]:
