@@ -11,7 +11,7 @@ out=${2:-$here/results}
 max=${HALO_MAX:-16777216}
 mkdir -p "$out"
 run() { mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$@"; }
-for comm in direct direct-kernel mpi auto; do
+for comm in ${HALO_PATHS:-direct direct-kernel mpi auto}; do
   # Device loops on the GPU only (the array stays there), one GPU per rank.
   XMP_COMM=$comm XMP_COMM_REPORT=1 XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 \
     run "$build/bin/xmp_bench_halo" --max "$max" >"$out/runtime-$comm.jsonl" \
