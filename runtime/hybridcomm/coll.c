@@ -207,7 +207,7 @@ static int ensure_mbox(xmphc_coll_t *c, size_t need) {
 
 /* ---- executions ---- */
 
-static int bucket(size_t bytes) {
+int xmphc_size_bucket(size_t bytes) {
   int b = 0;
   while (bytes > 0) {
     bytes >>= 1;
@@ -235,7 +235,7 @@ int xmphc_run_begin(xmphc_coll_t *c, int kind, size_t bytes, size_t slot_bytes,
     if (st)
       return st;
   }
-  int b = bucket(bytes);
+  int b = xmphc_size_bucket(bytes);
   choice_t *ch = c->choice[kind][b];
   if (ch == NULL) {
     ch = c->choice[kind][b] = calloc(1, sizeof *ch);

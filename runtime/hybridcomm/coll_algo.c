@@ -29,12 +29,6 @@ static int context(MPI_Comm comm, int loc, xmphc_coll_t **c, int *size) {
   return *size > 1 ? xmphc_coll_get(comm, c) : XMPHC_OK;
 }
 
-#define TRY(call)                                                                          \
-  do {                                                                                     \
-    int try_st_ = (call);                                                                  \
-    if (try_st_)                                                                           \
-      return try_st_;                                                                      \
-  } while (0)
 
 /* ---- bcast ---- */
 

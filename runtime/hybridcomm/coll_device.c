@@ -44,12 +44,6 @@ enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33)
 /* The one-shot gather buffers hold 2 p copies of the data: larger ones are not a candidate. */
 #define ONESHOT_MAX ((size_t)16 << 20)
 
-#define TRY(call)                                                                          \
-  do {                                                                                     \
-    int try_st_ = (call);                                                                  \
-    if (try_st_)                                                                           \
-      return try_st_;                                                                      \
-  } while (0)
 
 typedef struct algo_choice {
   long execs, window_start, decided_at;
@@ -242,14 +236,6 @@ static void ensure_gather(dcoll_t *d, size_t slot) {
 
 /* ---- the measured choice of an algorithm ---- */
 
-static int bucket(size_t bytes) {
-  int b = 0;
-  while (bytes > 0) {
-    bytes >>= 1;
-    b++;
-  }
-  return b;
-}
 
 /* The algorithm of this execution among the candidates (mask of 1 << ALGO_*, the same on
  * every rank); *measure says whether its time counts. */
@@ -265,7 +251,7 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
     return comm == XMPHC_COMM_MPI ? ALGO_HOST : cand[0];
   if (comm == XMPHC_COMM_DIRECT)
     return cand[n - 1];
-  algo_choice_t **slot = &d->choice[kind][bucket(bytes)];
+  algo_choice_t **slot = &d->choice[kind][xmphc_size_bucket(bytes)];
   if (*slot == NULL) {
     *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
     (*slot)->decided_at = -1;

@@ -34,6 +34,17 @@ typedef struct xmphc_region {
   int contiguous;
 } xmphc_region_t;
 /* The region of type over base (MPI_DATATYPE_NULL: empty). */
+/* Returns the status of call from the enclosing function when it is not 0. */
+#define TRY(call)                                                                          \
+  do {                                                                                     \
+    int try_st_ = (call);                                                                  \
+    if (try_st_)                                                                           \
+      return try_st_;                                                                      \
+  } while (0)
+
+/* Size class of a message: its bit length (0 for 0 bytes); measured choices are kept per class. */
+int xmphc_size_bucket(size_t bytes);
+
 xmphc_region_t xmphc_region_of_type(void *base, MPI_Datatype type);
 xmphc_region_t xmphc_region_of_bytes(void *base, size_t bytes);
 
