@@ -107,21 +107,22 @@ bool ArrayAssignments::begin(CompilerInstance &instance) {
   for (size_t i = 1; i + 1 < toks.size(); ++i)
     if (toks[i].is(tok::raw_identifier) && depths[i] > 0 && !taken[i] &&
         endsOrBeginsStatement(toks[i - 1]) && sectionAssignment(toks, i + 1))
-      candidates.insert(ci->getSourceManager().getFileOffset(toks[i].getLocation()));
+      candidates.mark(ci->getSourceManager(), toks[i]);
   return !candidates.empty();
 }
 
 void ArrayAssignments::onToken(const Token &tok) {
-  if (capturing || tok.isNot(tok::identifier) || !ci->hasSema())
+  if (capturing || !ci->hasSema())
     return;
   SourceManager &sm = ci->getSourceManager();
-  SourceLocation loc = tok.getLocation();
-  if (!loc.isFileID() || !sm.isInMainFile(loc) || !candidates.count(sm.getFileOffset(loc)))
+  std::optional<unsigned> offset = candidates.find(sm, tok);
+  if (!offset)
     return;
+  SourceLocation loc = tok.getLocation();
   Sema &sema = ci->getSema();
   if (!sema.getCurFunctionDecl() || !sema.getCurScope())
     return;
-  candidates.erase(sm.getFileOffset(loc));
+  candidates.unmark(*offset);
   Preprocessor &pp = ci->getPreprocessor();
   capturing = true;
   // The statement, up to its ';' at depth 0.

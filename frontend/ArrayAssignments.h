@@ -21,8 +21,8 @@
 #ifndef XMP_FRONTEND_ARRAYASSIGNMENTS_H
 #define XMP_FRONTEND_ARRAYASSIGNMENTS_H
 
+#include "RawTokens.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include <set>
 
 namespace xmp::frontend {
 
@@ -36,7 +36,7 @@ public:
 
 private:
   clang::CompilerInstance *ci = nullptr;
-  std::set<unsigned> candidates; // offsets of the statements' first identifiers
+  TokenMarks candidates; // the statements' first identifiers
   bool capturing = false;
 };
 

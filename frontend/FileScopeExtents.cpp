@@ -35,7 +35,7 @@ bool FileScopeExtents::begin(CompilerInstance &instance) {
       // Not in a function body, a struct or an initializer; not in a
       // parameter list, where a variable extent is C.
       if (braces == 0 && parens == 0 && brackets > 0)
-        candidates.insert(sm.getFileOffset(tok.getLocation()));
+        candidates.mark(sm, tok);
       break;
     default: break;
     }
@@ -51,12 +51,12 @@ bool FileScopeExtents::begin(CompilerInstance &instance) {
 }
 
 void FileScopeExtents::onToken(const Token &tok) {
-  if (tok.isNot(tok::identifier) || !ci->hasSema())
+  if (!ci->hasSema())
     return;
   SourceManager &sm = ci->getSourceManager();
-  SourceLocation loc = tok.getLocation();
-  if (!loc.isFileID() || !sm.isInMainFile(loc) || !candidates.count(sm.getFileOffset(loc)))
+  if (!candidates.find(sm, tok))
     return;
+  SourceLocation loc = tok.getLocation();
   Sema &sema = ci->getSema();
   auto *var = dyn_cast_or_null<VarDecl>(sema.LookupSingleName(
       sema.TUScope, tok.getIdentifierInfo(), loc, Sema::LookupOrdinaryName));

@@ -24,6 +24,7 @@
 #define XMP_FRONTEND_FILESCOPEEXTENTS_H
 
 #include "Program.h"
+#include "RawTokens.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
@@ -57,7 +58,7 @@ public:
 private:
 
   clang::CompilerInstance *ci = nullptr;
-  std::set<unsigned> candidates; // offsets of identifiers in file-scope brackets
+  TokenMarks candidates; // identifiers in file-scope brackets
   std::vector<std::pair<clang::VarDecl *, clang::QualType>> pending;
   // Variables an extent was folded from, with their first use as one.
   std::map<const clang::VarDecl *, clang::SourceLocation> folded;

@@ -18,3 +18,15 @@ std::vector<Token> xmp::frontend::mainFileRawTokens(CompilerInstance &ci) {
     toks.push_back(tok);
   return toks;
 }
+
+std::optional<unsigned>
+xmp::frontend::TokenMarks::find(const SourceManager &sm,
+                                const Token &tok) const {
+  SourceLocation loc = tok.getLocation();
+  if (tok.isNot(tok::identifier) || !loc.isFileID() || !sm.isInMainFile(loc))
+    return std::nullopt;
+  unsigned offset = sm.getFileOffset(loc);
+  if (!offsets.count(offset))
+    return std::nullopt;
+  return offset;
+}

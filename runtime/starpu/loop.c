@@ -18,10 +18,11 @@
 #include "balance.h"
 #include "xmpsp_internal.h"
 
-/* An execution whose period (start to the next execution's start) is not known yet. */
+/* An execution whose period (start to the next execution's start) is not known yet; it ran
+ * with the site's weight, which changes only after it is closed. */
 typedef struct pending_exec {
   int open;
-  double weight, t_cpu, t_gpu, start_us;
+  double t_cpu, t_gpu, start_us;
   long n_cpu, n_gpu;
 } pending_exec_t;
 
@@ -131,7 +132,7 @@ static void close_exec(xmp_dev_loop_t *s, double period) {
   if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO)
     xmpsp_balance_next(&s->bal, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
   if (s->record != NULL)
-    xmpsp_record_step(s->record, e->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+    xmpsp_record_step(s->record, s->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
 }
 
 void xmpsp_loops_close_all(void) {
@@ -338,8 +339,7 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   }
   last_cpu_s = cpu_us * 1e-6;
   last_gpu_s = gpu_us * 1e-6;
-  s->last = (pending_exec_t){1, s->weight, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters,
-                             ngpu_iters};
+  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters, ngpu_iters};
   free(tasks);
   free(handles);
   free(slots);
