@@ -142,7 +142,10 @@ void xmphc_dcoll_free(dcoll_t *d) {
 }
 
 /* c's device state, made on its first device collective (collective: every member's device,
- * which pairs can go GPU-to-GPU). XMPHC_E_UNSUPPORTED when the process has no CUDA. */
+ * which pairs can go GPU-to-GPU). XMPHC_E_UNSUPPORTED when the process has no CUDA. Each
+ * collective makes that device current while it runs (its stream, scratch, kernels and IPC
+ * mappings belong to it; StarPU's calls on the main thread may leave another current) and
+ * gives the caller's back. */
 static int dcoll_get(xmphc_coll_t *c, dcoll_t **out) {
   dcoll_t **slot = xmphc_coll_dev(c);
   if (*slot != NULL) { /* the device of the communicator's first device collective */
@@ -202,10 +205,9 @@ static void ensure_scratch(dcoll_t *d, size_t bytes) {
   size_t cap = 4096;
   while (cap < bytes)
     cap *= 2;
-  char *old = d->scratch; /* freed after: the new one gets another address (exports are
-                             cached by address) */
+  xmp_dev_gpu_free(d->scratch, 0); /* peers close their mapping of it when they see an
+                                      allocation of ours overlap it (gpu_faces.c) */
   d->scratch = xmp_dev_gpu_alloc(cap, 0, NULL);
-  xmp_dev_gpu_free(old, 0);
   d->scratch_cap = cap;
   xmp_dev_gpu_view_t v = d->view;
   v.ptr = d->scratch;
@@ -220,9 +222,8 @@ static void ensure_gather(dcoll_t *d, size_t slot) {
   size_t cap = 4096;
   while (cap < slot)
     cap *= 2;
-  char *old = d->gather; /* freed after, as in ensure_scratch */
+  xmp_dev_gpu_free(d->gather, 0); /* as in ensure_scratch */
   d->gather = xmp_dev_gpu_alloc(2 * (size_t)d->size * cap, 0, NULL);
-  xmp_dev_gpu_free(old, 0);
   d->gather_slot = cap;
   xmp_dev_ipc_t mine, *all = xmpi_calloc_or_die((size_t)d->size, sizeof *all, NULL);
   xmp_dev_gpu_view_t v = d->view;
@@ -410,10 +411,8 @@ static void stage_span(dcoll_t *d, char *buf, size_t lo, size_t len, unsigned ch
 
 /* ---- bcast ---- */
 
-int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Datatype type,
-                    int root) {
-  dcoll_t *d;
-  TRY(dcoll_get(c, &d));
+static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int count,
+                    MPI_Datatype type, int root) {
   MPI_Datatype whole;
   MPI_Type_contiguous(count, type, &whole);
   MPI_Type_commit(&whole);
@@ -454,6 +453,16 @@ int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Da
     st = xmphc_run_end(&run);
   }
   algo_done(d, ch, measure, a, t0, mask, "bcast", g.bytes);
+  return st;
+}
+
+int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Datatype type,
+                    int root) {
+  dcoll_t *d;
+  TRY(dcoll_get(c, &d));
+  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  int st = bcast_on(c, d, comm, buf, count, type, root);
+  xmp_dev_gpu_use_device(was, NULL);
   return st;
 }
 
@@ -551,10 +560,8 @@ static int allreduce_oneshot(dcoll_t *d, const reduce_args_t *ra) {
   return XMPHC_OK;
 }
 
-int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int type,
-                        int op) {
-  dcoll_t *d;
-  TRY(dcoll_get(c, &d));
+static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, size_t n,
+                        int type, int op) {
   reduce_args_t ra = {buf, n, 0, type, op, 0, 0, {0}};
   TRY(xmphc_reduce_op(op, type, &ra.host));
   ra.bytes = n * ra.host.elem_size;
@@ -582,6 +589,16 @@ int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int
     st = allreduce_oneshot(d, &ra);
   }
   algo_done(d, ch, measure, a, t0, mask, "allreduce", ra.bytes);
+  return st;
+}
+
+int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int type,
+                        int op) {
+  dcoll_t *d;
+  TRY(dcoll_get(c, &d));
+  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  int st = allreduce_on(c, d, comm, buf, n, type, op);
+  xmp_dev_gpu_use_device(was, NULL);
   return st;
 }
 
@@ -686,9 +703,7 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
   return XMPHC_OK;
 }
 
-int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
-  dcoll_t *d;
-  TRY(dcoll_get(g->c, &d));
+static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
   unsigned mask = 1u << ALGO_HOST | (g->contiguous ? 1u << ALGO_STEPS : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLGATHER, g->total, mask, &ch, &measure);
@@ -716,6 +731,15 @@ int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
     st = xmphc_run_end(&run);
   }
   algo_done(d, ch, measure, a, t0, mask, "allgather", g->total);
+  return st;
+}
+
+int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
+  dcoll_t *d;
+  TRY(dcoll_get(g->c, &d));
+  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  int st = allgather_on(g, d);
+  xmp_dev_gpu_use_device(was, NULL);
   return st;
 }
 

@@ -70,7 +70,9 @@ typedef struct xmp_dev_gpu_view {
   void *ptr;            /* the local storage in that device's memory */
   void *stream;
 } xmp_dev_gpu_view_t;
-/* An IPC handle (cudaIpcMemHandle_t) of an allocation and where the storage starts in it. */
+/* An IPC handle (cudaIpcMemHandle_t) of an allocation and where the storage starts in it;
+ * the exporter's process, the allocation's id there (the driver's, unique in that process)
+ * and its range, by which importers tell a reallocated buffer from the one they mapped. */
 typedef struct xmp_dev_ipc_handle {
   char reserved[64];
 } xmp_dev_ipc_handle_t;
@@ -79,6 +81,9 @@ typedef struct xmp_dev_ipc {
   uint64_t offset;
   int device; /* CUDA device holding it */
   int valid;  /* 0: the storage is not in a GPU's memory */
+  int32_t pid;
+  unsigned long long id;
+  uint64_t base, size;
 } xmp_dev_ipc_t;
 /* Acquires d's current copy (read-write) when it is in a GPU's memory and returns 1; else
  * returns 0 with nothing held (the copy is on the host: use xmp_dev_copy_boxes). */
@@ -102,7 +107,7 @@ int xmp_dev_gpu_kernels_available(void);
 const char *xmp_dev_gpu_kernels_path(void);
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
 /* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
- * per allocation and kept). */
+ * per allocation and kept until a new export of that peer overlaps it, i.e. it was freed). */
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where);
 void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
@@ -118,6 +123,9 @@ int xmp_dev_gpu_view_of(void *ptr, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t 
 void xmp_dev_gpu_copy(const xmp_dev_gpu_view_t *v, void *dst, const void *src, size_t bytes,
                       const xmp_rt_srcloc_t *where);
 void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *where);
+/* Makes device (>= 0) the calling thread's current CUDA device; returns the one that was
+ * (-1 without CUDA). */
+int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_free(void *p, int pinned_host);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]

@@ -13,8 +13,10 @@
  * StarPU was built without CUDA (or the process sees no device) nothing here is used. */
 #include <dlfcn.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "face_kernels.h"
 #include "xmpsp_internal.h"
@@ -32,7 +34,8 @@ typedef struct cuda_api {
   int (*ipc_close)(void *ptr);
   int (*can_access_peer)(int *, int, int);
   const char *(*error_string)(int);
-  int (*address_range)(uintptr_t *base, size_t *size, uintptr_t ptr); /* cuMemGetAddressRange */
+  /* cuPointerGetAttributes: unlike the runtime's query, never fails on an unknown address */
+  int (*pointer_attrs)(unsigned n, int *attrs, void **data, uintptr_t ptr);
   /* raw buffers of the hybrid layer's device collectives */
   int (*get_device)(int *);
   int (*malloc_device)(void **, size_t);
@@ -42,6 +45,18 @@ typedef struct cuda_api {
 } cuda_api_t;
 
 enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
+enum { CUDA_ALREADY_MAPPED = 208 };
+/* CUpointer_attribute and CUmemorytype values of cuda.h (named apart: StarPU may include it) */
+enum {
+  CU_PA_MEMORY_TYPE = 2,
+  CU_PA_BUFFER_ID = 7,
+  CU_PA_DEVICE_ORDINAL = 9,
+  CU_PA_RANGE_START = 11,
+  CU_PA_RANGE_SIZE = 12,
+  MEMTYPE_HOST = 1,
+  MEMTYPE_DEVICE = 2,
+  MEMTYPE_MANAGED = 4
+};
 
 static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
   static cuda_api_t api;
@@ -73,9 +88,9 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
   /* The driver library is loaded by the runtime already; NOLOAD only looks it up. */
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   if (driver != NULL)
-    *(void **)&api.address_range = dlsym(driver, "cuMemGetAddressRange_v2");
-  if (api.address_range == NULL)
-    xmpi_fatal(where, "CUDA driver: cuMemGetAddressRange_v2 not found in the process");
+    *(void **)&api.pointer_attrs = dlsym(driver, "cuPointerGetAttributes");
+  if (api.pointer_attrs == NULL)
+    xmpi_fatal(where, "CUDA driver: cuPointerGetAttributes not found in the process");
   loaded = 1;
   return &api;
 }
@@ -85,15 +100,86 @@ static void check(int err, const char *what, const xmp_rt_srcloc_t *where) {
     xmpi_fatal(where, "CUDA: %s failed: %s", what, cuda(where)->error_string(err));
 }
 
-/* One stream per device for the main thread's face copies. */
+static int current_device(const xmp_rt_srcloc_t *where) {
+  int device = -1;
+  check(cuda(where)->get_device(&device), "cudaGetDevice", where);
+  return device;
+}
+
+/* Makes device current and returns the one that was (StarPU's calls may change the main
+ * thread's current device; copies, kernels and IPC mappings belong to one device). */
+static int use_device(int device, const xmp_rt_srcloc_t *where) {
+  int was = current_device(where);
+  if (device >= 0 && device != was)
+    check(cuda(where)->set_device(device), "cudaSetDevice", where);
+  return was;
+}
+
+int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
+  return use_device(device, where);
+}
+
+/* One stream per device for the main thread's copies, created on that device (a stream
+ * belongs to the device current at its creation). */
 static void *stream_of(int device, const xmp_rt_srcloc_t *where) {
   static void *streams[STARPU_MAXCUDADEVS];
   if (device < 0 || device >= STARPU_MAXCUDADEVS)
     xmpi_fatal(where, "CUDA device %d out of range", device);
-  if (streams[device] == NULL)
+  if (streams[device] == NULL) {
+    int was = use_device(device, where);
     check(cuda(where)->stream_create(&streams[device], CUDA_STREAM_NON_BLOCKING),
           "cudaStreamCreateWithFlags", where);
+    use_device(was, where);
+  }
   return streams[device];
+}
+
+/* What the driver says of an address: memory type (0: unknown to CUDA), device, and the
+ * allocation holding it (its process-wide id, start and size). */
+typedef struct ptr_info {
+  unsigned type;
+  int device;
+  unsigned long long id;
+  uintptr_t base;
+  size_t size;
+} ptr_info_t;
+
+static ptr_info_t ptr_info(const void *p, const xmp_rt_srcloc_t *where) {
+  ptr_info_t i = {0, -1, 0, 0, 0};
+  int attrs[] = {CU_PA_MEMORY_TYPE, CU_PA_DEVICE_ORDINAL, CU_PA_BUFFER_ID, CU_PA_RANGE_START,
+                 CU_PA_RANGE_SIZE};
+  void *data[] = {&i.type, &i.device, &i.id, &i.base, &i.size};
+  if (cuda(where)->pointer_attrs(sizeof attrs / sizeof *attrs, attrs, data, (uintptr_t)p) != 0)
+    i = (ptr_info_t){0, -1, 0, 0, 0};
+  return i;
+}
+
+/* p as the driver sees it, for messages. */
+static const char *describe(const void *p, char *buf, size_t len) {
+  ptr_info_t i = ptr_info(p, NULL);
+  const char *type = i.type == MEMTYPE_DEVICE    ? "device"
+                     : i.type == MEMTYPE_HOST    ? "pinned host"
+                     : i.type == MEMTYPE_MANAGED ? "managed"
+                                                 : "not CUDA memory (pageable host?)";
+  if (i.type == 0)
+    snprintf(buf, len, "%p: %s", p, type);
+  else
+    snprintf(buf, len, "%p: %s memory of device %d, allocation %#lx + %zu B (id %llu), at +%zu",
+             p, type, i.device, (unsigned long)i.base, i.size, i.id,
+             (size_t)((uintptr_t)p - i.base));
+  return buf;
+}
+
+/* A failed copy: both ends as the driver sees them, so that a GPU run names the culprit. */
+static void check_copy(int err, const char *what, void *dst, const void *src, size_t width,
+                       size_t rows, const xmp_rt_srcloc_t *where) {
+  if (err == 0)
+    return;
+  char d[192], s[192];
+  xmpi_fatal(where,
+             "CUDA: %s failed: %s; dst %s; src %s; %zu B x %zu rows; current device %d",
+             what, cuda(where)->error_string(err), describe(dst, d, sizeof d),
+             describe(src, s, sizeof s), width, rows, current_device(where));
 }
 
 int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
@@ -116,8 +202,8 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
     v->node = (int)node;
     v->device = starpu_memory_node_get_devid(node);
     v->ptr = starpu_data_handle_to_pointer(d->handle, node);
-    v->stream = stream_of(v->device, where);
     check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
+    v->stream = stream_of(v->device, where);
     return 1; /* left in StarPU until the release */
   }
   xmpsp_leave();
@@ -180,9 +266,11 @@ static void copy_runs(const xmp_dev_gpu_view_t *v, char *dst, const runs_t *t, c
       so += i * s->pitch[e];
       to += i * t->pitch[e];
     }
-    check(cuda(where)->memcpy2d_async(dst + t->offset + to, dpitch, src + s->offset + so, spitch,
-                                      s->width, rows, CUDA_MEMCPY_DEFAULT, v->stream),
-          "cudaMemcpy2DAsync (halo face)", where);
+    char *d = dst + t->offset + to;
+    const char *from = src + s->offset + so;
+    check_copy(cuda(where)->memcpy2d_async(d, dpitch, from, spitch, s->width, rows,
+                                           CUDA_MEMCPY_DEFAULT, v->stream),
+               "cudaMemcpy2DAsync (halo face)", d, from, s->width, rows, where);
   }
 }
 
@@ -285,58 +373,112 @@ void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where)
   check(cuda(where)->stream_sync(v->stream), "cudaStreamSynchronize (halo faces)", where);
 }
 
+/* Exports of this process's allocations, by the driver's allocation id: an allocation freed
+ * and another made at the same address (a user's buffer, a grown scratch) has a new id, so
+ * never gets the old allocation's handle. One table, replaced round robin (a handle is only
+ * a lookup saved). */
+enum { EXPORTS = 64 };
+static struct {
+  unsigned long long id;
+  xmp_dev_ipc_handle_t handle;
+} exports[EXPORTS];
+static unsigned next_export;
+
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where) {
-  /* The last export per device: a replicated array keeps its buffer from one exchange to the
-   * next, so the handle is looked up once. */
-  static struct {
-    void *ptr;
-    xmp_dev_ipc_t ipc;
-  } last[STARPU_MAXCUDADEVS];
-  if (v->device >= 0 && v->device < STARPU_MAXCUDADEVS && last[v->device].ptr == v->ptr &&
-      v->ptr != NULL) {
-    *out = last[v->device].ipc;
-    return;
-  }
   memset(out, 0, sizeof *out);
-  uintptr_t base = 0;
-  size_t size = 0;
-  check(cuda(where)->address_range(&base, &size, (uintptr_t)v->ptr), "cuMemGetAddressRange",
-        where);
-  check(cuda(where)->ipc_get(&out->handle, (void *)base), "cudaIpcGetMemHandle", where);
-  out->offset = (uint64_t)((uintptr_t)v->ptr - base);
-  out->device = v->device;
-  out->valid = 1;
-  if (v->device >= 0 && v->device < STARPU_MAXCUDADEVS) {
-    last[v->device].ptr = v->ptr;
-    last[v->device].ipc = *out;
+  ptr_info_t i = ptr_info(v->ptr, where);
+  if (i.type != MEMTYPE_DEVICE || i.id == 0) {
+    char b[192];
+    xmpi_fatal(where, "CUDA IPC: cannot export %s (not device memory of a live allocation)",
+               describe(v->ptr, b, sizeof b));
   }
+  unsigned k = 0;
+  while (k < EXPORTS && exports[k].id != i.id)
+    k++;
+  if (k == EXPORTS) {
+    k = next_export++ % EXPORTS;
+    check(cuda(where)->ipc_get(&exports[k].handle, (void *)i.base), "cudaIpcGetMemHandle",
+          where);
+    exports[k].id = i.id;
+  }
+  out->handle = exports[k].handle;
+  out->offset = (uint64_t)((uintptr_t)v->ptr - i.base);
+  out->device = i.device;
+  out->valid = 1;
+  out->pid = (int32_t)getpid();
+  out->id = i.id;
+  out->base = (uint64_t)i.base;
+  out->size = (uint64_t)i.size;
 }
 
-/* Mappings of peers' allocations, kept until the end (StarPU keeps a replicated array's
- * device buffer while it is replicated; a new buffer comes with a new handle). */
+/* Peers' allocations mapped here, by (process, allocation id), kept while they may be in use:
+ * a peer's live allocations never overlap, so one of its mappings that overlaps a newly
+ * exported allocation of that peer is of a freed one and is closed (its stale mapping would
+ * keep the freed memory, receive writes meant for the new buffer, be too small for them, or
+ * make the new one's cudaIpcOpenMemHandle fail with "already mapped"). Every copy through a
+ * mapping is waited for before the step or exchange that made it ends, so none is in flight
+ * when one is closed. */
 typedef struct mapping {
   struct mapping *next;
-  xmp_dev_ipc_handle_t handle;
-  char *base;
+  int32_t pid;
+  int device; /* current when it was opened */
+  unsigned long long id;
+  uint64_t base, size; /* the allocation in the peer's address space */
+  char *local;
 } mapping_t;
 static mapping_t *mappings;
 
+static void close_mapping(mapping_t **link) {
+  mapping_t *m = *link;
+  *link = m->next;
+  int was = use_device(m->device, NULL);
+  cuda(NULL)->ipc_close(m->local);
+  use_device(was, NULL);
+  free(m);
+}
+
+/* Closes the mappings of other allocations that overlap in's: in the exporter's address
+ * space and of the same process (local 0), or in this process's (local 1). */
+static void close_overlapping(const xmp_dev_ipc_t *in, int local) {
+  for (mapping_t **l = &mappings; *l != NULL;) {
+    mapping_t *m = *l;
+    uint64_t lo = local ? (uint64_t)(uintptr_t)m->local : m->base;
+    int overlap = lo < in->base + in->size && in->base < lo + m->size;
+    if (overlap && (local || m->pid == in->pid) && !(m->pid == in->pid && m->id == in->id))
+      close_mapping(l);
+    else
+      l = &m->next;
+  }
+}
+
 void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
                          const xmp_rt_srcloc_t *where) {
-  (void)v; /* the current device (set by the acquire) is the one that maps */
+  (void)v; /* the current device (the acquire's, or the collective's) is the one that maps */
+  if (!in->valid || in->offset > in->size)
+    xmpi_fatal(where, "internal: a CUDA IPC note without a valid allocation (offset %llu of "
+                      "%llu B)", (unsigned long long)in->offset, (unsigned long long)in->size);
   for (mapping_t *m = mappings; m != NULL; m = m->next)
-    if (memcmp(&m->handle, &in->handle, sizeof m->handle) == 0)
-      return m->base + in->offset;
+    if (m->pid == in->pid && m->id == in->id)
+      return m->local + in->offset;
+  close_overlapping(in, 0);
+  void *local = NULL;
+  int err = cuda(where)->ipc_open(&local, in->handle, CUDA_IPC_LAZY_PEER);
+  if (err == CUDA_ALREADY_MAPPED) {
+    /* The driver maps at the exporter's address: a stale mapping of another process's freed
+     * allocation may sit there. */
+    close_overlapping(in, 1);
+    err = cuda(where)->ipc_open(&local, in->handle, CUDA_IPC_LAZY_PEER);
+  }
+  if (err != 0)
+    xmpi_fatal(where, "CUDA: cudaIpcOpenMemHandle failed: %s (process %d's allocation %#llx + "
+                      "%llu B, id %llu, its device %d; current device %d)",
+               cuda(where)->error_string(err), (int)in->pid, (unsigned long long)in->base,
+               (unsigned long long)in->size, in->id, in->device, current_device(where));
   mapping_t *m = xmpi_calloc_or_die(1, sizeof *m, where);
-  void *base = NULL;
-  check(cuda(where)->ipc_open(&base, in->handle, CUDA_IPC_LAZY_PEER), "cudaIpcOpenMemHandle",
-        where);
-  m->handle = in->handle;
-  m->base = base;
-  m->next = mappings;
+  *m = (mapping_t){mappings, in->pid, current_device(where), in->id, in->base, in->size, local};
   mappings = m;
-  return m->base + in->offset;
+  return m->local + in->offset;
 }
 
 int xmp_dev_gpu_peer_ok(int device, int peer_device) {
@@ -380,9 +522,9 @@ int xmp_dev_gpu_view_of(void *ptr, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t 
 void xmp_dev_gpu_copy(const xmp_dev_gpu_view_t *v, void *dst, const void *src, size_t bytes,
                       const xmp_rt_srcloc_t *where) {
   if (bytes > 0) /* one row of a 2-D copy: any direction, peers' mapped memory included */
-    check(cuda(where)->memcpy2d_async(dst, bytes, src, bytes, bytes, 1, CUDA_MEMCPY_DEFAULT,
-                                      v->stream),
-          "cudaMemcpy2DAsync (collective)", where);
+    check_copy(cuda(where)->memcpy2d_async(dst, bytes, src, bytes, bytes, 1, CUDA_MEMCPY_DEFAULT,
+                                           v->stream),
+               "cudaMemcpy2DAsync (collective)", dst, src, bytes, 1, where);
 }
 
 void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *where) {
@@ -404,12 +546,8 @@ void xmp_dev_gpu_free(void *p, int pinned_host) {
 }
 
 void xmpsp_gpu_faces_shutdown(void) {
-  while (mappings != NULL) {
-    mapping_t *m = mappings;
-    mappings = m->next;
-    cuda(NULL)->ipc_close(m->base);
-    free(m);
-  }
+  while (mappings != NULL)
+    close_mapping(&mappings);
 }
 
 #else /* StarPU without CUDA: no array is ever in a GPU's memory */
@@ -474,6 +612,10 @@ void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *wh
   xmpi_fatal(where, "internal: a CUDA allocation without CUDA");
 }
 void xmp_dev_gpu_free(void *p, int pinned_host) { (void)p, (void)pinned_host; }
+int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
+  (void)device, (void)where;
+  return -1;
+}
 void xmpsp_gpu_faces_shutdown(void) {}
 
 #endif
