@@ -43,7 +43,15 @@ typedef struct xmpsp_bal_meas {
   int probe;                    /* a probe share: measured, never kept */
 } xmpsp_bal_meas_t;
 
-enum { XMPSP_BAL_PROV_CPU = 1, XMPSP_BAL_PROV_GPU = 2, XMPSP_BAL_PROV_FRESH = 4 };
+/* CPU / GPU: the side's first sample (first-touch transfers); FRESH: just after a weight
+ * change (re-partitioning); FIRST: the loop's first execution, whose period carries every other
+ * loop's first-time costs (uploads, allocations) and so only bounds the split's from above. */
+enum {
+  XMPSP_BAL_PROV_CPU = 1,
+  XMPSP_BAL_PROV_GPU = 2,
+  XMPSP_BAL_PROV_FRESH = 4,
+  XMPSP_BAL_PROV_FIRST = 8
+};
 
 struct xmpsp_bal_group;
 

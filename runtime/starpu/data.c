@@ -73,6 +73,10 @@ xmp_dev_data_t *xmp_dev_find(const void *host) {
 static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
                       const xmp_rt_srcloc_t *where) {
   xmpsp_enter();
+  int trace = xmpsp_config()->trace;
+  double start_us = trace ? starpu_timing_now() : 0;
+  if (trace)
+    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this sync's transfers */
   /* A partition left by a device loop stays: acquiring its pieces gives the same host result
    * as gathering them, without invalidating the device copies of the written rows (sync out)
    * or re-partitioning at the next loop. */
@@ -81,6 +85,9 @@ static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
                 "starpu_data_acquire_on_node");
     starpu_data_release_on_node(d->handle, STARPU_MAIN_RAM);
   }
+  if (trace)
+    xmpsp_trace_span(where, start_us, "replicate_sync %s '%s'", mode == STARPU_W ? "in" : "out",
+                     d->name);
   xmpsp_leave();
 }
 

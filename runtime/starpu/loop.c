@@ -229,15 +229,12 @@ static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc
   }
 }
 
-static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks) {
-  xmpsp_bus_counts_t c;
-  xmpsp_trace_bus(&c);
-  if (xmpsp_speaker())
-    xmpi_note(&s->where, "trace",
-              "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms, "
-              "host->device %ld (%lld bytes), device->host %ld (%lld bytes)",
-              s->executions, s->weight, ncpu_tasks, ngpu_tasks, last_cpu_s * 1e3,
-              last_gpu_s * 1e3, c.h2d_count, c.h2d_bytes, c.d2h_count, c.d2h_bytes);
+static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks,
+                       double start_us) {
+  xmpsp_trace_span(&s->where, start_us,
+                   "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms",
+                   s->executions, s->weight, ncpu_tasks, ngpu_tasks, last_cpu_s * 1e3,
+                   last_gpu_s * 1e3);
 }
 
 void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
@@ -347,6 +344,6 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   *partials = s->partials;
   *ntasks = nt;
   if (cfg->trace)
-    trace_line(s, nt - ngpu_tasks, ngpu_tasks);
+    trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
   xmpsp_leave();
 }

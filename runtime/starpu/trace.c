@@ -1,7 +1,10 @@
-/* trace.c - XMP_DEV_TRACE: the host<->device transfers of each device loop execution, from
- * StarPU's bus profiling. StarPU counts every transfer it makes per (source, destination)
+/* trace.c - XMP_DEV_TRACE: the time and host<->device transfers of each device loop execution
+ * and each replicate_sync, from StarPU's bus profiling. StarPU counts every transfer it makes per (source, destination)
  * memory node; reading a bus's counters resets them, so reading all buses before and after an
  * execution gives exactly that execution's transfers. */
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "xmpsp_internal.h"
 
 void xmpsp_trace_enable(void) { starpu_profiling_status_set(STARPU_PROFILING_ENABLE); }
@@ -22,4 +25,20 @@ void xmpsp_trace_bus(xmpsp_bus_counts_t *c) {
       c->d2h_bytes += info.transferred_bytes;
     }
   }
+}
+
+void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...) {
+  xmpsp_bus_counts_t c;
+  xmpsp_trace_bus(&c);
+  if (!xmpsp_speaker())
+    return;
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  xmpi_note(where, "trace",
+            "%s, wall %.3f ms, host->device %ld (%lld bytes), device->host %ld (%lld bytes)", what,
+            (starpu_timing_now() - start_us) * 1e-3, c.h2d_count, c.h2d_bytes, c.d2h_count,
+            c.d2h_bytes);
 }

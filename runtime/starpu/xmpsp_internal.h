@@ -8,7 +8,7 @@
  *   loop.c       device loops: tasks, reductions' partials, timing, weights, reset_weight
  *   balance.c    the auto weight controller (pure arithmetic, balance.h)
  *   report.c     XMP_REPORT: per device loop, the weight and times of every execution
- *   trace.c      XMP_DEV_TRACE: one line per device loop with its bus transfers
+ *   trace.c      XMP_DEV_TRACE: one line per device loop and replicate_sync with its bus transfers
  *   scratch.c    per-CUDA-worker device scratch memory
  *   gpu_faces.c  halo faces of a GPU's copy, moved by the main thread (copies, CUDA IPC) */
 #ifndef XMPSP_INTERNAL_H
@@ -151,6 +151,10 @@ typedef struct xmpsp_bus_counts {
 void xmpsp_trace_enable(void);
 /* Transfers since the previous call (reading StarPU's bus counters resets them). */
 void xmpsp_trace_bus(xmpsp_bus_counts_t *c);
+/* One trace line: what fmt says, the wall time since start_us (starpu_timing_now) and the
+ * transfers since the previous reading of the counters. */
+void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- scratch.c ---- */
 /* Frees every CUDA worker's scratch buffer (before StarPU shuts down). */
