@@ -34,6 +34,9 @@
 #                                       # half, then bench/coll --device (hybrid vs MPI
 #                                       # host-staged vs NCCL from PyTorch's nvidia-nccl pip
 #                                       # package) as one domain and as two subclusters.
+#   bash scripts/gpu-check.sh coll-debug # there: those checks on 2 ranks under XMP_COMM=direct
+#                                       # and auto, plain and under compute-sanitizer memcheck;
+#                                       # the logs' last lines (coll-debug-*.log in OUT).
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -346,18 +349,44 @@ EOF
 # Device collectives (issue 7): the checks of test_mpi_coll.c on device buffers at 1..#GPUs
 # ranks (one GPU each) under each XMP_COMM and with subclusters of half the GPUs, then
 # bench/coll on device buffers as one domain and as two subclusters; a short table last.
-coll() {
-  local out=$1 b=/tmp/xmp-coll prefix=$DEPS/starpu cudadir nccl ngpu table=$1/coll.txt
+# Compiler and linker flags of the device collective programs (inc, libs; cudadir), and
+# test_mpi_coll.c built with XMP_TEST_DEVICE as /tmp/xmp-coll/check.
+coll_flags() {
+  local prefix=$DEPS/starpu ucx
   cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
-  mkdir -p "$b"
-  local inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/hybridcomm"
+  inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/hybridcomm"
     -I"$root/test/runtime/unit" -isystem "$cudadir/include")
-  local ucx
   read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
-  local libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
+  libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
     "${ucx[@]}" -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lm -ldl)
-  mpicc -O2 -std=gnu11 -Wall -Wextra -Werror -DXMP_TEST_DEVICE "${inc[@]}" \
-    "$root/test/runtime/unit/test_mpi_coll.c" "${libs[@]}" -o "$b/check"
+  mkdir -p /tmp/xmp-coll
+  mpicc -O2 -g -std=gnu11 -Wall -Wextra -Werror -DXMP_TEST_DEVICE "${inc[@]}" \
+    "$root/test/runtime/unit/test_mpi_coll.c" "${libs[@]}" -o /tmp/xmp-coll/check
+}
+
+# `coll-debug`: the device checks on 2 ranks only, under XMP_COMM=direct then auto, each plainly
+# and under compute-sanitizer's memcheck (every rank wrapped); the logs' last lines.
+coll_debug() {
+  local out=$1 cudadir inc libs comm san log sanitizer
+  coll_flags
+  sanitizer=$(command -v compute-sanitizer || echo "$cudadir/bin/compute-sanitizer")
+  for comm in direct auto; do
+    for san in plain memcheck; do
+      local wrap=()
+      [ "$san" = memcheck ] && wrap=("$sanitizer" --tool memcheck --print-limit 20)
+      log=$out/coll-debug-$comm-$san.log
+      XMP_COMM=$comm XMP_COMM_REPORT=1 timeout 300 "${MPIRUN[@]}" -np 2 "${wrap[@]}" \
+        /tmp/xmp-coll/check >"$log" 2>&1 && echo "== $comm $san: exit 0" ||
+        echo "== $comm $san: exit $?"
+      grep -m 5 -e "check failed" -e "CUDA" -e "xmpcc runtime" "$log" || true
+      tail -8 "$log"
+    done
+  done
+}
+
+coll() {
+  local out=$1 b=/tmp/xmp-coll cudadir inc libs nccl ngpu table=$1/coll.txt
+  coll_flags
   local nccl_flags=()
   nccl=$(nccl_home)
   if [ -n "$nccl" ]; then
@@ -502,11 +531,11 @@ halo-bench)
   build_stack "${OUT:-$gpu/out}"
   halo_bench "${OUT:-$gpu/out}"
   ;;
-coll)
+coll | coll-debug)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
   build_stack "${OUT:-$gpu/out}"
-  coll "${OUT:-$gpu/out}"
+  if [ "$1" = coll ]; then coll "${OUT:-$gpu/out}"; else coll_debug "${OUT:-$gpu/out}"; fi
   ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"
@@ -516,5 +545,5 @@ himeno-xmp)
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|halo-bench|coll|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|halo-bench|coll|coll-debug|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
