@@ -50,6 +50,7 @@ void xmpsp_enter(void) {
     starpu_resume();
     paused = 0;
   }
+  xmpsp_gpu_faces_unpark(); /* whatever follows may need that array */
 }
 
 void xmpsp_leave(void) {

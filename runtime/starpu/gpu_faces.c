@@ -182,11 +182,29 @@ static void check_copy(int err, const char *what, void *dst, const void *src, si
              describe(src, s, sizeof s), width, rows, current_device(where));
 }
 
+/* The view of the last exchange, still acquired: back-to-back reflects of one array take it
+ * again without StarPU (waking its paused workers costs more than the exchange of a small
+ * face). Any other StarPU entry releases it first (xmpsp_enter), so no task or transfer can
+ * wait on it, and the device copy cannot move while it is held. */
+static xmp_dev_gpu_view_t parked;
+
+void xmpsp_gpu_faces_unpark(void) {
+  if (parked.data != NULL)
+    starpu_data_release_on_node(parked.data->handle, parked.node);
+  parked.data = NULL;
+}
+
 int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   memset(v, 0, sizeof *v);
   v->device = -1;
   if (d->dummy != NULL)
     return 0;
+  if (parked.data == d) {
+    *v = parked;
+    parked.data = NULL;
+    check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
+    return 1;
+  }
   xmpsp_enter();
   /* Rows split between devices by a device loop are gathered on the host first (StarPU
    * 1.4): such an array then takes the host path. */
@@ -204,7 +222,9 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
     v->ptr = starpu_data_handle_to_pointer(d->handle, node);
     check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
     v->stream = stream_of(v->device, where);
-    return 1; /* left in StarPU until the release */
+    /* Held; StarPU paused again: its polling workers would contend with the exchange. */
+    xmpsp_leave();
+    return 1;
   }
   xmpsp_leave();
   return 0;
@@ -213,9 +233,9 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
 void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) {
   if (v->data == NULL)
     return;
-  starpu_data_release_on_node(v->data->handle, v->node);
+  xmpsp_gpu_faces_unpark(); /* (none while a view is out) */
+  parked = *v;
   v->data = NULL;
-  xmpsp_leave();
 }
 
 /* A box as at most XMP_RT_MAX_DIMS runs: dims[0] the contiguous bytes of a run, then counts
@@ -227,26 +247,23 @@ typedef struct runs {
   size_t offset; /* of the box's first element, bytes */
 } runs_t;
 
-static runs_t box_runs(int rank, const long *extent, const long *start, const long *count,
-                       size_t elem) {
-  runs_t r = {0, elem, {0}, {0}, 0};
-  size_t stride = elem; /* bytes between consecutive indices of dimension e */
-  for (int e = rank - 1; e >= 0; e--) {
-    r.offset += (size_t)start[e] * stride;
-    if (count[e] != 1) {
-      if (stride == r.width) /* every inner dimension whole: the run continues */
-        r.width *= (size_t)count[e];
-      else if (r.n > 0 && r.pitch[r.n - 1] * r.count[r.n - 1] == stride)
-        r.count[r.n - 1] *= (size_t)count[e]; /* the outer dimension continues evenly */
-      else {
-        r.count[r.n] = (size_t)count[e];
-        r.pitch[r.n] = stride;
-        r.n++;
-      }
-    }
-    stride *= (size_t)extent[e];
+/* One end of a layout (face_kernels.h's arithmetic) as runs. */
+static runs_t runs_of(const xmpsp_face_layout_t *l, const size_t *pitch, size_t offset) {
+  _Static_assert(XMP_RT_MAX_DIMS <= XMPSP_FACE_MAX_OUTER, "face layouts need more dimensions");
+  runs_t r = {l->nouter, l->width, {0}, {0}, offset};
+  for (int e = 0; e < l->nouter; e++) {
+    r.count[e] = l->count[e];
+    r.pitch[e] = pitch[e];
   }
   return r;
+}
+
+static runs_t box_runs(int rank, const long *extent, const long *start, const long *count,
+                       size_t elem) {
+  xmpsp_face_layout_t l;
+  size_t at, same;
+  xmpsp_face_layout(rank, elem, count, extent, start, extent, start, &l, &at, &same);
+  return runs_of(&l, l.src_pitch, at);
 }
 
 /* Copies the runs of src (layout s) to dst (layout t, same shape): one 2-D copy per index of
@@ -297,27 +314,22 @@ void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *ext
     copy_runs(v, v->ptr, &arr, host, &buf, where);
 }
 
-/* The runs of box b in the view's storage (from) and at dst_start of a peer's storage of
- * dst_extent (to), which must have the same shape. */
-static void peer_runs(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
-                      const xmp_dev_box_t *b, const long *dst_extent, const long *dst_start,
-                      runs_t *from, runs_t *to, const xmp_rt_srcloc_t *where) {
-  size_t elem = v->data->elem_size;
-  *from = box_runs(rank, extent, b->start, b->count, elem);
-  *to = box_runs(rank, dst_extent, dst_start, b->count, elem);
-  int same = to->n == from->n && to->width == from->width;
-  for (int e = 0; same && e < to->n; e++)
-    same = to->count[e] == from->count[e];
-  if (!same)
-    xmpi_fatal(where, "array '%s': a halo face's layout differs between the two nodes",
-               v->data->name);
+/* Box b of the view's storage and the box of the same counts at dst_start of a peer's
+ * storage of dst_extent: their common layout and first bytes' offsets. */
+static void peer_layout(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
+                        const xmp_dev_box_t *b, const long *dst_extent, const long *dst_start,
+                        xmpsp_face_layout_t *l, size_t *from, size_t *to) {
+  xmpsp_face_layout(rank, v->data->elem_size, b->count, extent, b->start, dst_extent, dst_start,
+                    l, from, to);
 }
 
 void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                          const xmp_dev_box_t *b, void *dst, const long *dst_extent,
                          const long *dst_start, const xmp_rt_srcloc_t *where) {
-  runs_t from, to;
-  peer_runs(v, rank, extent, b, dst_extent, dst_start, &from, &to, where);
+  xmpsp_face_layout_t l;
+  size_t from_at, to_at;
+  peer_layout(v, rank, extent, b, dst_extent, dst_start, &l, &from_at, &to_at);
+  runs_t from = runs_of(&l, l.src_pitch, from_at), to = runs_of(&l, l.dst_pitch, to_at);
   copy_runs(v, dst, &to, v->ptr, &from, where);
 }
 
@@ -356,16 +368,10 @@ void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *ex
   xmpsp_face_store_fn store = face_store();
   if (store == NULL)
     xmpi_fatal(where, "internal: halo face kernel stores without the kernel library");
-  runs_t from, to;
-  peer_runs(v, rank, extent, b, dst_extent, dst_start, &from, &to, where);
-  _Static_assert(XMP_RT_MAX_DIMS <= XMPSP_FACE_MAX_OUTER, "face layouts need more dimensions");
-  xmpsp_face_layout_t l = {from.width, from.n, {0}, {0}, {0}};
-  for (int e = 0; e < from.n; e++) {
-    l.count[e] = from.count[e];
-    l.src_pitch[e] = from.pitch[e];
-    l.dst_pitch[e] = to.pitch[e];
-  }
-  check(store((char *)dst + to.offset, (const char *)v->ptr + from.offset, &l, v->stream),
+  xmpsp_face_layout_t l;
+  size_t from_at, to_at;
+  peer_layout(v, rank, extent, b, dst_extent, dst_start, &l, &from_at, &to_at);
+  check(store((char *)dst + to_at, (const char *)v->ptr + from_at, &l, v->stream),
         "the halo face store kernel's launch", where);
 }
 
@@ -546,6 +552,7 @@ void xmp_dev_gpu_free(void *p, int pinned_host) {
 }
 
 void xmpsp_gpu_faces_shutdown(void) {
+  xmpsp_gpu_faces_unpark();
   while (mappings != NULL)
     close_mapping(&mappings);
 }
@@ -617,5 +624,6 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
   return -1;
 }
 void xmpsp_gpu_faces_shutdown(void) {}
+void xmpsp_gpu_faces_unpark(void) {}
 
 #endif

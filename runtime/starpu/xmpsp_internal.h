@@ -65,6 +65,8 @@ void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what);
 /* ---- gpu_faces.c ---- */
 /* Closes the CUDA IPC mappings of peers' storage (before StarPU shuts down). */
 void xmpsp_gpu_faces_shutdown(void);
+/* Releases the array copy the last device reflect kept acquired (xmpsp_enter calls it). */
+void xmpsp_gpu_faces_unpark(void);
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */
