@@ -27,6 +27,11 @@
 #                                       # path (copy engines, kernel stores, MPI, auto) and
 #                                       # the hand-written CUDA IPC + MPI exchange; the
 #                                       # table last (JSON in $OUT/halo-bench/halo.json).
+#   bash scripts/gpu-check.sh halo-debug # there: bench/halo's shadow check of the kernel-
+#                                       # store path alone (XMP_COMM=direct-kernel, faces of
+#                                       # 1-64 KiB, 3 executions per batch) on 2 ranks, once
+#                                       # plain and once with each rank under compute-sanitizer
+#                                       # memcheck; one line per run last.
 #   bash scripts/gpu-check.sh coll      # there: the hybrid collectives on device buffers:
 #                                       # test_mpi_coll (every collective, operator, type and
 #                                       # root against a serial computation) on 1..#GPUs ranks
@@ -325,6 +330,29 @@ halo_bench() {
   bash "$root/bench/halo/run.sh" /tmp/xmp-rt "$out/halo-bench"
 }
 
+# The kernel-store path alone (XMP_COMM=direct-kernel): halo_bench's shadow check on small
+# faces, plain, then with each rank under compute-sanitizer memcheck (any error it reports
+# fails the run); logs in $out/halo-debug.
+halo_debug() {
+  local out=$1 d=$1/halo-debug run result
+  mkdir -p "$d"
+  ninja -C /tmp/xmp-rt xmp_bench_halo >"$d/ninja.log" 2>&1 || { tail -30 "$d/ninja.log"; exit 1; }
+  for run in plain memcheck; do
+    local wrap=()
+    [ $run = memcheck ] && wrap=(compute-sanitizer --tool memcheck --error-exitcode 3
+      --print-limit 20)
+    result=ok
+    XMP_COMM=direct-kernel XMP_COMM_REPORT=1 XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed \
+      XMP_CPU_WEIGHT=0 timeout 300 "${MPIRUN[@]}" -np 2 "${wrap[@]}" \
+      /tmp/xmp-rt/bin/xmp_bench_halo --max 65536 --reps 3 >"$d/$run.jsonl" 2>"$d/$run.err" ||
+      result=FAIL
+    grep -q '"wrong": [1-9]' "$d/$run.jsonl" && result=WRONG
+    printf 'halo-debug %-8s %-5s %s of 12 cases with every shadow right (%s)\n' "$run" \
+      "$result" "$(grep -c '"wrong": 0' "$d/$run.jsonl")" "$d/$run.err"
+    [ $result = ok ] || tail -20 "$d/$run.err"
+  done
+}
+
 # NCCL of PyTorch's pip package (nvidia-nccl-cu*): the folder holding include/nccl.h and
 # lib/libnccl.so.2, or nothing. nvidia.nccl may be a namespace package (no __file__): its
 # __path__ lists the folders.
@@ -525,11 +553,11 @@ halo)
   halo "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/halo.txt"
   ;;
-halo-bench)
+halo-bench | halo-debug)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
   build_stack "${OUT:-$gpu/out}"
-  halo_bench "${OUT:-$gpu/out}"
+  if [ "$1" = halo-bench ]; then halo_bench "${OUT:-$gpu/out}"; else halo_debug "${OUT:-$gpu/out}"; fi
   ;;
 coll | coll-debug)
   mkdir -p "${OUT:-$gpu/out}"
@@ -545,5 +573,5 @@ himeno-xmp)
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|halo-bench|coll|coll-debug|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|halo-bench|halo-debug|coll|coll-debug|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac

@@ -14,7 +14,8 @@
  *             is half the round trip);
  * each timed as the best of 5 batches of repeated executions (after executions enough for
  * XMP_COMM=auto's measuring window). The shadows are checked against the owners' values.
- * One JSON object per case on stdout (rank 0), read by report.py. */
+ * One JSON object per case on stdout (rank 0), read by report.py. Options: --max BYTES (the
+ * largest face), --reps N (executions per batch at most, default 150; fewer for checks). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ static const char *const kind_names[NKINDS] = {"contiguous", "block-stride", "st
 enum { PLANES = 4, WARMUP = 12, BATCHES = 5 };
 
 static const xmp_rt_srcloc_t here = {"halo_bench.c", 0, "bench"};
+static int max_reps = 150; /* executions per batch at most (--reps: fewer, for checks) */
 
 /* The face of `elems` elements of a kind as outer runs of inner elements. */
 static void face_shape(int kind, long elems, long *outer, long *inner) {
@@ -128,7 +130,7 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
                    &ntasks, &here);
 
   /* Under 1000 executions in all: auto measures its paths again at the 1000th. */
-  int reps = (int)fmin(150.0, fmax(10.0, (double)(64 << 20) / (double)bytes));
+  int reps = (int)fmin(max_reps, fmax(10.0, (double)(64 << 20) / (double)bytes));
   xmp_rt_reflect_init(a, NULL, NULL, NULL, 1, &here);
   for (int w = 0; w < WARMUP; w++) {
     reflect_do(a);
@@ -156,6 +158,8 @@ int main(int argc, char **argv) {
   for (int i = 1; i + 1 < argc; i += 2)
     if (strcmp(argv[i], "--max") == 0)
       max = (size_t)strtoull(argv[i + 1], NULL, 10);
+    else if (strcmp(argv[i], "--reps") == 0)
+      max_reps = atoi(argv[i + 1]);
   int n;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
   if (n != 2) {
