@@ -139,6 +139,8 @@ struct ReductionDirective {
   ReductionClause clause;
   std::optional<NodeRef> on;
   std::optional<CExpr> async;
+  bool acc = false; // XACC: on the variables' device copies
+  clang::SourceLocation accLoc;
 };
 
 struct BarrierDirective {
@@ -187,6 +189,7 @@ struct BcastDirective {
   std::optional<NodeRef> from;
   std::optional<NodeRef> on;
   std::optional<CExpr> async;
+  bool acc = false; // XACC: on the variables' device copies
 };
 
 struct TaskDirective {

@@ -856,11 +856,14 @@ bool Parser::parseBcast(BcastDirective &d) {
     } else if (isKeyword("async") && !d.async) {
       if (!parseAsync(d.async))
         return false;
+    } else if ((isKeyword("acc") || isKeyword("device")) && !d.acc) {
+      ++pos; // XACC: the variables' device copies are broadcast
+      d.acc = true;
     } else {
-      if (!rejectDeviceClause("bcast"))
+      if (isKeyword("host") && !rejectDeviceClause("bcast"))
         return false;
       return error(here(), "unexpected '" + spelling(peek()) +
-                               "' in 'bcast'; expected 'from', 'on' or 'async'");
+                               "' in 'bcast'; expected 'from', 'on', 'async' or 'acc'");
     }
   }
   return true;
@@ -1026,9 +1029,11 @@ std::optional<Directive> Parser::parse() {
     d.kind = DirectiveKind::Reduction;
     ok = parseReductionClause(d.reduction.clause) &&
          parseOnRef(d.reduction.on) && parseAsync(d.reduction.async);
-    if (ok && (isKeyword("acc") || isKeyword("device")))
-      ok = error(here(), "clause '" + spelling(peek()) +
-                             "' of 'reduction' is not supported yet");
+    if (ok && (isKeyword("acc") || isKeyword("device"))) {
+      d.reduction.accLoc = here();
+      ++pos; // XACC: the variables' device copies are reduced
+      d.reduction.acc = true;
+    }
   } else if (word == "barrier") {
     d.kind = DirectiveKind::Barrier;
     ok = parseOnRef(d.barrier.on);

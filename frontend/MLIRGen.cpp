@@ -92,6 +92,7 @@ private:
   /// A reduction directive, or (loop) the clause of a loop, after it.
   void reduction(const Site &site, int64_t id, const CheckedReduction &r, bool loop = false) {
     UnitAttr loopAttr = loop ? b.getUnitAttr() : UnitAttr();
+    UnitAttr acc = !loop && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
       bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
@@ -99,7 +100,7 @@ private:
                             strs(r.types), ref(r.on), b.getI64IntegerAttr(id),
                             b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
                             arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
-                            loopAttr);
+                            loopAttr, acc);
       return;
     }
     // Location reductions take one variable each.
@@ -108,7 +109,8 @@ private:
                             strs(ArrayRef<std::string>(r.vars[k])),
                             strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
                             b.getI64IntegerAttr(id), b.getStringAttr(site.dir->text),
-                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr);
+                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr,
+                            acc);
   }
   /// The start of a loop's location reduction (firstmax ...), before the loop.
   void reductionBegin(const Site &site, const CheckedReduction &r) {
@@ -277,7 +279,8 @@ private:
              b.getNamedAttr("st", strs(sec.st))}));
       }
       b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id, text,
-                        any ? b.getArrayAttr(sections) : ArrayAttr(), async(site));
+                        any ? b.getArrayAttr(sections) : ArrayAttr(), async(site),
+                        site.dir->bcast.acc ? b.getUnitAttr() : UnitAttr());
       break;
     }
     case DirectiveKind::Loop: {

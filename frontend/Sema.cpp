@@ -685,6 +685,10 @@ bool Analyzer::checkBcast(const Directive &d, Site &site, const FunctionDecl *fn
       return error(v.loc, "'bcast' of the distributed array '" + v.text +
                               "' is not supported; distributed arrays have "
                               "one owner per element");
+    if (b.acc && b.sections[k].subscripted)
+      return error(v.loc, "'bcast' of a section of '" + v.text +
+                              "' with 'acc' is not supported yet; broadcast "
+                              "the whole array");
     site.exprs.push_back(v.text);
     Section section;
     QualType elem;
@@ -2202,6 +2206,13 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       ok = checkReduction(d.reduction.clause, d.range.getBegin(), r) &&
            checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
                    /*allowSubset=*/true);
+      // Location variables are host scalars: no device copy to reduce.
+      if (ok && d.reduction.acc &&
+          llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); }))
+        ok = error(d.reduction.accLoc,
+                   "'acc' on the location reduction '" + r.kind +
+                       "' is not supported; its location variables are "
+                       "host scalars");
       site.reductions.push_back(r);
       if (d.reduction.async)
         site.async = d.reduction.async->text;

@@ -41,6 +41,10 @@ void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 
 /* The replicated array whose host memory starts at host, or NULL (reflect_do ... acc). */
 xmp_dev_data_t *xmp_dev_find(const void *host);
+/* d's latest values in its host memory, held read-write (the caller may change them; device
+ * copies are refreshed from it after) until xmp_dev_host_release. */
+void xmp_dev_host_acquire(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
+void xmp_dev_host_release(xmp_dev_data_t *d);
 
 /* A box of an array's local storage (C order) and its byte offset in a host buffer, where it
  * is packed densely. */

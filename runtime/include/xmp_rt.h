@@ -323,6 +323,12 @@ void *xmp_rt_desc(const void *obj, int kind);
  * are not members of n (or of t's nodes) return without reducing. */
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
+/* `reduction ... acc` (XACC): the same on the current copy of the `device replicate` array
+ * whose host memory is data: reduced in the GPUs (the hybrid layer's device collectives)
+ * when every node holds its copy in a GPU, else in the host memory; a collective error when
+ * data is not replicated. */
+void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 /* firstmax/firstmin/lastmax/lastmin: reduces the scalar at value (type as for
  * xmp_rt_reduce) and copies the nloc location variables (locs[i], loc_sizes[i] bytes)
  * from the node that holds the extreme (see XMP_RT_OP_FIRSTMAX) to every node. */
@@ -384,6 +390,9 @@ void xmp_rt_barrier(const xmp_rt_nodes_t *n);
  * i.e. coordinates all 0; with n NULL, root[0] is the rank among all nodes). */
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where);
+/* `bcast ... acc`: as xmp_rt_reduce_acc, for xmp_rt_bcast of a whole replicated array. */
+void xmp_rt_bcast_acc(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
+                      const xmp_rt_srcloc_t *where);
 /* Broadcast of a section of a (non-distributed) C array: per dimension d (C order), len[d]
  * elements from index lb[d], st[d] apart (st > 0), of an array of extents[0..rank-1] elements
  * of elem_size bytes at base. n and root as for xmp_rt_bcast. */

@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "xmp_dev.h"
 #include "xmphc.h"
 #include "xmpi_internal.h"
 
@@ -38,13 +39,23 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
   return r;
 }
 
-void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int loc,
                      const xmp_rt_srcloc_t *where) {
-  int st = xmphc_bcast(comm, buf, count, type, root, XMPHC_LOC_HOST);
-  if (st == XMPHC_E_UNSUPPORTED)
+  int st = xmphc_bcast(comm, buf, count, type, root, loc);
+  if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Bcast(buf, count, type, root, comm);
   else if (st)
     xmpi_fatal(where, "bcast: %s", xmphc_status_str(st));
+}
+
+/* bytes at data from rank r of comm, in pieces of at most XMPI_BCAST_CHUNK. */
+static void bcast_bytes(void *data, size_t bytes, int r, MPI_Comm comm, int loc,
+                        const xmp_rt_srcloc_t *where) {
+  for (size_t done = 0; done < bytes;) {
+    size_t chunk = bytes - done < XMPI_BCAST_CHUNK ? bytes - done : XMPI_BCAST_CHUNK;
+    xmpi_bcast_over((char *)data + done, (int)chunk, MPI_BYTE, r, comm, loc, where);
+    done += chunk;
+  }
 }
 
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
@@ -53,11 +64,19 @@ void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *
   int r = root_rank(n, root, where);
   if (comm == MPI_COMM_NULL)
     return; /* not a member of n */
-  for (size_t done = 0; done < bytes;) {
-    size_t chunk = bytes - done < XMPI_BCAST_CHUNK ? bytes - done : XMPI_BCAST_CHUNK;
-    xmpi_bcast_over((char *)data + done, (int)chunk, MPI_BYTE, r, comm, where);
-    done += chunk;
-  }
+  bcast_bytes(data, bytes, r, comm, XMPHC_LOC_HOST, where);
+}
+
+void xmp_rt_bcast_acc(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
+                      const xmp_rt_srcloc_t *where) {
+  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
+  int r = root_rank(n, root, where);
+  if (comm == MPI_COMM_NULL)
+    return;
+  xmpi_acc_copy_t c;
+  xmpi_acc_begin(data, "bcast", comm, &c, where);
+  bcast_bytes(c.ptr, bytes, r, comm, c.loc, where);
+  xmpi_acc_end(&c);
 }
 
 /* A section of an array of `rank` dimensions as one MPI datatype: per dimension, from the
@@ -101,6 +120,6 @@ void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem
   MPI_Aint offset;
   MPI_Datatype type = section_type(rank, extents, elem_size, lb, len, st, &offset, where);
   if (comm != MPI_COMM_NULL)
-    xmpi_bcast_over((char *)base + offset, 1, type, r, comm, where);
+    xmpi_bcast_over((char *)base + offset, 1, type, r, comm, XMPHC_LOC_HOST, where);
   MPI_Type_free(&type);
 }

@@ -1,6 +1,7 @@
 /* reduce.c - reductions and barriers over node sets. */
 #include <limits.h>
 
+#include "xmp_dev.h"
 #include "xmphc.h"
 #include "xmpi_internal.h"
 
@@ -69,8 +70,10 @@ MPI_Op xmpi_mpi_op(int op, int type) {
   }
 }
 
-void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
-                   const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+/* Checks a reduction (collective errors) and finds its communicator: 0 when this process
+ * has nothing to do (xmpi_reduce_comm). */
+static int reduce_setup(int count, int type, int op, const xmp_rt_template_t *t,
+                        const xmp_rt_nodes_t *n, MPI_Comm *comm, const xmp_rt_srcloc_t *where) {
   MPI_Datatype dt = xmpi_mpi_type(type);
   if (dt == MPI_DATATYPE_NULL)
     xmpi_fatal_collective(where, "reduction on unknown type %d", type);
@@ -83,15 +86,36 @@ void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_templat
                           xmpi_op_name(op));
   if (count < 0)
     xmpi_fatal_collective(where, "reduction of %d elements", count);
-  MPI_Comm comm;
-  if (!xmpi_reduce_comm(t, n, &comm))
-    return;
-  /* Recursive doubling through the hybrid layer; MPI's own where the layer does not apply. */
-  int st = xmphc_allreduce(comm, data, count, type, op, XMPHC_LOC_HOST);
-  if (st == XMPHC_E_UNSUPPORTED)
-    MPI_Allreduce(MPI_IN_PLACE, data, count, dt, mop, comm);
+  return xmpi_reduce_comm(t, n, comm);
+}
+
+/* Recursive doubling through the hybrid layer on data at loc (XMPHC_LOC_*); host data by
+ * MPI's own reduction where the layer does not apply. */
+static void allreduce_at(MPI_Comm comm, void *data, int count, int type, int op, int loc,
+                         const xmp_rt_srcloc_t *where) {
+  int st = xmphc_allreduce(comm, data, count, type, op, loc);
+  if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
+    MPI_Allreduce(MPI_IN_PLACE, data, count, xmpi_mpi_type(type), xmpi_mpi_op(op, type), comm);
   else if (st)
     xmpi_fatal(where, "reduction: %s", xmphc_status_str(st));
+}
+
+void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                   const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  MPI_Comm comm;
+  if (reduce_setup(count, type, op, t, n, &comm, where))
+    allreduce_at(comm, data, count, type, op, XMPHC_LOC_HOST, where);
+}
+
+void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  MPI_Comm comm;
+  if (!reduce_setup(count, type, op, t, n, &comm, where))
+    return;
+  xmpi_acc_copy_t c;
+  xmpi_acc_begin(data, "reduction", comm, &c, where);
+  allreduce_at(comm, c.ptr, count, type, op, c.loc, where);
+  xmpi_acc_end(&c);
 }
 
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm) {

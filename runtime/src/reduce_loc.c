@@ -193,7 +193,7 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
       memcpy(buf + pos, locs[i], loc_sizes[i]);
       pos += loc_sizes[i];
     }
-  xmpi_bcast_over(buf, (int)total, MPI_BYTE, root, comm, where);
+  xmpi_bcast_over(buf, (int)total, MPI_BYTE, root, comm, XMPHC_LOC_HOST, where);
   pos = 0;
   for (int i = 0; i < nloc; i++) {
     memcpy(locs[i], buf + pos, loc_sizes[i]);

@@ -4,6 +4,7 @@
 
 #include <mpi.h>
 
+#include "xmp_dev.h" /* xmpi_acc_copy_t */
 #include "xmp_rt.h"
 #include "xmpi_exec.h" /* the executing node set: xmpi_exec_comm() */
 #include "xmpi_halo.h"
@@ -167,10 +168,27 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
                      const xmp_rt_srcloc_t *where);
 
 /* ---- bcast.c (shared with reduce_loc.c) ---- */
-/* Broadcast of count elements of type at buf from rank root of comm through the hybrid
- * layer's binomial tree (MPI_Bcast where the layer does not apply); collective over comm. */
-void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
+/* Broadcast of count elements of type at buf (XMPHC_LOC_HOST or _DEVICE memory) from rank
+ * root of comm through the hybrid layer's binomial tree (host: MPI_Bcast where the layer does
+ * not apply); collective over comm. */
+void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int loc,
                      const xmp_rt_srcloc_t *where);
+
+/* ---- coll_acc.c: reduction ... acc, bcast ... acc ---- */
+/* The current copy of the `device replicate` array whose host memory is host, for a
+ * collective over comm: its GPU copy when every member of comm holds its copy in a GPU
+ * (one allreduce decides, so that all take the same path), else the host memory; held from
+ * xmpi_acc_begin (collective over comm) to xmpi_acc_end. A collective error names directive
+ * when host is not replicated. */
+typedef struct xmpi_acc_copy {
+  xmp_dev_data_t *data;
+  xmp_dev_gpu_view_t view;
+  void *ptr;
+  int loc; /* XMPHC_LOC_* */
+} xmpi_acc_copy_t;
+void xmpi_acc_begin(void *host, const char *directive, MPI_Comm comm, xmpi_acc_copy_t *c,
+                    const xmp_rt_srcloc_t *where);
+void xmpi_acc_end(xmpi_acc_copy_t *c);
 
 /* ---- halo_faces.c: shared by reflect.c and reduce_shadow.c ---- */
 /* The communicator of the array's nodes (MPI_COMM_SELF when not distributed), and the rank

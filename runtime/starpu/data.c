@@ -103,6 +103,21 @@ void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
   sync_host(d, STARPU_R, where);
 }
 
+void xmp_dev_host_acquire(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  xmpsp_enter();
+  if (d->dummy != NULL)
+    return; /* empty: nothing to bring */
+  xmpsp_part_unpartition(d); /* the pieces a device loop left, gathered */
+  xmpsp_check(starpu_data_acquire_on_node(d->handle, STARPU_MAIN_RAM, STARPU_RW), where,
+              "starpu_data_acquire_on_node (host copy)");
+}
+
+void xmp_dev_host_release(xmp_dev_data_t *d) {
+  if (d->dummy == NULL)
+    starpu_data_release_on_node(d->handle, STARPU_MAIN_RAM);
+  xmpsp_leave();
+}
+
 static void unlink_data(xmp_dev_data_t *d) {
   if (d->prev != NULL)
     d->prev->next = d->next;

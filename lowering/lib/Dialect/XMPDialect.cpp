@@ -259,6 +259,8 @@ LogicalResult ReductionOp::verify() {
     return emitOpError("element counts must not be negative");
   if (getCounts() && hasLocs)
     return emitOpError("reduces scalars only when it has location variables");
+  if (getAcc() && (hasLocs || getLoop()))
+    return emitOpError("'acc' takes neither location variables nor 'loop'");
   for (Attribute a : getTypes()) {
     StringRef t = cast<StringAttr>(a).getValue();
     if (!isReductionType(t))
@@ -375,6 +377,8 @@ LogicalResult BcastOp::verify() {
     return emitOpError("without 'on' the source is one rank");
   }
   if (auto sections = getSections()) {
+    if (getAcc())
+      return emitOpError("'acc' broadcasts whole variables, not sections");
     if (sections->size() != getVars().size())
       return emitOpError("needs one section entry per variable");
     for (Attribute a : *sections) {

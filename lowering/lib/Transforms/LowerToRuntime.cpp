@@ -453,8 +453,10 @@ void lower(ReductionOp op, std::set<int64_t> &described) {
     if (loop)
       b.call("exec", "xmp_rt_reduce_loc_end", concat(args, {b.whereRef()}));
   } else {
+    // acc: the same call on the variables' current copies (device replicate).
+    StringRef fn = op.getAcc() ? "xmp_rt_reduce_acc" : "xmp_rt_reduce";
     for (size_t k = 0; k < op.getVars().size(); ++k)
-      b.call("exec", "xmp_rt_reduce", concat(reduceArgs(op, k), {tmpl, nodes, b.whereRef()}));
+      b.call("exec", fn, concat(reduceArgs(op, k), {tmpl, nodes, b.whereRef()}));
   }
 }
 
@@ -572,7 +574,7 @@ void lower(BcastOp op, std::set<int64_t> &described) {
     auto section = op.getSections() ? dyn_cast<DictionaryAttr>((*op.getSections())[k])
                                     : DictionaryAttr();
     if (!section || section.empty()) {
-      b.call("exec", "xmp_rt_bcast",
+      b.call("exec", op.getAcc() ? "xmp_rt_bcast_acc" : "xmp_rt_bcast",
              {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
       continue;
     }

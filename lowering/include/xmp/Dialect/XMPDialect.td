@@ -174,13 +174,15 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     array reduced element by element (0: a scalar). `loop`: the reduction
     clause of a loop (XMP 1.4: the reduction construct on the same variables
     right after the loop); with location variables it ends the
-    `xmp.reduction_begin` at the loop's start.
+    `xmp.reduction_begin` at the loop's start. `acc` (XACC, `reduction ...
+    acc`): the variables are `device replicate` arrays whose current copies
+    (in a GPU's memory, else the host's) are reduced; not with `locs`.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
       OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
-      OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop);
-  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? (`loop` $loop^)? attr-dict";
+      OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop, UnitAttr:$acc);
+  let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? (`loop` $loop^)? (`acc` $acc^)? attr-dict";
   let hasVerifier = 1;
 }
 
@@ -303,11 +305,12 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
     whole variable, or an array section (`extents`, `elem`, and C
     expressions `lb`, `len`, `st` per dimension). `async`: as for
     `xmp.reduction` (the broadcast completes at once, the id is recorded).
+    `acc`: as for `xmp.reduction` (whole variables only, no `sections`).
   }];
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
       StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive,
-      OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async);
-  let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? (`async` $async^)? attr-dict";
+      OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async, UnitAttr:$acc);
+  let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? (`async` $async^)? (`acc` $acc^)? attr-dict";
   let hasVerifier = 1;
 }
 
