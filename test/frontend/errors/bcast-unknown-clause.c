@@ -1,5 +1,5 @@
 // RUN: not %xmpcc -emit-mlir %s 2>&1 | FileCheck %s
-// CHECK: {{.*}}bcast-unknown-clause.c:7:33: error: unexpected 'nowait' in 'bcast'; expected 'from', 'on' or 'async'
+// CHECK: {{.*}}bcast-unknown-clause.c:7:33: error: unexpected 'nowait' in 'bcast'; expected 'from', 'on', 'async' or 'acc'
 #pragma xmp nodes p(*)
 #pragma xmp nodes q(2)
 int main(void) {
