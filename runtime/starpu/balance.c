@@ -43,8 +43,9 @@
  *     out, exactly 0 or 1) when its predicted gain over the best measured exceeds every one
  *     of: 2% of the step, 10 us, twice the relative noise of the prediction, the measured
  *     re-partitioning cost over 8 steps, right after a change twice that cost (hysteresis);
- *   - once per epoch each end the model may misjudge: w = 0 when the model puts it within 2.5x
- *     of the best measured, w = 1 within 1.25x, unless a fitted side's work alone (o = 0)
+ *   - once per epoch each end the model may misjudge: w = 0 when the model puts the loop's
+ *     own time there within 2.5x of the best measured split's, w = 1 within 1.25x (periods
+ *     less their class's rest), unless a fitted side's work alone (o = 0)
  *     already loses. An end measured 10% (or 3 noises) below a fitted model marks the sides as
  *     contended: from that end no interior proposal is tried.
  * A failed trial is remembered: nothing beyond it from w_inc is tried (the step time taken as
@@ -713,8 +714,11 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   }
 
   /* An end the model may misjudge (the other side slows this one down when both run: a
-   * shared host thread, its rows' transfers): measured once per epoch when the model puts it
-   * within END_TRY of the best measured time. */
+   * shared host thread, its rows' transfers): measured once per epoch when the model puts
+   * the loop's own time there within END_TRY of the best measured split's (the period less
+   * its class's rest), the rests' difference added: a factor on the whole period would let a
+   * small loop in a long step try an end 15 times slower for it (nbody's update loop). */
+  double own_m = dmax(t_m - rest[split_class(m->c, n)], 1e-9);
   for (int e = 0; e < 2; e++) {
     if (b->tried[e])
       continue;
@@ -738,7 +742,8 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     double rest_e = rest[e ? CLASS_CPU : CLASS_GPU];
     if (ms->fit && ms->s * (double)n + rest_e >= (1.0 - THETA) * t_m)
       continue;
-    if (predict(&mc, &mg, n, (double)e) + rest_e <= (e ? END_TRY1 : END_TRY0) * t_m) {
+    double extra = rest_e - rest[split_class(m->c, n)];
+    if (predict(&mc, &mg, n, (double)e) + extra <= (e ? END_TRY1 : END_TRY0) * own_m) {
       b->tried[e] = 1;
       b->trial = 2;
       return go(b, k, (double)e, &mc, &mg, n);
