@@ -390,6 +390,7 @@ int xmphc_dev_staged(void *buf, size_t bytes, int (*host)(void *copy, void *arg)
   xmp_dev_gpu_view_t v;
   if (!xmp_dev_gpu_view_of(buf, &v, NULL))
     return XMPHC_E_UNSUPPORTED;
+  xmp_dev_gpu_settle(NULL);
   _Alignas(max_align_t) unsigned char copy[64];
   if (bytes > sizeof copy)
     return XMPHC_E_UNSUPPORTED;
@@ -461,6 +462,7 @@ int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Da
   dcoll_t *d;
   TRY(dcoll_get(c, &d));
   int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  xmp_dev_gpu_settle(NULL);
   int st = bcast_on(c, d, comm, buf, count, type, root);
   xmp_dev_gpu_use_device(was, NULL);
   return st;
@@ -597,6 +599,7 @@ int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int
   dcoll_t *d;
   TRY(dcoll_get(c, &d));
   int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  xmp_dev_gpu_settle(NULL);
   int st = allreduce_on(c, d, comm, buf, n, type, op);
   xmp_dev_gpu_use_device(was, NULL);
   return st;
@@ -738,6 +741,7 @@ int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
   dcoll_t *d;
   TRY(dcoll_get(g->c, &d));
   int was = xmp_dev_gpu_use_device(d->view.device, NULL);
+  xmp_dev_gpu_settle(NULL);
   int st = allgather_on(g, d);
   xmp_dev_gpu_use_device(was, NULL);
   return st;

@@ -130,6 +130,11 @@ void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *wh
 /* Makes device (>= 0) the calling thread's current CUDA device; returns the one that was
  * (-1 without CUDA). */
 int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where);
+/* Waits for what the program queued on the current device's default stream: a cudaMemcpy
+ * from pageable memory returns before its DMA ends, and the collectives' own stream does not
+ * wait for it, so a buffer is final only then (2 x H200: a peer's broadcast into a buffer so
+ * filled just before was partly overwritten by that DMA). */
+void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_free(void *p, int pinned_host);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]

@@ -119,6 +119,10 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
   return use_device(device, where);
 }
 
+void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->stream_sync(NULL), "cudaStreamSynchronize (default stream)", where);
+}
+
 /* One stream per device for the main thread's copies, created on that device (a stream
  * belongs to the device current at its creation). */
 static void *stream_of(int device, const xmp_rt_srcloc_t *where) {
@@ -623,6 +627,7 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
   (void)device, (void)where;
   return -1;
 }
+void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where) { (void)where; }
 void xmpsp_gpu_faces_shutdown(void) {}
 void xmpsp_gpu_faces_unpark(void) {}
 
