@@ -182,7 +182,7 @@ static int check_weight(const result_t *r, int k, double tol, const char *what) 
  * (relative) and never changing again. */
 static void steady(void) {
   const double ratio[] = {3, 10, 50};
-  const double starts[] = {0};
+  const double starts[] = {0, 0.3, 0.5, 1};
   const double over[][2] = {{0, 0}, {20e-6, 80e-6}, {200e-6, 1e-3}};
   for (int ri = 0; ri < 3; ri++)
     for (int si = 0; si < 4; si++)
@@ -204,7 +204,7 @@ static void steady(void) {
 /* +-5% noise on every time: settles within 5 steps to within 6% of T*, then stays in a band
  * around w* with at most 3 (small) changes in 75 steps. */
 static void noisy(void) {
-  const double starts[] = {0};
+  const double starts[] = {0, 0.3, 0.5, 1};
   const double ratio[] = {3, 10};
   for (int ri = 0; ri < 2; ri++)
     for (int si = 0; si < 4; si++) {
@@ -277,7 +277,7 @@ static void outliers(void) {
 /* A side that cannot pay for itself: exactly 0 or 1 within 5 steps and for good. From the
  * other end, one probe step only. */
 static void useless_side(void) {
-  const double starts[] = {0};
+  const double starts[] = {0, 0.3, 0.5, 1};
   for (int si = 0; si < 4; si++) {
     const struct {
       const char *what;
@@ -367,7 +367,7 @@ static void repartition_cost(void) {
  * every start: within 5 steps at exactly 0 and for good (T within 2% of the best from step 5
  * on). A small contention (the interior weight still wins) must not push it to an end. */
 static void contention(void) {
-  const double starts[] = {0};
+  const double starts[] = {0, 0.3, 0.5, 1};
   for (int si = 0; si < 4; si++) {
     struct {
       const char *what;
@@ -412,7 +412,7 @@ static void contention(void) {
  * (6 when a spike hit the first five: the controller runs that split again), T within 2% of
  * the best from then on, and no weight change afterwards (a spike moves nothing). */
 static void spikes(void) {
-  const double starts[] = {0};
+  const double starts[] = {0, 0.3, 0.5, 1};
   const int phase[] = {2, 3, 4, 7};
   for (int si = 0; si < 4; si++)
     for (int pi = 0; pi < 4; pi++)
