@@ -504,12 +504,14 @@ static int blocked(xmpsp_balance_t *b, double w, long k, double t_m) {
 
 /* w, the best measured, becomes the chosen split. The one chosen before, if measured, was
  * slower: beyond it from w is no better (the step time taken as unimodal), so a model that
- * once proposed it does not go further that way (H100 nbody-8192: 0.015 failed, GPU only
- * chosen again, then 0.198 proposed). */
+ * once proposed it does not go further that way; the same split confirmed keeps what failed
+ * (H100 nbody-8192: 0.018 failed, GPU only measured again, then 0.278 was proposed). */
 static void choose(xmpsp_balance_t *b, double w, long n) {
   double old = b->w_inc;
+  if (old == w) /* confirmed (an end measured again): what failed beyond it still does */
+    return;
   b->fail_w[0] = b->fail_w[1] = -1;
-  if (old != w && tab_find(b, cpu_iters(old, n)) != NULL)
+  if (tab_find(b, cpu_iters(old, n)) != NULL)
     b->fail_w[old > w] = old;
   b->w_inc = w;
 }
