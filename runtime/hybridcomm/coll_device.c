@@ -186,6 +186,15 @@ static int dcoll_get(xmphc_coll_t *c, dcoll_t **out) {
   return XMPHC_OK;
 }
 
+/* A device collective's start: c's device state, its device made current (the caller's,
+ * returned in *was, comes back after), and the default stream's work on it completed. */
+static int enter(xmphc_coll_t *c, dcoll_t **d, int *was) {
+  TRY(dcoll_get(c, d));
+  *was = xmp_dev_gpu_use_device((*d)->view.device, NULL);
+  xmp_dev_gpu_settle(NULL);
+  return XMPHC_OK;
+}
+
 /* Pinned staging of at least `bytes` per half (local). */
 static void ensure_pinned(dcoll_t *d, size_t bytes) {
   if (bytes <= d->pinned_half && d->pinned != NULL)
@@ -460,9 +469,8 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
 int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Datatype type,
                     int root) {
   dcoll_t *d;
-  TRY(dcoll_get(c, &d));
-  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
-  xmp_dev_gpu_settle(NULL);
+  int was;
+  TRY(enter(c, &d, &was));
   int st = bcast_on(c, d, comm, buf, count, type, root);
   xmp_dev_gpu_use_device(was, NULL);
   return st;
@@ -597,9 +605,8 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
 int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int type,
                         int op) {
   dcoll_t *d;
-  TRY(dcoll_get(c, &d));
-  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
-  xmp_dev_gpu_settle(NULL);
+  int was;
+  TRY(enter(c, &d, &was));
   int st = allreduce_on(c, d, comm, buf, n, type, op);
   xmp_dev_gpu_use_device(was, NULL);
   return st;
@@ -739,9 +746,8 @@ static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
 
 int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
   dcoll_t *d;
-  TRY(dcoll_get(g->c, &d));
-  int was = xmp_dev_gpu_use_device(d->view.device, NULL);
-  xmp_dev_gpu_settle(NULL);
+  int was;
+  TRY(enter(g->c, &d, &was));
   int st = allgather_on(g, d);
   xmp_dev_gpu_use_device(was, NULL);
   return st;
