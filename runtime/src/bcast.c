@@ -58,20 +58,28 @@ static void bcast_bytes(void *data, size_t bytes, int r, MPI_Comm comm, int loc,
   }
 }
 
+/* The communicator of n (the executing nodes when NULL) and the root's rank there; 0 when
+ * this process is not a member (nothing to do). */
+static int bcast_setup(const xmp_rt_nodes_t *n, const int *root, MPI_Comm *comm, int *r,
+                       const xmp_rt_srcloc_t *where) {
+  *comm = n != NULL ? n->comm : xmpi_exec_comm();
+  *r = root_rank(n, root, where);
+  return *comm != MPI_COMM_NULL;
+}
+
 void xmp_rt_bcast(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                   const xmp_rt_srcloc_t *where) {
-  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
-  int r = root_rank(n, root, where);
-  if (comm == MPI_COMM_NULL)
-    return; /* not a member of n */
-  bcast_bytes(data, bytes, r, comm, XMPHC_LOC_HOST, where);
+  MPI_Comm comm;
+  int r;
+  if (bcast_setup(n, root, &comm, &r, where))
+    bcast_bytes(data, bytes, r, comm, XMPHC_LOC_HOST, where);
 }
 
 void xmp_rt_bcast_acc(void *data, size_t bytes, const xmp_rt_nodes_t *n, const int *root,
                       const xmp_rt_srcloc_t *where) {
-  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
-  int r = root_rank(n, root, where);
-  if (comm == MPI_COMM_NULL)
+  MPI_Comm comm;
+  int r;
+  if (!bcast_setup(n, root, &comm, &r, where))
     return;
   xmpi_acc_copy_t c;
   xmpi_acc_begin(data, "bcast", comm, &c, where);
@@ -112,14 +120,14 @@ void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem
                           const long *lb, const long *len, const long *st,
                           const xmp_rt_nodes_t *n, const int *root,
                           const xmp_rt_srcloc_t *where) {
-  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
-  int r = root_rank(n, root, where);
+  MPI_Comm comm;
+  int r, member = bcast_setup(n, root, &comm, &r, where);
   for (int d = 0; d < rank; d++)
     if (len[d] == 0)
       return; /* an empty section: nothing to send, on every node alike */
   MPI_Aint offset;
   MPI_Datatype type = section_type(rank, extents, elem_size, lb, len, st, &offset, where);
-  if (comm != MPI_COMM_NULL)
+  if (member)
     xmpi_bcast_over((char *)base + offset, 1, type, r, comm, XMPHC_LOC_HOST, where);
   MPI_Type_free(&type);
 }

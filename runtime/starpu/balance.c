@@ -676,10 +676,8 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   /* Drift: the chosen split measured more than 10% slower DRIFT_STEPS times in a row. What
    * was measured elsewhere is then out of date: a new epoch measures again. */
   int at_inc = !trial && !probing && b->w == b->w_inc && have_now;
-  if (at_inc && !fresh && b->t_ref <= 0.0) {
-    b->t_ref = t_now; /* the chosen split never changed yet: its first reference */
-  } else if (at_inc && !fresh) {
-    if (t_now > (1.0 + DRIFT_UP) * b->t_ref) {
+  if (at_inc && !fresh) {
+    if (b->t_ref > 0.0 && t_now > (1.0 + DRIFT_UP) * b->t_ref) {
       if (++b->up >= DRIFT_STEPS) {
         for (int i = b->ntab - 1; i >= 0; i--)
           if (&b->tab[i] != cur)
@@ -694,9 +692,9 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
         b->t_ref = t_now;
         return go(b, k, b->w, &mc, &mg, n);
       }
-    } else {
+    } else { /* 0: the chosen split never changed yet, this is its first reference */
       b->up = 0;
-      b->t_ref = dmin(b->t_ref, t_now);
+      b->t_ref = b->t_ref > 0.0 ? dmin(b->t_ref, t_now) : t_now;
     }
   }
 

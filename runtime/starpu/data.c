@@ -74,9 +74,7 @@ static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
                       const xmp_rt_srcloc_t *where) {
   xmpsp_enter();
   int trace = xmpsp_config()->trace;
-  double start_us = trace ? starpu_timing_now() : 0;
-  if (trace)
-    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this sync's transfers */
+  double start_us = trace ? xmpsp_trace_begin() : 0;
   /* A partition left by a device loop stays: acquiring its pieces gives the same host result
    * as gathering them, without invalidating the device copies of the written rows (sync out)
    * or re-partitioning at the next loop. */

@@ -27,6 +27,11 @@ void xmpsp_trace_bus(xmpsp_bus_counts_t *c) {
   }
 }
 
+double xmpsp_trace_begin(void) {
+  xmpsp_trace_bus(&(xmpsp_bus_counts_t){0});
+  return starpu_timing_now();
+}
+
 void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...) {
   xmpsp_bus_counts_t c;
   xmpsp_trace_bus(&c);

@@ -153,8 +153,11 @@ typedef struct xmpsp_bus_counts {
 void xmpsp_trace_enable(void);
 /* Transfers since the previous call (reading StarPU's bus counters resets them). */
 void xmpsp_trace_bus(xmpsp_bus_counts_t *c);
-/* One trace line: what fmt says, the wall time since start_us (starpu_timing_now) and the
- * transfers since the previous reading of the counters. */
+/* The start of a traced span: the bus counters read (so that they count from here) and the
+ * time (starpu_timing_now) to give xmpsp_trace_span. */
+double xmpsp_trace_begin(void);
+/* One trace line: what fmt says, the wall time since start_us and the transfers since the
+ * previous reading of the counters. */
 void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
