@@ -42,6 +42,11 @@
 #   bash scripts/gpu-check.sh coll-debug # there: those checks on 2 ranks under XMP_COMM=direct
 #                                       # and auto, plain and under compute-sanitizer memcheck;
 #                                       # the logs' last lines (coll-debug-*.log in OUT).
+#   bash scripts/gpu-check.sh worksharing [PROG...] # there, after bench/worksharing/
+#                                       # prepare.sh here: run.py on .gpu/bench's programs
+#                                       # (all, or those named; WS_REPEAT repeats, default 3),
+#                                       # the table last; each loop's weights, times and
+#                                       # periods per step in $OUT/worksharing-steps.txt.
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -111,6 +116,22 @@ build_programs() {
       STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
       >"$out/make-$(basename "$d").log" 2>&1 || { tail -30 "$out/make-$(basename "$d").log"; exit 1; }
   done
+}
+
+# Work sharing (issue 5): GPU only, CPU only, auto from 0 and from 0.5 and the thesis's rule
+# per program (bench/worksharing/run.py), then the auto runs step by step (steps.py).
+worksharing() {
+  local out=$1 progs=() p
+  shift
+  if [ $# -eq 0 ]; then
+    for p in "$gpu"/bench/*/; do progs+=("${p%/}"); done
+  else
+    for p in "$@"; do progs+=("$gpu/bench/$p"); done
+  fi
+  build_programs "$out" "${progs[@]}"
+  PYTHONUNBUFFERED=1 python3 "$root/bench/worksharing/run.py" --out "$out/worksharing" \
+    --repeat "${WS_REPEAT:-3}" "${progs[@]}" | tee "$out/worksharing.txt"
+  python3 "$root/bench/worksharing/steps.py" "$out/worksharing" >"$out/worksharing-steps.txt"
 }
 
 setup_env() {
@@ -572,6 +593,13 @@ himeno-xmp)
   himeno_xmp "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/himeno-xmp.txt"
   ;;
+worksharing)
+  shift
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  worksharing "${OUT:-$gpu/out}" "$@"
+  ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|halo-bench|halo-debug|coll|coll-debug|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|halo|halo-bench|halo-debug|coll|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac
