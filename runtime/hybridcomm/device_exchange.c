@@ -13,18 +13,28 @@
  *           so faster for small faces and one-element runs. Completion as for direct: the
  *           sender's stream is synchronised (the kernel's stores done) before the 0-byte
  *           message leaves.
- * The receiver decides. Each execution it first sends the sender a note: whether its copy is
- * in a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
+ * The receiver asks. Each execution it first sends the sender a note: whether its copy is in
+ * a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
  * wants; a note also says the shadow may now be overwritten (the receiver holds its copy,
  * nothing reads it). The sender takes the direct path when asked and able, else MPI; the
  * receiver knows which from the size of what arrives (0 bytes: the direct path it asked
- * for). Under XMP_COMM=auto the receiver asks for each path in turn during the first
- * XMPHC_DEV_WINDOW executions (and again every XMPHC_DEV_RECHECK), keeps each path's shortest
- * time from the step's start to the face in place, then asks for the fastest; the kernel is a
- * candidate where the kernel library loads (the processes of a domain share a host and the
+ * for). XMP_COMM=direct always asks for the direct path, XMP_COMM=direct-kernel for the
+ * kernel; XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
+ *
+ * Under XMP_COMM=auto (xmphc_dev_schedule) every receiver asks for each path in turn during a
+ * window of XMPHC_DEV_WINDOW executions (again every XMPHC_DEV_RECHECK): one untimed round
+ * (first uses: the IPC mapping, the kernel's module load), then XMPHC_DEV_REPS timed ones.
+ * A timed execution starts with the ends of every face meeting (a 0-byte message each way),
+ * so that a time runs from a common start to the face in place and does not hold how late the
+ * sender came (on 2 x H200, bench/halo's reflect_do after a ping-pong over MPI: the copy
+ * engines' turns came after the MPI ping-pong's long tail and one end measured them 10-300 us
+ * slow). Each receiver keeps per path its faces' shortest times; at the window's end the two
+ * ends of each pair swap them and both take, for every face between them in either direction,
+ * the path whose slower end is fastest (xmphc_dev_choose): a pair never mixes paths whose
+ * combined time was not measured (each end choosing alone from its own times, one picked the
+ * copy engines and the other the kernel, and the exchange took the kernel's time). The kernel
+ * is a candidate where its library loads (the processes of a domain share a host and the
  * build, so they all have it or none; a sender without it would write by the copy engines).
- * XMP_COMM=direct always asks for the direct path, XMP_COMM=direct-kernel for the kernel;
- * XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
  *
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
  * faces of the step at once; a GPU copy by the main thread on the view's stream. */
@@ -35,8 +45,17 @@
 
 #include "xmphc_internal.h"
 
-enum { XMPHC_DEV_WINDOW = 6, XMPHC_DEV_RECHECK = 1000, NOTE_TAG = 64 };
-enum { PATH_MPI = XMPHC_PATH_MPI, PATH_DIRECT = XMPHC_PATH_DIRECT, PATH_KERNEL, NPATHS };
+/* Tags: the note of the face of tag t, and the window's meeting and decision messages (one
+ * per pair and execution; above reflect's and the host exchange's tags). */
+enum { NOTE_TAG = 64, MEET_TAG = 4 << 12, DECIDE_TAG = (4 << 12) + 1 };
+enum {
+  PATH_MPI = XMPHC_DEV_MPI,
+  PATH_DIRECT = XMPHC_DEV_DIRECT,
+  PATH_KERNEL = XMPHC_DEV_KERNEL,
+  NPATHS = XMPHC_DEV_NPATHS
+};
+_Static_assert((int)PATH_MPI == (int)XMPHC_PATH_MPI && (int)PATH_DIRECT == (int)XMPHC_PATH_DIRECT,
+               "device paths extend the exchange's");
 
 typedef struct note {
   xmp_dev_ipc_t ipc; /* valid: the receiver's copy is in a GPU's memory */
@@ -48,15 +67,18 @@ typedef struct dface {
   xmphc_face_desc_t f;
   xmp_dev_box_t box;   /* box.offset: in the host buffer */
   size_t bytes;
+  int kind;            /* XMPHC_FACE_* (-1: not one of them), for the report */
+  long nruns;
+  size_t run_bytes;
   int self, domain;    /* peer is this process; peer shares the direct-link domain */
   MPI_Request data;    /* persistent, host buffer <-> peer */
   MPI_Request note_req; /* persistent: receiver sends its note, sender receives it */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
   note_t note;
-  /* receiver's measurement */
+  /* receiver's measurement: per path the shortest time in the current window */
   double best[NPATHS];
-  int chosen;
+  int chosen; /* both ends (for the report at the sender) */
 } dface_t;
 
 struct xmphc_dev_exchange {
@@ -68,6 +90,7 @@ struct xmphc_dev_exchange {
   const xmp_rt_srcloc_t *where;
   int nfaces;
   dface_t face[4];
+  int npeers, peer[4]; /* the faces' peers other than this process, each once */
   void *buf;
   long execs;
 };
@@ -115,10 +138,23 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
                             "one MPI message", name, df->bytes);
     df->box.offset = total;
     total += df->bytes;
+    xmphc_face_shape_t shape;
+    df->kind = -1;
+    if (xmphc_face_classify(rank, extent, elem, dim, faces[i].start, faces[i].count, &shape) ==
+        XMPHC_OK) {
+      df->kind = shape.kind;
+      df->nruns = shape.nblocks;
+      df->run_bytes = shape.block_bytes;
+    }
     df->self = faces[i].peer == me;
     df->domain = !df->self && xmphc_same_domain(wme, xmphc_world_rank(comm, faces[i].peer));
     forget_times(df);
     df->chosen = PATH_MPI;
+    int j = 0;
+    while (j < x->npeers && x->peer[j] != faces[i].peer)
+      j++;
+    if (!df->self && j == x->npeers)
+      x->peer[x->npeers++] = faces[i].peer;
   }
   x->buf = xmp_dev_host_alloc(total, where);
   for (int i = 0; i < nfaces; i++) {
@@ -154,10 +190,48 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   free(x);
 }
 
-/* The path the receiver asks for in this execution (k-th of a measuring window, else -1):
- * under auto each candidate in turn, MPI, copy engines, then the kernel where its library
- * loads. gpu: the receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
-static int wanted(const dface_t *df, long k, int gpu, const xmp_rt_srcloc_t *where) {
+/* ---- the measured choice (pure) ---- */
+
+xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok) {
+  xmphc_dev_step_t s = {-1, 0, 0, 0};
+  long k = e % XMPHC_DEV_RECHECK;
+  if (e < 0 || k >= XMPHC_DEV_WINDOW)
+    return s;
+  s.path = (int)(k % XMPHC_DEV_NPATHS);
+  if (s.path == XMPHC_DEV_KERNEL && !kernel_ok)
+    s.path = XMPHC_DEV_DIRECT;
+  s.timed = k >= XMPHC_DEV_NPATHS;
+  s.sync = s.timed;
+  s.decide = k == XMPHC_DEV_WINDOW - 1;
+  return s;
+}
+
+void xmphc_dev_record(double *best, int path, double t) {
+  if (path >= 0 && path < XMPHC_DEV_NPATHS && (best[path] < 0 || t < best[path]))
+    best[path] = t;
+}
+
+void xmphc_dev_fold(double *acc, const double *best) {
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
+    acc[p] = acc[p] < 0 || best[p] < 0 ? -1.0 : acc[p] > best[p] ? acc[p] : best[p];
+}
+
+int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
+  int chosen = -1;
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++) {
+    joint[p] = mine[p] < 0 || peer[p] < 0 ? -1.0 : mine[p] > peer[p] ? mine[p] : peer[p];
+    if (joint[p] >= 0 && (chosen < 0 || joint[p] < joint[chosen]))
+      chosen = p;
+  }
+  return chosen < 0 ? XMPHC_DEV_MPI : chosen;
+}
+
+/* ---- one execution ---- */
+
+/* The path the receiver asks for in this execution (step: the window's schedule). gpu: the
+ * receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
+static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
+                  const xmp_rt_srcloc_t *where) {
   const xmphc_config_t *cfg = xmphc_config();
   if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
     if (gpu && !xmp_dev_gpu_kernels_available())
@@ -168,14 +242,14 @@ static int wanted(const dface_t *df, long k, int gpu, const xmp_rt_srcloc_t *whe
   }
   if (cfg->comm == XMPHC_COMM_DIRECT)
     return PATH_DIRECT;
-  if (k >= 0)
-    return (int)(k % (gpu && xmp_dev_gpu_kernels_available() ? 3 : 2));
+  if (step->path >= 0 && !df->self)
+    return step->path;
   return df->chosen;
 }
 
 /* The receiver's note of face df for this execution. */
 static void write_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_view_t *v,
-                       const xmp_dev_ipc_t *mine, long k) {
+                       const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
   memset(&df->note, 0, sizeof df->note);
   if (v != NULL && df->domain)
     df->note.ipc = *mine;
@@ -183,7 +257,7 @@ static void write_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_v
     df->note.start[e] = df->box.start[e];
     df->note.extent[e] = x->extent[e];
   }
-  df->note.want = wanted(df, k, v != NULL, x->where);
+  df->note.want = wanted(df, step, v != NULL, x->where);
 }
 
 /* Whether the sender of df writes it straight into the receiver's shadow. */
@@ -192,21 +266,91 @@ static int sender_direct(const dface_t *df, const xmp_dev_gpu_view_t *v) {
          xmp_dev_gpu_peer_ok(v->device, df->note.ipc.device);
 }
 
-static void report(const xmphc_dev_exchange_t *x, const dface_t *df) {
+/* A timed execution's start: this process and every peer of its faces meet (each sends the
+ * other a 0-byte message and waits for the other's). */
+static void meet_peers(const xmphc_dev_exchange_t *x) {
+  MPI_Request r[8];
+  static char none;
+  int n = 0;
+  for (int j = 0; j < x->npeers; j++) {
+    MPI_Irecv(&none, 0, MPI_BYTE, x->peer[j], MEET_TAG, x->comm, &r[n++]);
+    MPI_Isend(&none, 0, MPI_BYTE, x->peer[j], MEET_TAG, x->comm, &r[n++]);
+  }
+  MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+}
+
+static void format_times(char *buf, size_t cap, const double *t) {
+  int n = 0;
+  for (int p = 0; p < NPATHS && n >= 0 && (size_t)n < cap; p++) {
+    if (t[p] >= 0)
+      n += snprintf(buf + n, cap - (size_t)n, "%s%s %.1f us", p ? ", " : "", path_name(p),
+                    t[p] * 1e6);
+    else
+      n += snprintf(buf + n, cap - (size_t)n, "%s%s -", p ? ", " : "", path_name(p));
+  }
+}
+
+/* XMP_COMM_REPORT: a received face's times (this end's, its peer's for the faces it received
+ * from here, npeer of them, the pair's) and the path of both directions between them. */
+static void report(const xmphc_dev_exchange_t *x, const dface_t *df, const double *peer_t,
+                   int npeer, const double *joint) {
   int me;
   MPI_Comm_rank(x->comm, &me);
-  char t[NPATHS][32];
-  for (int p = 0; p < NPATHS; p++) {
-    if (df->best[p] >= 0)
-      snprintf(t[p], sizeof t[p], "%.1f us", df->best[p] * 1e6);
-    else
-      snprintf(t[p], sizeof t[p], "-");
+  char here[96], there[128], pair[96];
+  format_times(here, sizeof here, df->best);
+  if (npeer > 0) {
+    int n = snprintf(there, sizeof there, "at node %d (faces from node %d) ", df->f.peer, me);
+    if (n > 0 && (size_t)n < sizeof there)
+      format_times(there + n, sizeof there - (size_t)n, peer_t);
+  } else {
+    snprintf(there, sizeof there, "node %d receives no face from node %d", df->f.peer, me);
   }
+  format_times(pair, sizeof pair, joint);
   xmpi_note(x->where, "comm",
-            "array '%s' dimension %d (device copy), node %d -> node %d (%s): %zu B; mpi %s, "
-            "direct %s, kernel %s: %s", x->name, x->dim, df->f.peer, me,
-            df->f.up ? "up" : "down", df->bytes, t[PATH_MPI], t[PATH_DIRECT], t[PATH_KERNEL],
+            "array '%s' dimension %d (device copy), node %d -> node %d (%s): %s, %ld run%s of "
+            "%zu B (%zu B); measured here %s; %s; pair (slower end) %s: %s", x->name, x->dim,
+            df->f.peer, me, df->f.up ? "up" : "down",
+            df->kind >= 0 ? xmphc_face_kind_name(df->kind) : "face", df->nruns,
+            df->nruns == 1 ? "" : "s", df->run_bytes, df->bytes, here, there, pair,
             path_name(df->chosen));
+}
+
+/* The window's end: per pair, both ends swap their times of the faces they received from the
+ * other and take the same path for every face between them. */
+static void decide(xmphc_dev_exchange_t *x, long e) {
+  /* per peer: the folded times, then the number of faces folded */
+  double mine[4][NPATHS + 1], theirs[4][NPATHS + 1];
+  MPI_Request r[8];
+  int n = 0;
+  for (int j = 0; j < x->npeers; j++) {
+    for (int p = 0; p <= NPATHS; p++)
+      mine[j][p] = 0.0; /* no face from that peer: it adds no time */
+    for (int i = 0; i < x->nfaces; i++) {
+      const dface_t *df = &x->face[i];
+      if (!df->f.send && !df->self && df->f.peer == x->peer[j]) {
+        xmphc_dev_fold(mine[j], df->best);
+        mine[j][NPATHS] += 1.0;
+      }
+    }
+    MPI_Irecv(theirs[j], NPATHS + 1, MPI_DOUBLE, x->peer[j], DECIDE_TAG, x->comm, &r[n++]);
+    MPI_Isend(mine[j], NPATHS + 1, MPI_DOUBLE, x->peer[j], DECIDE_TAG, x->comm, &r[n++]);
+  }
+  MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+  for (int j = 0; j < x->npeers; j++) {
+    double joint[NPATHS];
+    int path = xmphc_dev_choose(mine[j], theirs[j], joint);
+    for (int i = 0; i < x->nfaces; i++) {
+      dface_t *df = &x->face[i];
+      if (df->self || df->f.peer != x->peer[j])
+        continue;
+      int before = df->chosen;
+      df->chosen = path;
+      if (!df->f.send && xmphc_config()->report && (e < XMPHC_DEV_RECHECK || before != path))
+        report(x, df, theirs[j], (int)theirs[j][NPATHS], joint);
+    }
+  }
+  for (int i = 0; i < x->nfaces; i++)
+    forget_times(&x->face[i]);
 }
 
 void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
@@ -214,11 +358,11 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   const xmp_rt_srcloc_t *where = x->where;
   int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
   long e = x->execs++;
-  long k = notes && xmphc_config()->comm == XMPHC_COMM_AUTO
-               ? e % XMPHC_DEV_RECHECK
-               : -1;
-  if (k >= XMPHC_DEV_WINDOW)
-    k = -1;
+  xmphc_dev_step_t step = {-1, 0, 0, 0};
+  if (notes && xmphc_config()->comm == XMPHC_COMM_AUTO)
+    step = xmphc_dev_schedule(e, v != NULL && xmp_dev_gpu_kernels_available());
+  if (step.sync)
+    meet_peers(x);
   double t0 = MPI_Wtime();
   xmp_dev_ipc_t mine;
   memset(&mine, 0, sizeof mine);
@@ -235,11 +379,10 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     }
     MPI_Start(&df->data);
     if (notes) {
-      write_note(x, df, v, &mine, df->self ? -1 : k);
+      write_note(x, df, v, &mine, &step);
       MPI_Start(&df->note_req);
     }
   }
-
   /* Sends: the host copy packs every face in one task; a GPU copy per face, after its note. */
   int nsend = 0, host_packed = 0;
   xmp_dev_box_t boxes[4];
@@ -303,11 +446,8 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     } else if (path == PATH_MPI) {
       unpack[nrecv++] = i;
     }
-    if (k >= 0 && !df->self) {
-      double t = MPI_Wtime() - t0;
-      if (df->best[path] < 0 || t < df->best[path])
-        df->best[path] = t;
-    }
+    if (step.timed && !df->self)
+      xmphc_dev_record(df->best, path, MPI_Wtime() - t0);
   }
   if (nrecv > 0) {
     for (int j = 0; j < nrecv; j++)
@@ -326,19 +466,6 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     }
   }
 
-  /* End of a measuring window: each receiver keeps the faster path of each of its faces. */
-  if (k == XMPHC_DEV_WINDOW - 1)
-    for (int i = 0; i < x->nfaces; i++) {
-      dface_t *df = &x->face[i];
-      if (df->f.send || df->self)
-        continue;
-      int before = df->chosen;
-      df->chosen = PATH_MPI; /* ties and unmeasured paths: MPI */
-      for (int p = 0; p < NPATHS; p++)
-        if (df->best[p] >= 0 && (df->best[df->chosen] < 0 || df->best[p] < df->best[df->chosen]))
-          df->chosen = p;
-      if (xmphc_config()->report && (e < XMPHC_DEV_RECHECK || before != df->chosen))
-        report(x, df);
-      forget_times(df);
-    }
+  if (step.decide)
+    decide(x, e);
 }

@@ -100,8 +100,9 @@ int xmphc_reduce_loc_later(int op, int type, const void *earlier, const void *la
  * The faces of a replicated array's current copy along one dimension: over MPI (copies to
  * and from a pinned host buffer) or, between processes of one direct-link domain whose copies
  * are in GPUs that reach each other, written by the sender's copy engines straight into the
- * receiver's shadow through CUDA IPC; the receiver measures both during the first executions
- * and asks for the faster (XMP_COMM forces it). Collective over comm like the exchange. */
+ * receiver's shadow through CUDA IPC (by the copy engines or a kernel's stores); the ends of
+ * each pair measure the paths during the first executions and take the same one for both
+ * directions (XMP_COMM forces it). Collective over comm like the exchange. */
 typedef struct xmphc_dev_exchange xmphc_dev_exchange_t;
 xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
                                                 size_t elem, int dim,

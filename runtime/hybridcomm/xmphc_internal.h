@@ -130,6 +130,42 @@ typedef struct xmphc_report_face {
 void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_t *where,
                            const xmphc_report_face_t *faces, int nfaces, long execution);
 
+/* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
+ * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the
+ * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it. */
+enum { XMPHC_DEV_MPI, XMPHC_DEV_DIRECT, XMPHC_DEV_KERNEL, XMPHC_DEV_NPATHS };
+enum {
+  XMPHC_DEV_REPS = 2, /* timed executions per path in a window */
+  /* a window: one untimed round (each path's first use pays one-time costs: the IPC mapping,
+   * the kernel's module load), then XMPHC_DEV_REPS timed rounds */
+  XMPHC_DEV_WINDOW = XMPHC_DEV_NPATHS * (1 + XMPHC_DEV_REPS),
+  XMPHC_DEV_RECHECK = 1000 /* a window starts every XMPHC_DEV_RECHECK executions */
+};
+/* What execution e (0-based) of a device exchange under XMP_COMM=auto does. */
+typedef struct xmphc_dev_step {
+  int path;   /* XMPHC_DEV_*: the path every receiver asks for; -1: the chosen one */
+  int timed;  /* the execution's times count */
+  int sync;   /* the two ends of every face meet before the clock starts, so that a time
+                 does not include how late the other end came (what ran before: another
+                 exchange's path, the program's work) */
+  int decide; /* the window ends here: the ends of each pair swap their times and choose */
+} xmphc_dev_step_t;
+/* kernel_ok: the kernel is a candidate (the receiver's copy in a GPU, the kernel library
+ * loads); else its turns ask for the copy engines. Every end of every face follows the same
+ * schedule, since all count executions alike. */
+xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok);
+/* Keeps in best[path] the shortest time t seen (best[p] < 0: none yet). */
+void xmphc_dev_record(double *best, int path, double t);
+/* Folds the best times of one face that this end received from a peer into acc (start with
+ * every acc[p] = 0: no face): acc[p] = the larger time, < 0 once a face lacks path p. */
+void xmphc_dev_fold(double *acc, const double *best);
+/* The path of every face between two ends (both directions), from each end's folded times of
+ * the faces it received from the other: per path the larger of the two (the pair's exchange
+ * lasts as long as its slower end; < 0 where either end lacks it) into joint, then the
+ * smallest (ties to the lower path, MPI first; none measured: MPI). The same function of the
+ * same numbers at both ends, so they agree without a further message. */
+int xmphc_dev_choose(const double *mine, const double *peer, double *joint);
+
 /* ---- reduce_ops.c ---- */
 /* Types of the collectives: enum xmp_rt_type (complex types included). */
 #define XMPHC_NTYPES (XMP_RT_LDCOMPLEX + 1)
