@@ -192,9 +192,21 @@ static void check_copy(int err, const char *what, void *dst, const void *src, si
  * wait on it, and the device copy cannot move while it is held. */
 static xmp_dev_gpu_view_t parked;
 
+/* The IPC export of the held array's storage (its view out or parked), kept from the acquire
+ * to the release to StarPU, while StarPU can neither move nor free that storage: each device
+ * exchange's receivers export it before their notes leave, and the driver's pointer query
+ * would otherwise sit on every execution's critical path. */
+static struct {
+  const xmp_dev_data_t *data; /* NULL: none */
+  const void *ptr;
+  xmp_dev_ipc_t ipc;
+} held_export;
+
 void xmpsp_gpu_faces_unpark(void) {
-  if (parked.data != NULL)
+  if (parked.data != NULL) {
     starpu_data_release_on_node(parked.data->handle, parked.node);
+    held_export.data = NULL;
+  }
   parked.data = NULL;
 }
 
@@ -220,6 +232,7 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
       continue;
     xmpsp_check(starpu_data_acquire_on_node(d->handle, (int)node, STARPU_RW), where,
                 "starpu_data_acquire_on_node (halo faces)");
+    held_export.data = NULL; /* a new hold: its storage may be another allocation */
     v->data = d;
     v->node = (int)node;
     v->device = starpu_memory_node_get_devid(node);
@@ -396,6 +409,10 @@ static unsigned next_export;
 
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where) {
+  if (v->data != NULL && held_export.data == v->data && held_export.ptr == v->ptr) {
+    *out = held_export.ipc;
+    return;
+  }
   memset(out, 0, sizeof *out);
   ptr_info_t i = ptr_info(v->ptr, where);
   if (i.type != MEMTYPE_DEVICE || i.id == 0) {
@@ -420,6 +437,11 @@ void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
   out->id = i.id;
   out->base = (uint64_t)i.base;
   out->size = (uint64_t)i.size;
+  if (v->data != NULL) { /* an array's storage, held (raw buffers may be freed any time) */
+    held_export.data = v->data;
+    held_export.ptr = v->ptr;
+    held_export.ipc = *out;
+  }
 }
 
 /* Peers' allocations mapped here, by (process, allocation id), kept while they may be in use:
