@@ -243,9 +243,10 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
       std::string t = typeInfo(r.type).c;
       cuda += "  {\n    " + t + " _XMP_acc = " + identity(r) + ";\n"
               "    for (long _XMP_b = xmp_dev_thread_x(); _XMP_b < _XMP_nblocks; _XMP_b += "
-              "XMP_DEV_BLOCK)\n      _XMP_acc = " + functor(r.kind) +
+              "XMP_DEV_FINISH_BLOCK)\n      _XMP_acc = " + functor(r.kind) +
               "()(_XMP_acc, _XMP_blocks[_XMP_b]." + r.field + ");\n"
-              "    xmp_dev_block_reduce(_XMP_acc, " + functor(r.kind) + "(), &_XMP_out->" +
+              "    xmp_dev_block_reduce<XMP_DEV_FINISH_BLOCK>(_XMP_acc, " + functor(r.kind) +
+              "(), &_XMP_out->" +
               r.field + ");\n  }\n";
     }
     cuda += "}\n";
@@ -292,7 +293,7 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
           launch("long");
   cuda += "  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("kernel") + "\");\n";
   if (!reds.empty()) {
-    cuda += "  " + name("finish") + "<<<1, XMP_DEV_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "
+    cuda += "  " + name("finish") + "<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "
             "_XMP_grid.count, _XMP_blocks + _XMP_grid.count);\n";
     cuda += "  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("finish") + "\");\n";
     cuda += "  xmp_dev_cuda_check(cudaMemcpyAsync(_XMP_task->partial, _XMP_blocks + "

@@ -14,7 +14,9 @@
 #include "xmp_dev.h"
 
 /* Threads per block: a power of two (block reductions halve it). */
+#ifndef XMP_DEV_BLOCK /* -D for experiments, as the other shape constants below */
 #define XMP_DEV_BLOCK 128
+#endif
 
 /* Thread coordinates: x along the nest's innermost loop, y along the middle loop of a 3-D
  * nest; the outermost loop of a 2-D or 3-D nest is cut into runs, one per block along the
@@ -45,25 +47,29 @@ static inline void xmp_dev_cuda_check(cudaError_t e, const char *what) {
 }
 
 /* Launch shape of a nest of dims (1-3) loops with n_inner, n_mid (3-D), n_outer iterations.
- * A 3-D nest's blocks are 32 x 4 threads (rows of the innermost loop along the middle one, so
- * that a block reads neighbouring rows too); the outermost loop is cut into runs of `chunk`
+ * A 3-D nest's blocks are 64 x 2 threads (rows of the innermost loop along the middle one, so
+ * that a block reads neighbouring rows too), 32 x 4 where the innermost loop is 32 iterations
+ * or fewer: on an H200 the wider rows made Himeno L's stencil 6% faster and its copy loop 10%
+ * than 32 x 4 (of 32-128 x 1-16 tried); the outermost loop is cut into runs of `chunk`
  * iterations, as many as keep about XMP_DEV_TARGET_BLOCKS blocks in flight: each thread then
  * walks consecutive outer iterations, whose neighbours' rows are still in its SM's cache, and
  * a reduction combines once per thread rather than once per iteration. */
+#ifndef XMP_DEV_TARGET_BLOCKS
 #define XMP_DEV_TARGET_BLOCKS 8192L
+#endif
 typedef struct xmp_dev_grid {
   dim3 blocks, threads;
   long count; /* blocks in all */
   long chunk; /* outer iterations per block */
 } xmp_dev_grid_t;
-static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
-                                          const char *what) {
+static inline xmp_dev_grid_t xmp_dev_grid_for(int dims, long n_inner, long n_mid, long n_outer,
+                                              long target_blocks, const char *what) {
   xmp_dev_grid_t g;
-  long ty = dims == 3 ? 4 : 1, tx = XMP_DEV_BLOCK / ty;
+  long tx = dims < 3 ? XMP_DEV_BLOCK : n_inner > 32 ? 64 : 32, ty = XMP_DEV_BLOCK / tx;
   long bx = (n_inner + tx - 1) / tx, by = dims == 3 ? (n_mid + ty - 1) / ty : 1, runs = 1;
   g.chunk = 1;
   if (dims >= 2) {
-    runs = (XMP_DEV_TARGET_BLOCKS + bx * by - 1) / (bx * by);
+    runs = (target_blocks + bx * by - 1) / (bx * by);
     runs = runs < 1 ? 1 : runs > n_outer ? n_outer : runs;
     g.chunk = (n_outer + runs - 1) / runs;
     runs = (n_outer + g.chunk - 1) / g.chunk;
@@ -78,6 +84,11 @@ static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, lo
   g.threads = dim3((unsigned)tx, (unsigned)ty, 1);
   g.count = bx * by * bz;
   return g;
+}
+
+static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
+                                          const char *what) {
+  return xmp_dev_grid_for(dims, n_inner, n_mid, n_outer, XMP_DEV_TARGET_BLOCKS, what);
 }
 
 /* A kernel's copy of an array's layout in its index type: int when every array of the task
@@ -134,16 +145,22 @@ struct xmp_dev_op_min {
   template <typename T> __device__ T operator()(T a, T b) const { return b < a ? b : a; }
 };
 
-/* Combines v over the block's threads in a fixed tree order (so results are reproducible)
- * and stores it at *out from thread 0. Every thread of the block must call it. */
-template <typename T, typename Op>
+/* Threads of the one block that combines a reduction's per-block results: each thread reads
+ * a few of them (with 128, the 8192 results of a 3-D loop took 7 us, each thread's loads
+ * waiting on the last; with 1024, about 1 us). A power of two. */
+#define XMP_DEV_FINISH_BLOCK 1024
+
+/* Combines v over the block's N threads (a power of two) in a fixed tree order (so results
+ * are reproducible) and stores it at *out from thread 0. Every thread of the block must call
+ * it. */
+template <int N = XMP_DEV_BLOCK, typename T, typename Op>
 static __device__ void xmp_dev_block_reduce(T v, Op op, T *out) {
-  __shared__ T buffer[XMP_DEV_BLOCK];
-  unsigned t = threadIdx.x + blockDim.x * threadIdx.y; /* blocks hold XMP_DEV_BLOCK threads */
+  __shared__ T buffer[N];
+  unsigned t = threadIdx.x + blockDim.x * threadIdx.y; /* blocks hold N threads */
   __syncthreads(); /* an earlier reduction of this kernel may still read buffer */
   buffer[t] = v;
   __syncthreads();
-  for (unsigned s = XMP_DEV_BLOCK / 2; s > 0; s >>= 1) {
+  for (unsigned s = N / 2; s > 0; s >>= 1) {
     if (t < s)
       buffer[t] = op(buffer[t], buffer[t + s]);
     __syncthreads();

@@ -47,19 +47,28 @@ static int flag(const char *name) {
                         "and 1", name, v);
 }
 
-static int balance_policy(void) {
-  static const char *const names[] = {[XMPSP_BALANCE_AUTO] = "auto",
-                                      [XMPSP_BALANCE_MANUAL] = "manual",
-                                      [XMPSP_BALANCE_FIXED] = "fixed"};
-  const char *v = env("XMP_BALANCE");
+/* One of n keywords (names[i] for value i); unset or empty: dflt. */
+static int keyword(const char *name, const char *const names[], int n, int dflt) {
+  const char *v = env(name);
   if (v == NULL)
-    return XMPSP_BALANCE_AUTO;
-  for (int p = 0; p < 3; p++)
-    if (strcmp(v, names[p]) == 0)
-      return p;
-  xmpi_fatal_collective(NULL, "environment variable XMP_BALANCE='%s' is invalid: accepted "
-                        "values are auto, manual and fixed", v);
+    return dflt;
+  char accepted[128] = "";
+  for (int i = 0; i < n; i++) {
+    if (strcmp(v, names[i]) == 0)
+      return i;
+    strncat(accepted, i == 0 ? "" : i == n - 1 ? " and " : ", ",
+            sizeof accepted - strlen(accepted) - 1);
+    strncat(accepted, names[i], sizeof accepted - strlen(accepted) - 1);
+  }
+  xmpi_fatal_collective(NULL, "environment variable %s='%s' is invalid: accepted values are %s",
+                        name, v, accepted);
 }
+
+static const char *const balance_names[] = {[XMPSP_BALANCE_AUTO] = "auto",
+                                            [XMPSP_BALANCE_MANUAL] = "manual",
+                                            [XMPSP_BALANCE_FIXED] = "fixed"};
+static const char *const idle_names[] = {[XMPSP_IDLE_AUTO] = "auto", [XMPSP_IDLE_POLL] = "poll",
+                                         [XMPSP_IDLE_PAUSE] = "pause"};
 
 const char *xmpsp_balance_name(int policy) {
   return policy == XMPSP_BALANCE_FIXED ? "fixed"
@@ -89,7 +98,8 @@ const xmpsp_config_t *xmpsp_config(void) {
     c.gpus_per_node = int_at_least("XMP_GPUS_PER_NODE", 0, -1);
     c.cpu_weight = unit_real("XMP_CPU_WEIGHT", 0.0);
     c.trace = flag("XMP_DEV_TRACE");
-    c.balance = balance_policy();
+    c.balance = keyword("XMP_BALANCE", balance_names, 3, XMPSP_BALANCE_AUTO);
+    c.idle = keyword("XMP_DEV_IDLE", idle_names, 3, XMPSP_IDLE_AUTO);
     c.report = report_mode(c.report_path, sizeof c.report_path);
     read = 1;
   }

@@ -20,6 +20,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <hwloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,10 @@
 
 enum { ENGINE_OFF, ENGINE_RUNNING, ENGINE_DOWN };
 static int engine_state = ENGINE_OFF;
-static int busy;    /* nesting of xmpsp_enter; StarPU is paused when 0 */
+static int busy;    /* nesting of xmpsp_enter; StarPU is paused when 0 (unless polling) */
 static int paused;
+static int polling;     /* workers keep polling between directives (XMP_DEV_IDLE) */
+static int main_spins;  /* the main thread polls for its tasks' completion */
 static xmpsp_workers_t workers;
 
 void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what) {
@@ -38,6 +41,31 @@ void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what) {
 }
 
 int xmpsp_started(void) { return engine_state == ENGINE_RUNNING; }
+
+static void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* The main thread waits for tasks by polling when it has a core of its own and the workers
+ * poll too: a thread blocked on a condition variable took tens of microseconds to wake up
+ * after a GPU task of a millisecond (H200, Himeno L). */
+int xmpsp_wait_tasks(struct starpu_task **tasks, int n) {
+  if (main_spins) {
+    for (int t = 0, polls = 0; t < n; t++) {
+      while (!starpu_task_finished(tasks[t])) {
+        if (++polls < 4096)
+          cpu_relax();
+        else /* lets a thread of another program have the core where the host is shared */
+          sched_yield();
+      }
+    }
+  }
+  return n > 0 ? starpu_task_wait_array(tasks, (unsigned)n) : 0;
+}
 const xmpsp_workers_t *xmpsp_workers(void) { return &workers; }
 
 int xmpsp_speaker(void) {
@@ -47,8 +75,12 @@ int xmpsp_speaker(void) {
 }
 
 /* The non-blocking drivers of StarPU 1.4's default build poll for work: an idle worker keeps a
- * core busy. starpu_pause blocks the workers on a condition variable at their next poll, so
- * StarPU runs only from the first StarPU call of a directive until its last wait. */
+ * core busy. Where the main thread has no core of its own, or XMP_DEV_IDLE=pause, starpu_pause
+ * blocks the workers on a condition variable at their next poll, so that StarPU runs only from
+ * the first StarPU call of a directive until its last wait. Where it has one (XMP_DEV_IDLE=auto,
+ * the default) or with XMP_DEV_IDLE=poll, the workers keep polling: waking them at every
+ * directive cost 20-100 us a device loop on an H200 (Himeno S and L, one rank), more than
+ * the kernels of a small grid; their cores belong to StarPU anyway. */
 void xmpsp_enter(void) {
   if (busy++ == 0 && paused) {
     starpu_resume();
@@ -58,7 +90,7 @@ void xmpsp_enter(void) {
 }
 
 void xmpsp_leave(void) {
-  if (--busy == 0 && engine_state == ENGINE_RUNNING && !paused) {
+  if (--busy == 0 && engine_state == ENGINE_RUNNING && !paused && !polling) {
     starpu_pause();
     paused = 1;
   }
@@ -163,6 +195,8 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   int ncores = host_cores(&core_pu, where);
   int mycores = imax(1, ncores / nlocal);
   int spare = mycores > ngpu + 1; /* a core for the main thread */
+  polling = cfg->idle == XMPSP_IDLE_POLL || (cfg->idle == XMPSP_IDLE_AUTO && spare);
+  main_spins = polling && spare;
   int ncpu = imin(imax(1, mycores - ngpu - spare), STARPU_MAXCPUS);
   ngpu = imin(ngpu, STARPU_NMAXWORKERS - ncpu);
 
@@ -209,7 +243,7 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   xmpsp_check(ret, where, "starpu_init");
   engine_state = ENGINE_RUNNING;
   xmpi_at_shutdown(engine_shutdown);
-  if (busy == 0) {
+  if (busy == 0 && !polling) {
     starpu_pause();
     paused = 1;
   }

@@ -24,6 +24,8 @@
 /* ---- config.c ---- */
 /* XMP_BALANCE: how a device loop's CPU weight changes. */
 enum { XMPSP_BALANCE_AUTO, XMPSP_BALANCE_MANUAL, XMPSP_BALANCE_FIXED };
+/* XMP_DEV_IDLE: what StarPU's workers do between directives (see engine.c). */
+enum { XMPSP_IDLE_AUTO, XMPSP_IDLE_POLL, XMPSP_IDLE_PAUSE };
 /* XMP_REPORT */
 enum { XMPSP_REPORT_NONE, XMPSP_REPORT_TEXT, XMPSP_REPORT_JSON };
 typedef struct xmpsp_config {
@@ -33,6 +35,7 @@ typedef struct xmpsp_config {
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */
+  int idle;          /* XMP_DEV_IDLE: XMPSP_IDLE_* (default auto) */
   int report;        /* XMP_REPORT: XMPSP_REPORT_* */
   char report_path[4096]; /* XMPSP_REPORT_JSON: the file ("%r": the rank) */
 } xmpsp_config_t;
@@ -57,6 +60,9 @@ const xmpsp_workers_t *xmpsp_workers(void);
  * the cores from the host code and MPI. */
 void xmpsp_enter(void);
 void xmpsp_leave(void);
+/* starpu_task_wait_array on tasks[0..n), polling first where the main thread has a core of its
+ * own (see engine.c). */
+int xmpsp_wait_tasks(struct starpu_task **tasks, int n);
 /* Whether this rank prints the layer's once-per-program lines (rank 0 of the executing set). */
 int xmpsp_speaker(void);
 /* Reports a failed StarPU call (ret < 0: -errno) naming what failed; returns when ret >= 0. */
