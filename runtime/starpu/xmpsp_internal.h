@@ -56,8 +56,9 @@ void xmpsp_start(const xmp_rt_srcloc_t *where);
 int xmpsp_started(void);
 const xmpsp_workers_t *xmpsp_workers(void);
 /* Brackets every entry point that uses StarPU. Idle StarPU workers of the non-blocking build
- * poll; between directives they are paused (blocked on a condition) so that they do not take
- * the cores from the host code and MPI. */
+ * poll; where the main thread shares a core with them (or XMP_DEV_IDLE=pause) they are paused
+ * between directives (blocked on a condition) so that they do not take it from the host code
+ * and MPI (engine.c). */
 void xmpsp_enter(void);
 void xmpsp_leave(void);
 /* starpu_task_wait_array on tasks[0..n), polling first where the main thread has a core of its
