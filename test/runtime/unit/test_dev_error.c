@@ -18,7 +18,8 @@ int main(int argc, char **argv) {
   } env[] = {{"ncpu0", "XMP_STARPU_NCPU", "0"},     {"ncpuabc", "XMP_STARPU_NCPU", "abc"},
              {"ncuda", "XMP_STARPU_NCUDA", "-1"},   {"gpus", "XMP_GPUS_PER_NODE", "x"},
              {"weight", "XMP_CPU_WEIGHT", "1.5"},   {"weightabc", "XMP_CPU_WEIGHT", "0.5x"},
-             {"trace", "XMP_DEV_TRACE", "2"},       {"balance", "XMP_BALANCE", "sometimes"}};
+             {"trace", "XMP_DEV_TRACE", "2"},       {"balance", "XMP_BALANCE", "sometimes"},
+             {"idle", "XMP_DEV_IDLE", "spin"}};
   for (size_t i = 0; i < sizeof env / sizeof env[0]; i++)
     if (strcmp(mode, env[i].mode) == 0)
       setenv(env[i].var, env[i].value, 1);
