@@ -92,39 +92,34 @@ template <typename T, typename U, int Op> int run(const launch &l) {
   return cudaGetLastError() == cudaSuccess ? XMPHC_KERNEL_OK : XMPHC_KERNEL_LAUNCH_FAILED;
 }
 
-// Operators of an integer type (every one applies).
-template <typename T, typename U> int by_op_int(int op, const launch &l) {
+// The operators every arithmetic type has (+ * - max min, as C allows floating types).
+template <typename T, typename U> int by_op_arith(int op, const launch &l) {
   switch (op) {
   case XMP_RT_OP_SUM:
   case XMP_RT_OP_MINUS: return run<T, U, XMP_RT_OP_SUM>(l);
   case XMP_RT_OP_PROD: return run<T, U, XMP_RT_OP_PROD>(l);
   case XMP_RT_OP_MAX: return run<T, U, XMP_RT_OP_MAX>(l);
   case XMP_RT_OP_MIN: return run<T, U, XMP_RT_OP_MIN>(l);
+  default: return XMPHC_KERNEL_UNSUPPORTED;
+  }
+}
+
+// Operators of an integer type: the arithmetic ones (by_op_arith) and the bitwise and logical.
+template <typename T, typename U> int by_op_int(int op, const launch &l) {
+  switch (op) {
   case XMP_RT_OP_BAND: return run<T, U, XMP_RT_OP_BAND>(l);
   case XMP_RT_OP_BOR: return run<T, U, XMP_RT_OP_BOR>(l);
   case XMP_RT_OP_BXOR: return run<T, U, XMP_RT_OP_BXOR>(l);
   case XMP_RT_OP_LAND: return run<T, U, XMP_RT_OP_LAND>(l);
   case XMP_RT_OP_LOR: return run<T, U, XMP_RT_OP_LOR>(l);
-  default: return XMPHC_KERNEL_UNSUPPORTED;
-  }
-}
-
-// Operators of a floating type (+ * - max min, as C allows).
-template <typename T> int by_op_float(int op, const launch &l) {
-  switch (op) {
-  case XMP_RT_OP_SUM:
-  case XMP_RT_OP_MINUS: return run<T, T, XMP_RT_OP_SUM>(l);
-  case XMP_RT_OP_PROD: return run<T, T, XMP_RT_OP_PROD>(l);
-  case XMP_RT_OP_MAX: return run<T, T, XMP_RT_OP_MAX>(l);
-  case XMP_RT_OP_MIN: return run<T, T, XMP_RT_OP_MIN>(l);
-  default: return XMPHC_KERNEL_UNSUPPORTED;
+  default: return by_op_arith<T, U>(op, l);
   }
 }
 
 int by_type(int kind, int width, int op, const launch &l) {
   if (kind == XMPHC_KERNEL_FLOAT)
-    return width == 4 ? by_op_float<float>(op, l)
-           : width == 8 ? by_op_float<double>(op, l)
+    return width == 4 ? by_op_arith<float, float>(op, l)
+           : width == 8 ? by_op_arith<double, double>(op, l)
                         : XMPHC_KERNEL_UNSUPPORTED;
   bool s = kind == XMPHC_KERNEL_SIGNED;
   switch (width) {

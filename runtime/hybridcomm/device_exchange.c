@@ -218,8 +218,9 @@ void xmphc_dev_fold(double *acc, const double *best) {
 
 int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
   int chosen = -1;
+  memcpy(joint, mine, XMPHC_DEV_NPATHS * sizeof *joint);
+  xmphc_dev_fold(joint, peer);
   for (int p = 0; p < XMPHC_DEV_NPATHS; p++) {
-    joint[p] = mine[p] < 0 || peer[p] < 0 ? -1.0 : mine[p] > peer[p] ? mine[p] : peer[p];
     if (joint[p] >= 0 && (chosen < 0 || joint[p] < joint[chosen]))
       chosen = p;
   }

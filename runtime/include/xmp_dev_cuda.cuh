@@ -68,19 +68,19 @@ typedef struct xmp_dev_grid {
   long count; /* blocks in all */
   long chunk; /* outer iterations per block */
 } xmp_dev_grid_t;
-static inline xmp_dev_grid_t xmp_dev_grid_for(int dims, long n_inner, long n_mid, long n_outer,
-                                              long target_blocks, const char *what) {
+static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
+                                          const char *what) {
   xmp_dev_grid_t g;
   long tx = dims < 3 ? XMP_DEV_BLOCK : n_inner > 32 ? 64 : 32, ty = XMP_DEV_BLOCK / tx;
   long bx = (n_inner + tx - 1) / tx, by = dims == 3 ? (n_mid + ty - 1) / ty : 1, runs = 1;
   g.chunk = 1;
   if (dims >= 2) {
-    runs = (target_blocks + bx * by - 1) / (bx * by);
+    runs = (XMP_DEV_TARGET_BLOCKS + bx * by - 1) / (bx * by);
     runs = runs < 1 ? 1 : runs > n_outer ? n_outer : runs;
     g.chunk = (n_outer + runs - 1) / runs;
-    if (g.chunk > XMP_DEV_MAX_WALK) /* keeps big grids' walks short, within the grid's limit */
-      g.chunk = XMP_DEV_MAX_WALK > (n_outer + 65534) / 65535 ? XMP_DEV_MAX_WALK
-                                                              : (n_outer + 65534) / 65535;
+    long shortest = (n_outer + 65534) / 65535; /* the grid's limit of 65535 runs */
+    if (g.chunk > XMP_DEV_MAX_WALK)
+      g.chunk = XMP_DEV_MAX_WALK > shortest ? XMP_DEV_MAX_WALK : shortest;
     runs = (n_outer + g.chunk - 1) / g.chunk;
   }
   long bz = dims == 3 ? runs : 1;
@@ -93,11 +93,6 @@ static inline xmp_dev_grid_t xmp_dev_grid_for(int dims, long n_inner, long n_mid
   g.threads = dim3((unsigned)tx, (unsigned)ty, 1);
   g.count = bx * by * bz;
   return g;
-}
-
-static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
-                                          const char *what) {
-  return xmp_dev_grid_for(dims, n_inner, n_mid, n_outer, XMP_DEV_TARGET_BLOCKS, what);
 }
 
 /* A kernel's copy of an array's layout in its index type: int when every array of the task
