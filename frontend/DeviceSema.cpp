@@ -17,6 +17,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -47,6 +48,8 @@ public:
     for (auto &[decl, array] : arrays)
       if (writtenArrays.count(decl))
         checkRows(array);
+    ownRowsOnly = std::all_of(chains.begin(), chains.end(),
+                              [&](const ArraySubscriptExpr *c) { return ownRow(c); });
     return ok;
   }
 
@@ -176,6 +179,33 @@ private:
       site.devScalars.push_back({name, canon.getAsString()});
   }
 
+  bool isOuter(const Expr *e) const {
+    const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref && ref->getDecl()->getName() == outer;
+  }
+  bool mentionsOuter(const Stmt *s) const {
+    if (const auto *e = dyn_cast<Expr>(s); e && isOuter(e))
+      return true;
+    for (const Stmt *child : s->children())
+      if (child && mentionsOuter(child))
+        return true;
+    return false;
+  }
+  /// Whether an access reads only the iteration's own row: one subscript is
+  /// the outermost index itself and no other mentions it.
+  bool ownRow(const ArraySubscriptExpr *chain) const {
+    int whole = 0;
+    const Expr *e = chain;
+    while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+      if (isOuter(s->getIdx()))
+        ++whole;
+      else if (mentionsOuter(s->getIdx()))
+        return false;
+      e = s->getBase();
+    }
+    return whole == 1;
+  }
+
   /// A task holds only the rows of a written array that its iterations
   /// write, so every access must address the iteration's own row.
   void checkRows(DeviceArray &array) {
@@ -218,6 +248,7 @@ private:
 
 public:
   std::set<std::string> assignedScalars;
+  bool ownRowsOnly = false;
 
 private:
   std::string outer;
@@ -240,6 +271,7 @@ bool xmp::frontend::analyzeDeviceBody(
     return false;
   for (DeviceScalar &s : site.devScalars)
     s.assigned = scanner.assignedScalars.count(s.name) != 0;
+  site.devOwnRowsOnly = scanner.ownRowsOnly;
   for (const VarDecl *var : scanner.order) {
     DeviceArray array = scanner.arrays.at(var);
     array.written = scanner.writtenArrays.count(var) != 0;

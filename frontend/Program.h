@@ -164,6 +164,10 @@ struct Site {
   std::vector<DeviceArray> devArrays;
   std::vector<DeviceScalar> devScalars;
   const clang::Stmt *devBody = nullptr;
+  // device loop: every array access addresses the iteration's own row (its
+  // outermost index appears only as a whole subscript, and in every access),
+  // so no iteration reads what another one of the outermost loop reads.
+  bool devOwnRowsOnly = false;
   bool syncIn = false;
 };
 

@@ -55,7 +55,7 @@ int main(void) {
 // CU: xmp_dev_block_reduce(r, xmp_dev_op_sum(), &_XMP_blocks[xmp_dev_block_linear()].r0);
 // CU: xmp_dev_block_reduce<XMP_DEV_FINISH_BLOCK>(_XMP_acc, xmp_dev_op_sum(), &_XMP_out->r0);
 // CU: extern "C" void _XMP_dloop[[S]]_cuda(void *_XMP_buffers[], void *_XMP_cl) {
-// CU: xmp_dev_grid(2, _XMP_n1, 1, _XMP_n0,
+// CU: xmp_dev_grid(2, _XMP_n1, 1, _XMP_n0, XMP_DEV_MAX_WALK,
 // CU: _XMP_dloop[[S]]_finish<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>
 
 // MAKE: OBJECTS += device-emit-c.xmp.cu.o
