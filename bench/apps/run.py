@@ -149,6 +149,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="S and L only, fewer variants")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--only", default="himeno,nbody", help="programs to run (himeno,nbody)")
+    ap.add_argument("--sizes", default="", help="Himeno sizes, e.g. S,L (default: S,M,L,XL; "
+                    "--quick: S,L)")
     ap.add_argument("--summarize", action="store_true", help="print the table of --out")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
@@ -174,7 +176,7 @@ def main():
     rc, text = sh(MPIRUN + ["-np", "1", HAND + "/himeno_mpi_cuda", "--roofline", "L", "20"])
     data["copy_bandwidth_gbs"] = field(text, "copy bandwidth")
     data["roofline_mflops_per_gpu"] = field(text, "roofline MFLOPS")
-    sizes = ["S", "L"] if a.quick else ["S", "M", "L", "XL"]
+    sizes = a.sizes.split(",") if a.sizes else ["S", "L"] if a.quick else ["S", "M", "L", "XL"]
     for size in sizes if "himeno" in a.only else []:
         for grid in ("1d", "2d"):
             for n in counts:
