@@ -109,6 +109,8 @@ private:
         error(uo->getOperatorLoc(), "taking an address is not supported in a device "
                                     "loop body");
     }
+    if (isa<LabelStmt>(s))
+      hasLabels = true;
     if (isa<ReturnStmt>(s) || isa<GotoStmt>(s))
       error(s->getBeginLoc(), "a device loop body cannot leave the loop with "
                               "'return' or 'goto'");
@@ -249,6 +251,7 @@ private:
 public:
   std::set<std::string> assignedScalars;
   bool ownRowsOnly = false;
+  bool hasLabels = false;
 
 private:
   std::string outer;
@@ -272,6 +275,7 @@ bool xmp::frontend::analyzeDeviceBody(
   for (DeviceScalar &s : site.devScalars)
     s.assigned = scanner.assignedScalars.count(s.name) != 0;
   site.devOwnRowsOnly = scanner.ownRowsOnly;
+  site.devHasLabels = scanner.hasLabels;
   for (const VarDecl *var : scanner.order) {
     DeviceArray array = scanner.arrays.at(var);
     array.written = scanner.writtenArrays.count(var) != 0;

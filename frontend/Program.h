@@ -168,6 +168,7 @@ struct Site {
   // outermost index appears only as a whole subscript, and in every access),
   // so no iteration reads what another one of the outermost loop reads.
   bool devOwnRowsOnly = false;
+  bool devHasLabels = false; // device loop: the body defines a label
   bool syncIn = false;
 };
 
