@@ -183,7 +183,12 @@ void SourceRewriter::placeDeviceLoop(const Site &site) {
   unsigned b = index.offset(begin), e = index.offset(end);
   deviceNests.push_back({b, e});
   StringRef original = sm.getBufferData(sm.getMainFileID()).substr(b, e - b);
-  rewriter.ReplaceText(begin, e - b, std::string(original.count('\n'), '\n'));
+  // Indices declared before the nest are used there no more: -Wall would call them unused.
+  std::string uses;
+  for (const LoopDim &dim : site.loop)
+    if (dim.declPrefix.empty())
+      uses += "(void)" + dim.var + "; ";
+  rewriter.ReplaceText(begin, e - b, uses + std::string(original.count('\n'), '\n'));
 }
 
 void SourceRewriter::outlineDeviceLoops() {

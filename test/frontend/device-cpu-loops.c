@@ -2,7 +2,8 @@
 // (bounds read once, so that the C compiler vectorizes it) next to the general
 // loop for other steps; a body that defines a label keeps the general loop
 // only (the label would be defined twice). The codelets compile warning-free
-// (but for that label, unused by design).
+// (but for that label, unused by design), also where the indices are
+// declared before the nest.
 // Both loops' results: e2e/device-loop-steps.c.
 // RUN: rm -rf %t && %xmpcc --gpu=none --emit-c %t %s
 // RUN: FileCheck %s < %t/device-cpu-loops.xmp.c
@@ -14,11 +15,12 @@ float u[N][N], v[N][N];
 #pragma xmp distribute t(*, block) onto p
 #pragma xmp align [i][j] with t(j, i) :: u, v
 int main(void) {
+  int i, j; /* used by the first loop only: not unused for -Wall either */
 #pragma xmp device replicate (u, v)
   {
 #pragma xmp device loop (j, i) on t(j, i)
-    for (int i = 0; i < N; i++)
-      for (int j = 0; j < N; j++)
+    for (i = 0; i < N; i++)
+      for (j = 0; j < N; j++)
         v[i][j] = 2 * u[i][j];
 #pragma xmp device loop (j, i) on t(j, i)
     for (int i = 0; i < N; i++)
