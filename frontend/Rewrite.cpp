@@ -17,6 +17,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -69,8 +70,14 @@ private:
   }
   /// Replaces the original text of a token range. Rewriter's own range
   /// size would count text inserted before the range and erase too much.
+  /// Lines the text spanned stay (as line breaks after the new text), so that
+  /// the C compiler's messages about later lines name the user's lines.
   void replaceTokens(SourceRange range, const std::string &text) {
-    rewriter.ReplaceText(range.getBegin(), sourceText(range).size(), text);
+    std::string original = sourceText(range);
+    long lost = static_cast<long>(std::count(original.begin(), original.end(), '\n')) -
+                static_cast<long>(std::count(text.begin(), text.end(), '\n'));
+    rewriter.ReplaceText(range.getBegin(), original.size(),
+                         text + std::string(lost > 0 ? lost : 0, '\n'));
   }
   std::string sourceText(SourceRange range) const {
     return Lexer::getSourceText(CharSourceRange::getTokenRange(range), sm,
