@@ -106,11 +106,14 @@ std::string locals(const Site &site, const std::string &args,
   return out;
 }
 
-/// Per-iteration copies of the scalars the body assigns.
+/// Per-iteration copies of the scalars the body assigns (undefined where the
+/// body sets them before reading them).
 std::string privates(const Site &site, const std::string &args) {
   std::string out;
   for (const DeviceScalar &s : site.devScalars)
-    if (s.assigned)
+    if (s.setFirst)
+      out += " " + s.type + " " + s.name + ";";
+    else if (s.assigned)
       out += " " + s.type + " " + s.name + " = " + args + "->" +
              cnames::deviceScalarField(s.name) + ";";
   return out;
@@ -140,7 +143,8 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
     if (a.dist)
       args += "  xmp_rt_layout_t " + cnames::deviceLayoutField(a.name) + ";\n";
   for (const DeviceScalar &s : site.devScalars)
-    args += "  " + s.type + " " + cnames::deviceScalarField(s.name) + ";\n";
+    if (!s.setFirst)
+      args += "  " + s.type + " " + cnames::deviceScalarField(s.name) + ";\n";
   for (size_t k = 1; k < dims; ++k)
     for (const char *part : {"lb", "ub", "st"})
       args += "  long " + cnames::deviceBoundField(k, part) + ";\n";

@@ -261,6 +261,64 @@ private:
   bool ok = true;
 };
 
+/// The first reference to `name` in the body, in evaluation order of the
+/// simple statements this looks into.
+const DeclRefExpr *firstRef(const Stmt *s, llvm::StringRef name) {
+  if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl()->getName() == name)
+    return ref;
+  // An assignment evaluates its right side before it stores.
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) {
+    if (const DeclRefExpr *r = firstRef(bo->getRHS(), name))
+      return r;
+    return firstRef(bo->getLHS(), name);
+  }
+  for (const Stmt *child : s->children())
+    if (child)
+      if (const DeclRefExpr *r = firstRef(child, name))
+        return r;
+  return nullptr;
+}
+
+/// Whether the body assigns scalar `name` (a plain `=`) before anything reads
+/// it: its first reference is the target of an assignment that is a statement
+/// of the block, or the init of a `for` statement there (`for (j = 0; ...)`),
+/// which run whenever the block does; or every reference is inside the body of
+/// one loop or block of it, and the same holds there (a temporary set at the
+/// top of an inner loop's body).
+bool setBeforeRead(const Stmt *body, llvm::StringRef name) {
+  const auto *block = dyn_cast<CompoundStmt>(body);
+  llvm::ArrayRef<const Stmt *> stmts;
+  if (block)
+    stmts = llvm::ArrayRef<const Stmt *>(block->body_begin(), block->body_end());
+  else
+    stmts = llvm::ArrayRef<const Stmt *>(&body, 1);
+  auto refers = [&](const Stmt *s) { return s && firstRef(s, name) != nullptr; };
+  for (size_t k = 0; k < stmts.size(); ++k) {
+    const Stmt *s = stmts[k];
+    const Stmt *top = s;
+    if (const auto *f = dyn_cast<ForStmt>(s))
+      top = f->getInit();
+    if (const DeclRefExpr *ref = top ? firstRef(top, name) : nullptr) {
+      const auto *e = dyn_cast<Expr>(top);
+      const auto *bo = e ? dyn_cast<BinaryOperator>(e->IgnoreParens()) : nullptr;
+      return bo && bo->getOpcode() == BO_Assign &&
+             bo->getLHS()->IgnoreParenImpCasts() == ref;
+    }
+    if (!refers(s))
+      continue;
+    if (std::any_of(stmts.begin() + k + 1, stmts.end(), refers))
+      return false;
+    if (const auto *f = dyn_cast<ForStmt>(s))
+      return !refers(f->getCond()) && !refers(f->getInc()) && setBeforeRead(f->getBody(), name);
+    if (const auto *w = dyn_cast<WhileStmt>(s))
+      return !refers(w->getCond()) && setBeforeRead(w->getBody(), name);
+    if (isa<CompoundStmt>(s))
+      return setBeforeRead(s, name);
+    return false; // read or set first where it may not run
+  }
+  return false;
+}
+
 } // namespace
 
 bool xmp::frontend::analyzeDeviceBody(
@@ -272,8 +330,10 @@ bool xmp::frontend::analyzeDeviceBody(
   BodyScanner scanner(index, diags, site, reductionVars, replicated);
   if (!scanner.run(site.loop.front().stmt))
     return false;
-  for (DeviceScalar &s : site.devScalars)
+  for (DeviceScalar &s : site.devScalars) {
     s.assigned = scanner.assignedScalars.count(s.name) != 0;
+    s.setFirst = s.assigned && setBeforeRead(site.devBody, s.name);
+  }
   site.devOwnRowsOnly = scanner.ownRowsOnly;
   site.devHasLabels = scanner.hasLabels;
   for (const VarDecl *var : scanner.order) {

@@ -364,7 +364,8 @@ private:
       rowElems.push_back(a.rowElems);
     }
     for (const DeviceScalar &s : site.devScalars)
-      scalars.push_back(s.name);
+      if (!s.setFirst) // set in the body first: nothing to pass
+        scalars.push_back(s.name);
     for (const CheckedReduction &r : site.reductions)
       for (size_t k = 0; k < r.vars.size(); ++k) {
         kinds.push_back(r.kind);

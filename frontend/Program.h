@@ -110,10 +110,13 @@ struct DeviceArray {
 
 /// A scalar from outside a device loop body, passed to every task by value.
 /// One the body assigns is private to each iteration, starting from its
-/// value before the loop (which the loop does not change).
+/// value before the loop (which the loop does not change); one the body
+/// assigns before anything reads it (`for (j = 0; ...)`) starts undefined
+/// instead and is not passed, so that the host does not read it either.
 struct DeviceScalar {
   std::string name, type;
   bool assigned = false;
+  bool setFirst = false;
 };
 
 struct Site {

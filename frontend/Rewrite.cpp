@@ -190,11 +190,15 @@ void SourceRewriter::placeDeviceLoop(const Site &site) {
   unsigned b = index.offset(begin), e = index.offset(end);
   deviceNests.push_back({b, e});
   StringRef original = sm.getBufferData(sm.getMainFileID()).substr(b, e - b);
-  // Indices declared before the nest are used there no more: -Wall would call them unused.
+  // Indices declared before the nest, and scalars that only the body uses (it sets them
+  // first), are used there no more: -Wall would call them unused.
   std::string uses;
   for (const LoopDim &dim : site.loop)
     if (dim.declPrefix.empty())
       uses += "(void)" + dim.var + "; ";
+  for (const DeviceScalar &s : site.devScalars)
+    if (s.setFirst)
+      uses += "(void)" + s.name + "; ";
   rewriter.ReplaceText(begin, e - b, uses + std::string(original.count('\n'), '\n'));
 }
 

@@ -12,7 +12,7 @@ double a[N][N], b[N][N], w[N];
 #pragma xmp align b[i][j] with t(j, i)
 #pragma xmp shadow a[1][0]
 int main(void) {
-  double alpha = 2.0, s = 0.0, big = 0.0, tmp;
+  double alpha = 2.0, s = 0.0, big = 0.0, tmp, q = 0.5, r = 0.0;
   int i, j;
 // CHECK: xmp.device_replicate ["a", "b", "w"] handles ["_XMP_dev6_a", "_XMP_dev6_b", "_XMP_dev6_w"] distributed [1, 1, 0] elem ["double", "double", "double"]
 #pragma xmp device replicate (a, b, w)
@@ -23,7 +23,8 @@ int main(void) {
 #pragma xmp DEVICE Reset_Weight (0.25)
 // CHECK: xmp.device_loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["1", "0"] upper ["(N - 1) - 1", "(N) - 1"] step ["1", "1"]
 // CHECK-SAME: arrays ["a", "w", "b"] handles ["_XMP_dev6_a", "_XMP_dev6_w", "_XMP_dev6_b"] modes ["read", "read", "readwrite"] distributed [1, 0, 1] row_elems [1, 1, 1]
-// CHECK-SAME: scalars ["tmp", "alpha"] reductions ["+", "max"] ["s", "big"] : ["XMP_RT_DOUBLE", "XMP_RT_DOUBLE"]
+// tmp is set before anything reads it: not passed (it starts undefined).
+// CHECK-SAME: scalars ["alpha"] reductions ["+", "max"] ["s", "big"] : ["XMP_RT_DOUBLE", "XMP_RT_DOUBLE"]
 #pragma xmp device loop (j, i) on t(j, i) reduction(+:s) reduction(max:big)
     for (i = 1; i < N - 1; i++)
       for (j = 0; j < N; j++) {
@@ -36,6 +37,15 @@ int main(void) {
 #pragma xmp device loop on t(*, i)
     for (i = 0; i < N; i++)
       w[i] = w[i] * 0.5;
+// Set only on some paths, or read first: passed (each iteration starts from the value before).
+// CHECK: xmp.device_loop on @t ["i"] {{.*}} scalars ["q", "r"] reductions
+#pragma xmp device loop on t(*, i)
+    for (i = 0; i < N; i++) {
+      if (i > 2)
+        q = 1.0;
+      r = r + q;
+      w[i] = r;
+    }
 // CHECK: xmp.device_sync "out" ["_XMP_dev6_b"]
 #pragma xmp acc replicate_sync out (b)
   }
