@@ -43,6 +43,9 @@ public:
     nestBegin = index.offset(nest->getBeginLoc());
     nestEnd = index.offset(nest->getEndLoc());
     scan(site.devBody);
+    if (const BreakStmt *b = nestBreak(site.devBody))
+      error(b->getBreakLoc(), "a device loop body cannot leave the loop with 'break': its "
+                              "iterations run in parallel; 'continue' skips one");
     if (!ok)
       return false;
     for (auto &[decl, array] : arrays)
@@ -179,6 +182,20 @@ private:
     }
     if (scalars.insert(name).second)
       site.devScalars.push_back({name, canon.getAsString()});
+  }
+
+  /// A `break` that would end the nest itself (not an inner loop or switch of
+  /// the body).
+  static const BreakStmt *nestBreak(const Stmt *s) {
+    if (const auto *b = dyn_cast<BreakStmt>(s))
+      return b;
+    if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s))
+      return nullptr;
+    for (const Stmt *child : s->children())
+      if (child)
+        if (const BreakStmt *b = nestBreak(child))
+          return b;
+    return nullptr;
   }
 
   bool isOuter(const Expr *e) const {

@@ -1,5 +1,6 @@
 // A device loop's CPU codelet runs its innermost loop in a unit-step copy
-// (bounds read once, so that the C compiler vectorizes it) next to the general
+// (bounds read once and `omp simd` where xmpcc asks for it, so that the C
+// compiler vectorizes it) next to the general
 // loop for other steps; a body that defines a label keeps the general loop
 // only (the label would be defined twice). The codelets compile warning-free
 // (but for that label, unused by design), also where the indices are
@@ -8,6 +9,7 @@
 // RUN: rm -rf %t && %xmpcc --gpu=none --emit-c %t %s
 // RUN: FileCheck %s < %t/device-cpu-loops.xmp.c
 // RUN: mpicc -I%runtime_include -Wall -Wextra -Werror -Wno-unused-label -c %t/device-cpu-loops.xmp.c -o %t/c.o
+// RUN: mpicc -I%runtime_include -fopenmp-simd -DXMP_OPENMP_SIMD=1 -Wall -Wextra -Werror -Wno-unused-label -c %t/device-cpu-loops.xmp.c -o %t/c.o
 #define N 16
 float u[N][N], v[N][N];
 #pragma xmp nodes p(*)
@@ -35,6 +37,9 @@ int main(void) {
 // CHECK: for (i = _XMP_task->lb; _XMP_task->st > 0 ? i <= _XMP_task->ub : i >= _XMP_task->ub; i += _XMP_task->st)
 // CHECK-NEXT: if (_XMP_args->st1 == 1) {
 // CHECK-NEXT: const long _XMP_inner_ub = _XMP_args->ub1;
+// CHECK-NEXT: #ifdef XMP_OPENMP_SIMD
+// CHECK-NEXT: #pragma omp simd{{$}}
+// CHECK-NEXT: #endif
 // CHECK-NEXT: for (j = _XMP_args->lb1; j <= _XMP_inner_ub; ++j)
 // CHECK: = 2 * _XMP_addr_u[
 // CHECK: } else

@@ -41,7 +41,13 @@ int main(void) {
 // C: static void _XMP_dloop[[S]]_cpu(void *_XMP_buffers[], void *_XMP_cl) {
 // C: float r = (float)0;
 // C: for (i = _XMP_task->lb; _XMP_task->st > 0 ? i <= _XMP_task->ub : i >= _XMP_task->ub; i += _XMP_task->st)
-// C: for (j = _XMP_args->lb1;
+// C: if (_XMP_args->st1 == 1) {
+// C: #ifdef XMP_OPENMP_SIMD
+// C-NEXT: #pragma omp simd reduction(+:r, cnt)
+// C-NEXT: #endif
+// C-NEXT: for (j = _XMP_args->lb1; j <= _XMP_inner_ub; ++j)
+// C: } else
+// C-NEXT: for (j = _XMP_args->lb1;
 // C: #line 29 "{{.*}}device-emit-c.c"
 // C: ((struct _XMP_dloop[[S]]_red *)_XMP_task->partial)->r0 = r;
 
@@ -58,4 +64,6 @@ int main(void) {
 // CU: xmp_dev_grid(2, _XMP_n1, 1, _XMP_n0, XMP_DEV_MAX_WALK,
 // CU: _XMP_dloop[[S]]_finish<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>
 
+// MAKE: XMP_SIMD_FLAGS ?= -fopenmp-simd -DXMP_OPENMP_SIMD=1
 // MAKE: OBJECTS += device-emit-c.xmp.cu.o
+// MAKE: $(CC) $(CPPFLAGS) $(XMP_SIMD_FLAGS) $(CFLAGS) -c -o $@ $<
