@@ -26,6 +26,24 @@ using namespace xmp::frontend;
 
 namespace {
 
+/// The first reference to `name` in the body, in evaluation order of the
+/// simple statements this looks into.
+const DeclRefExpr *firstRef(const Stmt *s, llvm::StringRef name) {
+  if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl()->getName() == name)
+    return ref;
+  // An assignment evaluates its right side before it stores.
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) {
+    if (const DeclRefExpr *r = firstRef(bo->getRHS(), name))
+      return r;
+    return firstRef(bo->getLHS(), name);
+  }
+  for (const Stmt *child : s->children())
+    if (child)
+      if (const DeclRefExpr *r = firstRef(child, name))
+        return r;
+  return nullptr;
+}
+
 class BodyScanner {
 public:
   BodyScanner(const SourceIndex &index, DiagnosticsEngine &diags, Site &site,
@@ -202,14 +220,6 @@ private:
     const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
     return ref && ref->getDecl()->getName() == outer;
   }
-  bool mentionsOuter(const Stmt *s) const {
-    if (const auto *e = dyn_cast<Expr>(s); e && isOuter(e))
-      return true;
-    for (const Stmt *child : s->children())
-      if (child && mentionsOuter(child))
-        return true;
-    return false;
-  }
   /// Whether an access reads only the iteration's own row: one subscript is
   /// the outermost index itself and no other mentions it.
   bool ownRow(const ArraySubscriptExpr *chain) const {
@@ -218,7 +228,7 @@ private:
     while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
       if (isOuter(s->getIdx()))
         ++whole;
-      else if (mentionsOuter(s->getIdx()))
+      else if (firstRef(s->getIdx(), outer))
         return false;
       e = s->getBase();
     }
@@ -277,24 +287,6 @@ private:
   unsigned nestBegin = 0, nestEnd = 0;
   bool ok = true;
 };
-
-/// The first reference to `name` in the body, in evaluation order of the
-/// simple statements this looks into.
-const DeclRefExpr *firstRef(const Stmt *s, llvm::StringRef name) {
-  if (const auto *ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl()->getName() == name)
-    return ref;
-  // An assignment evaluates its right side before it stores.
-  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) {
-    if (const DeclRefExpr *r = firstRef(bo->getRHS(), name))
-      return r;
-    return firstRef(bo->getLHS(), name);
-  }
-  for (const Stmt *child : s->children())
-    if (child)
-      if (const DeclRefExpr *r = firstRef(child, name))
-        return r;
-  return nullptr;
-}
 
 /// Whether the body assigns scalar `name` (a plain `=`) before anything reads
 /// it: its first reference is the target of an assignment that is a statement

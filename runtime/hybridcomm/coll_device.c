@@ -195,6 +195,12 @@ static int enter(xmphc_coll_t *c, dcoll_t **d, int *was) {
   return XMPHC_OK;
 }
 
+/* A device collective's end: the caller's device current again; returns st. */
+static int leave(int was, int st) {
+  xmp_dev_gpu_use_device(was, NULL);
+  return st;
+}
+
 /* Pinned staging of at least `bytes` per half (local). */
 static void ensure_pinned(dcoll_t *d, size_t bytes) {
   if (bytes <= d->pinned_half && d->pinned != NULL)
@@ -471,9 +477,7 @@ int xmphc_dev_bcast(xmphc_coll_t *c, MPI_Comm comm, void *buf, int count, MPI_Da
   dcoll_t *d;
   int was;
   TRY(enter(c, &d, &was));
-  int st = bcast_on(c, d, comm, buf, count, type, root);
-  xmp_dev_gpu_use_device(was, NULL);
-  return st;
+  return leave(was, bcast_on(c, d, comm, buf, count, type, root));
 }
 
 /* ---- allreduce ---- */
@@ -607,9 +611,7 @@ int xmphc_dev_allreduce(xmphc_coll_t *c, MPI_Comm comm, void *buf, size_t n, int
   dcoll_t *d;
   int was;
   TRY(enter(c, &d, &was));
-  int st = allreduce_on(c, d, comm, buf, n, type, op);
-  xmp_dev_gpu_use_device(was, NULL);
-  return st;
+  return leave(was, allreduce_on(c, d, comm, buf, n, type, op));
 }
 
 /* ---- allgather ---- */
@@ -748,9 +750,7 @@ int xmphc_dev_allgather_run(xmphc_dev_allgather_t *g) {
   dcoll_t *d;
   int was;
   TRY(enter(g->c, &d, &was));
-  int st = allgather_on(g, d);
-  xmp_dev_gpu_use_device(was, NULL);
-  return st;
+  return leave(was, allgather_on(g, d));
 }
 
 void xmphc_dev_allgather_free(xmphc_dev_allgather_t *g) {

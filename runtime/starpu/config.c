@@ -71,8 +71,9 @@ static const char *const idle_names[] = {[XMPSP_IDLE_AUTO] = "auto", [XMPSP_IDLE
                                          [XMPSP_IDLE_PAUSE] = "pause"};
 
 const char *xmpsp_balance_name(int policy) {
-  return policy == XMPSP_BALANCE_FIXED ? "fixed"
-         : policy == XMPSP_BALANCE_MANUAL ? "manual" : "auto";
+  return balance_names[policy == XMPSP_BALANCE_FIXED || policy == XMPSP_BALANCE_MANUAL
+                           ? policy
+                           : XMPSP_BALANCE_AUTO];
 }
 
 /* XMP_REPORT: unset, empty or 0: none; 1: lines on stderr; anything else: a JSON file. */
