@@ -214,10 +214,10 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
     // general loop only.
     size_t in = dims - 1;
     const std::string &v = site.loop[in].var;
-    cpu += "  if (" + bound(in, "st") + " == 1) {\n  const long _XMP_inner_ub = " +
-           bound(in, "ub") + ";\n" + simdPragma(reds) + "  for (" + v + " = " +
-           bound(in, "lb") + "; " + v + " <= _XMP_inner_ub; ++" + v + ")\n" + cpuBody +
-           "  } else\n" + loopHead(in) + cpuBody;
+    cpu += "  if (" + bound(in, "st") +
+           " == 1) {\n  const long _XMP_inner_ub = " + bound(in, "ub") + ";\n" + simdPragma(reds) +
+           "  for (" + v + " = " + bound(in, "lb") + "; " + v + " <= _XMP_inner_ub; ++" + v +
+           ")\n" + cpuBody + "  } else\n" + loopHead(in) + cpuBody;
   }
   for (const ReductionVar &r : reds)
     cpu += "  ((struct " + name("red") + " *)_XMP_task->partial)->" + r.field + " = " +
@@ -306,10 +306,10 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   // A walk keeps the outer neighbours' rows in the SM's cache and combines a reduction
   // once per thread; a loop that reads only its own rows and reduces nothing gains
   // neither, and runs faster in short walks (xmp_dev_cuda.cuh).
-  const char *walk = site.devOwnRowsOnly && reds.empty() ? "XMP_DEV_OWN_ROWS_WALK"
-                                                         : "XMP_DEV_MAX_WALK";
-  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + std::to_string(dims) + ", " + n[0] +
-          ", " + n[1] + ", " + n[2] + ", " + walk + ", \"" + name("kernel") + "\");\n";
+  const char *walk =
+      site.devOwnRowsOnly && reds.empty() ? "XMP_DEV_OWN_ROWS_WALK" : "XMP_DEV_MAX_WALK";
+  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + std::to_string(dims) + ", " + n[0] + ", " +
+          n[1] + ", " + n[2] + ", " + walk + ", \"" + name("kernel") + "\");\n";
   cuda += "  cudaStream_t _XMP_stream = starpu_cuda_get_local_stream();\n";
   if (!reds.empty()) {
     cuda += "  struct " + name("red") + " *_XMP_blocks = (struct " + name("red") +

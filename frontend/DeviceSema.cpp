@@ -310,8 +310,7 @@ bool setBeforeRead(const Stmt *body, llvm::StringRef name) {
     if (const DeclRefExpr *ref = top ? firstRef(top, name) : nullptr) {
       const auto *e = dyn_cast<Expr>(top);
       const auto *bo = e ? dyn_cast<BinaryOperator>(e->IgnoreParens()) : nullptr;
-      return bo && bo->getOpcode() == BO_Assign &&
-             bo->getLHS()->IgnoreParenImpCasts() == ref;
+      return bo && bo->getOpcode() == BO_Assign && bo->getLHS()->IgnoreParenImpCasts() == ref;
     }
     if (!refers(s))
       continue;
