@@ -146,10 +146,61 @@ std::string lineDirective(const std::string &file, unsigned line) {
   return "#line " + std::to_string(line) + " \"" + quoted + "\"\n";
 }
 
+/// The kernel of a nest with a stencil array (DeviceTile). A block covers
+/// XMP_DEV_TILE_X x XMP_DEV_TILE_Y points of the inner two loops and walks a
+/// run of the outermost one, keeping the stencil array's planes that the
+/// iteration reads (outer offsets lo..hi), each with a ring of one point, in
+/// shared memory: every element comes from memory about once rather than once
+/// per offset that reads it, which left Himeno's generated stencil L2-bound.
+/// The plane the next iteration adds is loaded into registers before this one
+/// computes and stored after it, so that its loads are in flight with the
+/// body's own; the ring holds four planes, so the store needs no barrier of its
+/// own. `start`: the signature and locals; `iteration`: the body with its
+/// indices; lb1, lb2: the inner loops' lower bounds.
+std::string tiledKernel(const std::string &start, const std::string &iteration,
+                        const std::string &reduceTail, const DeviceTile &tile,
+                        const std::string &type, const std::string &lb1,
+                        const std::string &lb2) {
+  std::string lo = std::to_string(tile.lo[0]), hi = std::to_string(tile.hi[0]);
+  auto fetch = [&](const std::string &plane) {
+    return "xmp_dev_tile_fetch(_XMP_next, " + cnames::arrayAddr(tile.array) + ", " +
+           cnames::arrayLayout(tile.array) + ", _XMP_lb0 + " + plane +
+           ", _XMP_j0, _XMP_k0, _XMP_tile_lo, _XMP_tile_hi);\n";
+  };
+  return start + "  __shared__ " + type +
+         " _XMP_tile[4][XMP_DEV_TILE_Y + 2][XMP_DEV_TILE_X + 2];\n  " + type +
+         " _XMP_next[XMP_DEV_TILE_LOADS];\n"
+         "  const int _XMP_tx = threadIdx.x, _XMP_ty = threadIdx.y;\n"
+         "  const long _XMP_t2 = (long)blockIdx.x * XMP_DEV_TILE_X + _XMP_tx - _XMP_shift;\n"
+         "  const long _XMP_t1 = (long)blockIdx.y * XMP_DEV_TILE_Y + _XMP_ty;\n"
+         "  const bool _XMP_active = _XMP_t2 >= 0 && _XMP_t2 < _XMP_n2 && _XMP_t1 < _XMP_n1;\n"
+         "  const long _XMP_first = (long)blockIdx.z * _XMP_chunk;\n"
+         "  const long _XMP_end = _XMP_first + _XMP_chunk < _XMP_n0 ? _XMP_first + _XMP_chunk "
+         ": _XMP_n0;\n"
+         "  const long _XMP_j0 = " + lb1 + " + (long)blockIdx.y * XMP_DEV_TILE_Y - 1;\n"
+         "  const long _XMP_k0 = " + lb2 +
+         " + (long)blockIdx.x * XMP_DEV_TILE_X - _XMP_shift - 1;\n"
+         "  for (long _XMP_p = _XMP_first + (" + lo + "); _XMP_p <= _XMP_first + (" + hi +
+         "); ++_XMP_p) {\n    " + fetch("_XMP_p") +
+         "    xmp_dev_tile_store(_XMP_tile, _XMP_p, _XMP_next);\n  }\n  __syncthreads();\n"
+         "  for (long _XMP_t0 = _XMP_first; _XMP_t0 < _XMP_end; ++_XMP_t0) {\n"
+         "    const bool _XMP_more = _XMP_t0 + 1 < _XMP_end;\n"
+         "    if (_XMP_more)\n      " + fetch("_XMP_t0 + (1 + " + hi + ")") +
+         "    if (_XMP_active) {\n" + iteration + "    }\n"
+         "    if (_XMP_more)\n      xmp_dev_tile_store(_XMP_tile, _XMP_t0 + (1 + " + hi +
+         "), _XMP_next);\n    __syncthreads();\n  }\n" + reduceTail + "}\n";
+}
+
 } // namespace
 
-void DeviceOutliner::add(const Site &site, const std::string &body, const std::string &file,
-                         unsigned line) {
+std::string xmp::frontend::deviceTileElement(const std::array<int, 3> &offset) {
+  auto plus = [](int base, int o) { return std::to_string(base + o); };
+  return "_XMP_tile[(_XMP_t0 + " + plus(4, offset[0]) + ") & 3][_XMP_ty + " + plus(1, offset[1]) +
+         "][_XMP_tx + " + plus(1, offset[2]) + "]";
+}
+
+void DeviceOutliner::add(const Site &site, const std::string &body,
+                         const std::string &tiledBody, const std::string &file, unsigned line) {
   auto name = [&](llvm::StringRef part) { return cnames::deviceLoop(site.id, part); };
   std::vector<ReductionVar> reds = reductionsOf(site);
   size_t dims = site.loop.size();
@@ -228,22 +279,50 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   // CUDA: the innermost loop along the grid's x axis, so that neighbouring
   // threads touch neighbouring elements, the middle loop of a 3-D nest along
   // y; each thread walks a run of the outermost loop of a 2-D or 3-D nest
-  // (runs and their length: xmp_dev_grid).
-  std::string kernel = "template <typename XmpIdx>\n__global__ void " + name("kernel") +
-                       "(struct " + name("args") +
-                       " _XMP_args_v, long _XMP_lb0, long _XMP_st0";
-  for (size_t k = 0; k < dims; ++k)
-    kernel += ", long _XMP_n" + std::to_string(k);
-  kernel += ", long _XMP_chunk";
-  for (size_t k = 0; k < site.devArrays.size(); ++k)
-    kernel += ", void *_XMP_b" + std::to_string(k);
-  if (!reds.empty())
-    kernel += ", struct " + name("red") + " *_XMP_blocks";
-  kernel += ") {\n  const struct " + name("args") + " *_XMP_args = &_XMP_args_v;\n"
-            "  (void)_XMP_args;\n";
-  kernel += locals(
-      site, "_XMP_args", [](size_t k) { return "_XMP_b" + std::to_string(k); }, true);
+  // (runs and their length: xmp_dev_grid). A nest with a stencil array also
+  // gets a tiled kernel (tiledKernel), used where all three loops step by 1.
   std::string inner = std::to_string(dims - 1);
+  const DeviceTile *tile = site.devTile && !tiledBody.empty() ? &*site.devTile : nullptr;
+  // The kernels' common start: signature (`extra` parameters before the
+  // reduction blocks) and the task's locals.
+  auto kernelStart = [&](const std::string &kernelName, const std::string &attrs,
+                         const std::string &extra) {
+    std::string k = "template <typename XmpIdx>\n__global__ void " + attrs + kernelName +
+                    "(struct " + name("args") + " _XMP_args_v, long _XMP_lb0, long _XMP_st0";
+    for (size_t d = 0; d < dims; ++d)
+      k += ", long _XMP_n" + std::to_string(d);
+    k += ", long _XMP_chunk";
+    for (size_t d = 0; d < site.devArrays.size(); ++d)
+      k += ", void *_XMP_b" + std::to_string(d);
+    k += extra;
+    if (!reds.empty())
+      k += ", struct " + name("red") + " *_XMP_blocks";
+    k += ") {\n  const struct " + name("args") + " *_XMP_args = &_XMP_args_v;\n"
+         "  (void)_XMP_args;\n  (void)_XMP_st0;\n";
+    return k + locals(
+                   site, "_XMP_args", [](size_t d) { return "_XMP_b" + std::to_string(d); },
+                   true);
+  };
+  // One iteration: the indices from the thread's position (times the loops'
+  // steps unless `unitSteps`), then the body.
+  auto iteration = [&](const std::string &text, bool unitSteps) {
+    std::string it;
+    for (size_t k = 0; k < dims; ++k) {
+      const LoopDim &dim = site.loop[k];
+      std::string lb = k == 0 ? "_XMP_lb0" : bound(k, "lb");
+      std::string st = unitSteps ? "" : " * " + (k == 0 ? "_XMP_st0" : bound(k, "st"));
+      it += "    " + dim.type + " " + dim.var + " = (" + dim.type + ")(" + lb + " + _XMP_t" +
+            std::to_string(k) + st + ");\n";
+    }
+    return it + "    do {" + privates(site, "_XMP_args") + "\n" + lineDirective(file, line) +
+           text + "\n    } while (0);\n";
+  };
+  std::string reduceTail;
+  for (const ReductionVar &r : reds)
+    reduceTail += "  xmp_dev_block_reduce(" + r.var + ", " + functor(r.kind) +
+                  "(), &_XMP_blocks[xmp_dev_block_linear()]." + r.field + ");\n";
+
+  std::string kernel = kernelStart(name("kernel"), "", "");
   kernel += "  long _XMP_t" + inner + " = xmp_dev_thread_x();\n";
   std::string inside = "_XMP_t" + inner + " < _XMP_n" + inner;
   if (dims == 3) {
@@ -257,20 +336,22 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
               "  long _XMP_end = _XMP_first + _XMP_chunk < _XMP_n0 ? _XMP_first + _XMP_chunk "
               ": _XMP_n0;\n"
               "  for (long _XMP_t0 = _XMP_first; _XMP_t0 < _XMP_end; ++_XMP_t0) {\n";
-  for (size_t k = 0; k < dims; ++k) {
-    const LoopDim &dim = site.loop[k];
-    std::string lb = k == 0 ? "_XMP_lb0" : bound(k, "lb"), st = k == 0 ? "_XMP_st0" : bound(k, "st");
-    kernel += "    " + dim.type + " " + dim.var + " = (" + dim.type + ")(" + lb + " + _XMP_t" +
-              std::to_string(k) + " * " + st + ");\n";
-  }
-  kernel += "    do {" + privates(site, "_XMP_args") + "\n" + lineDirective(file, line) +
-            body + "\n    } while (0);\n  }\n";
+  kernel += iteration(body, false) + "  }\n";
   if (dims > 1)
     kernel += "  }\n";
-  for (const ReductionVar &r : reds)
-    kernel += "  xmp_dev_block_reduce(" + r.var + ", " + functor(r.kind) +
-              "(), &_XMP_blocks[xmp_dev_block_linear()]." + r.field + ");\n";
-  kernel += "}\n";
+  kernel += reduceTail + "}\n";
+
+  size_t tileArg = 0;
+  std::string tileType;
+  if (tile) {
+    for (; site.devArrays[tileArg].name != tile->array; ++tileArg)
+      ;
+    tileType = site.devArrays[tileArg].elemType;
+    kernel += tiledKernel(kernelStart(name("tiled"), "__launch_bounds__(XMP_DEV_BLOCK) ",
+                                      ", long _XMP_tile_lo, long _XMP_tile_hi, long _XMP_shift"),
+                          iteration(tiledBody, true), reduceTail, *tile, tileType,
+                          bound(1, "lb"), bound(2, "lb"));
+  }
 
   std::string cuda = kernel;
   if (!reds.empty()) {
@@ -308,30 +389,55 @@ void DeviceOutliner::add(const Site &site, const std::string &body, const std::s
   // neither, and runs faster in short walks (xmp_dev_cuda.cuh).
   const char *walk =
       site.devOwnRowsOnly && reds.empty() ? "XMP_DEV_OWN_ROWS_WALK" : "XMP_DEV_MAX_WALK";
-  cuda += "  xmp_dev_grid_t _XMP_grid = xmp_dev_grid(" + std::to_string(dims) + ", " + n[0] + ", " +
-          n[1] + ", " + n[2] + ", " + walk + ", \"" + name("kernel") + "\");\n";
+  std::string grid = "xmp_dev_grid(" + std::to_string(dims) + ", " + n[0] + ", " + n[1] + ", " +
+                     n[2] + ", " + walk + ", \"" + name("kernel") + "\")";
+  if (tile) {
+    cuda += "  long _XMP_tile_lo = 0, _XMP_tile_hi = 0, _XMP_shift = 0;\n"
+            "  const int _XMP_tiled = XMP_DEV_TILE && _XMP_task->st == 1 && " +
+            bound(1, "st") + " == 1 && " + bound(2, "st") + " == 1;\n"
+            "  if (_XMP_tiled)\n    _XMP_shift = xmp_dev_tile_place(_XMP_buffers, _XMP_task, " +
+            std::to_string(tileArg) + ", &_XMP_args->" +
+            cnames::deviceLayoutField(tile->array) + ", " + bound(0, "lb") + ", " +
+            bound(1, "lb") + ", " + bound(2, "lb") + ", &_XMP_tile_lo, &_XMP_tile_hi);\n"
+            "  xmp_dev_grid_t _XMP_grid = _XMP_tiled ? xmp_dev_tile_grid(_XMP_n2 + _XMP_shift, "
+            "_XMP_n1, _XMP_n0, \"" + name("tiled") + "\") : " + grid + ";\n";
+  } else {
+    cuda += "  xmp_dev_grid_t _XMP_grid = " + grid + ";\n";
+  }
   cuda += "  cudaStream_t _XMP_stream = starpu_cuda_get_local_stream();\n";
   if (!reds.empty()) {
     cuda += "  struct " + name("red") + " *_XMP_blocks = (struct " + name("red") +
             " *)xmp_dev_cuda_scratch((_XMP_grid.count + 1) * sizeof(struct " + name("red") +
             "));\n";
   }
-  std::string launchArgs = "(*_XMP_args, _XMP_task->lb, _XMP_task->st";
-  for (size_t k = 0; k < dims; ++k)
-    launchArgs += ", _XMP_n" + std::to_string(k);
-  launchArgs += ", _XMP_grid.chunk";
-  for (size_t k = 0; k < site.devArrays.size(); ++k)
-    launchArgs += ", " + bufferCall(k);
-  if (!reds.empty())
-    launchArgs += ", _XMP_blocks";
-  launchArgs += ");\n";
-  auto launch = [&](const char *index) {
-    return name("kernel") + "<" + index +
-           "><<<_XMP_grid.blocks, _XMP_grid.threads, 0, _XMP_stream>>>" + launchArgs;
+  auto launchArgs = [&](bool tiled) {
+    std::string a = "(*_XMP_args, _XMP_task->lb, _XMP_task->st";
+    for (size_t k = 0; k < dims; ++k)
+      a += ", _XMP_n" + std::to_string(k);
+    a += ", _XMP_grid.chunk";
+    for (size_t k = 0; k < site.devArrays.size(); ++k)
+      a += ", " + bufferCall(k);
+    if (tiled)
+      a += ", _XMP_tile_lo, _XMP_tile_hi, _XMP_shift";
+    if (!reds.empty())
+      a += ", _XMP_blocks";
+    return a + ");\n";
   };
-  cuda += "  if (xmp_dev_fits_int(_XMP_buffers, _XMP_task, " +
-          std::to_string(site.devArrays.size()) + "))\n    " + launch("int") + "  else\n    " +
-          launch("long");
+  // Both index types of one kernel, 32-bit where every array allows it.
+  auto launch = [&](const std::string &kernelName, bool tiled) {
+    auto one = [&](const char *index) {
+      return kernelName + "<" + index +
+             "><<<_XMP_grid.blocks, _XMP_grid.threads, 0, _XMP_stream>>>" + launchArgs(tiled);
+    };
+    return "if (xmp_dev_fits_int(_XMP_buffers, _XMP_task, " +
+           std::to_string(site.devArrays.size()) + "))\n    " + one("int") + "  else\n    " +
+           one("long");
+  };
+  if (tile)
+    cuda += "  if (_XMP_tiled) {\n  " + launch(name("tiled"), true) + "  } else {\n  " +
+            launch(name("kernel"), false) + "  }\n";
+  else
+    cuda += "  " + launch(name("kernel"), false);
   cuda += "  xmp_dev_cuda_check(cudaGetLastError(), \"" + name("kernel") + "\");\n";
   if (!reds.empty()) {
     cuda += "  " + name("finish") + "<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "

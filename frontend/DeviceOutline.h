@@ -19,9 +19,11 @@ namespace xmp::frontend {
 class DeviceOutliner {
 public:
   /// `body`: the loop body's C text with distributed accesses rewritten;
+  /// `tiledBody` (where site.devTile is set): the same with the stencil
+  /// array's accesses reading the kernel's tile (deviceTileElement);
   /// `file`, `line`: where it stands in the user's source.
-  void add(const Site &site, const std::string &body, const std::string &file,
-           unsigned line);
+  void add(const Site &site, const std::string &body, const std::string &tiledBody,
+           const std::string &file, unsigned line);
   bool empty() const { return declarations.empty(); }
 
   /// For the top of prog.xmp.c: the structs and the codelet prototypes.
@@ -34,6 +36,10 @@ public:
 private:
   std::string declarations, cpuFunctions, cudaFunctions;
 };
+
+/// In a tiled kernel, the stencil array's element at `offset` (per loop)
+/// from the iteration's own point.
+std::string deviceTileElement(const std::array<int, 3> &offset);
 
 } // namespace xmp::frontend
 

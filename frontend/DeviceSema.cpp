@@ -18,7 +18,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Type.h"
 #include <algorithm>
+#include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -71,6 +73,8 @@ public:
         checkRows(array);
     ownRowsOnly = std::all_of(chains.begin(), chains.end(),
                               [&](const ArraySubscriptExpr *c) { return ownRow(c); });
+    if (site.loop.size() == 3)
+      findTile();
     return ok;
   }
 
@@ -235,18 +239,100 @@ private:
     return whole == 1;
   }
 
+  /// The subscripts of an access, outermost first, and the variable it indexes.
+  static const VarDecl *unchain(const ArraySubscriptExpr *chain,
+                                std::vector<const Expr *> &subs) {
+    subs.clear();
+    const Expr *e = chain;
+    while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
+      subs.insert(subs.begin(), s->getIdx());
+      e = s->getBase();
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  }
+
+  /// The constant a subscript adds to loop index `var` (`var`, `var + 1`,
+  /// `1 + var`, `var - 1`), where it is -1, 0 or 1.
+  static std::optional<int> indexOffset(const Expr *e, llvm::StringRef var) {
+    auto isVar = [&](const Expr *x) {
+      const auto *ref = dyn_cast<DeclRefExpr>(x->IgnoreParenImpCasts());
+      return ref && ref->getDecl()->getName() == var;
+    };
+    auto small = [](const Expr *x) -> std::optional<int> {
+      const auto *lit = dyn_cast<IntegerLiteral>(x->IgnoreParenImpCasts());
+      if (!lit || lit->getValue().ugt(1))
+        return std::nullopt;
+      return static_cast<int>(lit->getValue().getZExtValue());
+    };
+    e = e->IgnoreParenImpCasts();
+    if (isVar(e))
+      return 0;
+    const auto *bo = dyn_cast<BinaryOperator>(e);
+    if (!bo || (bo->getOpcode() != BO_Add && bo->getOpcode() != BO_Sub))
+      return std::nullopt;
+    bool add = bo->getOpcode() == BO_Add;
+    if (isVar(bo->getLHS()))
+      if (std::optional<int> c = small(bo->getRHS()))
+        return add ? *c : -*c;
+    if (add && isVar(bo->getRHS()))
+      return small(bo->getLHS());
+    return std::nullopt;
+  }
+
+  /// The stencil array of a 3-D nest, if one is worth a shared-memory tile in
+  /// the kernel (DeviceTile): of the arrays the body only reads, always at
+  /// offsets -1..1 from the three indices in nest order, the one read at the
+  /// most distinct offsets, at least three.
+  void findTile() {
+    std::map<const VarDecl *, DeviceTile> fit;
+    std::set<const VarDecl *> unfit;
+    std::vector<const Expr *> subs;
+    for (const ArraySubscriptExpr *chain : chains) {
+      const VarDecl *var = unchain(chain, subs);
+      if (!var || !arrays.count(var) || unfit.count(var))
+        continue;
+      std::array<int, 3> offset{};
+      bool ok = arrays.at(var).dist && !writtenArrays.count(var) && subs.size() == 3 &&
+                !chain->getType()->isArrayType();
+      for (size_t d = 0; ok && d < 3; ++d) {
+        std::optional<int> o = indexOffset(subs[d], site.loop[d].var);
+        ok = o.has_value();
+        offset[d] = o.value_or(0);
+      }
+      if (!ok) {
+        unfit.insert(var);
+        fit.erase(var);
+        continue;
+      }
+      DeviceTile &t = fit[var];
+      t.array = arrays.at(var).name;
+      t.offsets[chain] = offset;
+    }
+    size_t best = 2;
+    for (auto &[var, t] : fit) {
+      std::set<std::array<int, 3>> distinct;
+      for (const auto &[chain, o] : t.offsets)
+        distinct.insert(o);
+      if (distinct.size() <= best)
+        continue;
+      best = distinct.size();
+      t.lo = t.hi = *distinct.begin();
+      for (const std::array<int, 3> &o : distinct)
+        for (size_t d = 0; d < 3; ++d) {
+          t.lo[d] = std::min(t.lo[d], o[d]);
+          t.hi[d] = std::max(t.hi[d], o[d]);
+        }
+      tile = t;
+    }
+  }
+
   /// A task holds only the rows of a written array that its iterations
   /// write, so every access must address the iteration's own row.
   void checkRows(DeviceArray &array) {
+    std::vector<const Expr *> subs;
     for (const ArraySubscriptExpr *chain : chains) {
-      std::vector<const Expr *> subs;
-      const Expr *e = chain;
-      while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
-        subs.insert(subs.begin(), s->getIdx());
-        e = s->getBase();
-      }
-      const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-      if (!ref || ref->getDecl() != array.decl)
+      if (unchain(chain, subs) != array.decl)
         continue;
       const auto *first = dyn_cast<DeclRefExpr>(subs.front()->IgnoreParenImpCasts());
       const auto *firstVar = first ? dyn_cast<VarDecl>(first->getDecl()) : nullptr;
@@ -277,6 +363,7 @@ private:
 
 public:
   std::set<std::string> assignedScalars;
+  std::optional<DeviceTile> tile;
   bool ownRowsOnly = false;
   bool hasLabels = false;
 
@@ -343,6 +430,7 @@ bool xmp::frontend::analyzeDeviceBody(
     s.setFirst = s.assigned && setBeforeRead(site.devBody, s.name);
   }
   site.devOwnRowsOnly = scanner.ownRowsOnly;
+  site.devTile = scanner.tile;
   site.devHasLabels = scanner.hasLabels;
   for (const VarDecl *var : scanner.order) {
     DeviceArray array = scanner.arrays.at(var);

@@ -15,8 +15,10 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -119,6 +121,16 @@ struct DeviceScalar {
   bool setFirst = false;
 };
 
+/// A device loop's stencil array, which the CUDA kernel reads through shared
+/// memory: a distributed array the body only reads, always as
+/// x[i + a][j + b][k + c] with i, j, k the nest's three indices in order and
+/// constant offsets of -1, 0 or 1 (`offsets`: a, b, c per access).
+struct DeviceTile {
+  std::string array;
+  std::map<const clang::ArraySubscriptExpr *, std::array<int, 3>> offsets;
+  std::array<int, 3> lo{}, hi{}; // the smallest and largest offset per loop
+};
+
 struct Site {
   const Directive *dir;
   int64_t id;
@@ -171,6 +183,7 @@ struct Site {
   // outermost index appears only as a whole subscript, and in every access),
   // so no iteration reads what another one of the outermost loop reads.
   bool devOwnRowsOnly = false;
+  std::optional<DeviceTile> devTile; // device loop: its stencil array, if any
   bool devHasLabels = false; // device loop: the body defines a label
   bool syncIn = false;
 };

@@ -118,6 +118,8 @@ private:
   std::vector<std::pair<unsigned, unsigned>> deviceNests; // outlined, not edited
   std::vector<std::pair<unsigned, unsigned>> replacedDecls; // of distributed arrays
   DeviceOutliner outliner;
+  // While a device loop's tiled kernel body is rendered: its stencil array.
+  const DeviceTile *tile = nullptr;
   // Maximal subscript chains on distributed arrays, by begin offset.
   std::vector<const ArraySubscriptExpr *> chains;
 };
@@ -210,8 +212,14 @@ void SourceRewriter::outlineDeviceLoops() {
     // Up to its last character: the ';' of a body without braces (`a[i] = 0;`,
     // an unbraced inner `for` or `if`) lies past Clang's end location.
     SourceLocation last = afterStmt(site.devBody).getLocWithOffset(-1);
-    outliner.add(site, renderRange(SourceRange(site.devBody->getBeginLoc(), last)),
-                 p.getFilename(), p.getLine());
+    SourceRange range(site.devBody->getBeginLoc(), last);
+    std::string body = renderRange(range), tiledBody;
+    if (site.devTile) {
+      tile = &*site.devTile;
+      tiledBody = renderRange(range);
+      tile = nullptr;
+    }
+    outliner.add(site, body, tiledBody, p.getFilename(), p.getLine());
   }
 }
 
@@ -361,6 +369,9 @@ std::string SourceRewriter::renderRange(SourceRange range) {
 }
 
 std::string SourceRewriter::renderChain(const ArraySubscriptExpr *chain) {
+  if (tile)
+    if (auto it = tile->offsets.find(chain); it != tile->offsets.end())
+      return deviceTileElement(it->second);
   std::vector<const Expr *> subscripts;
   const Expr *e = chain;
   while (const auto *s = dyn_cast<ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {

@@ -15,6 +15,9 @@
 #                                       # workers (test/runtime/unit/test_dev_*); then the
 #                                       # hand-coded versions (see `himeno`) and N-body by
 #                                       # MPI + StarPU against the serial twin.
+#   bash scripts/gpu-check.sh stencil   # there: test/e2e/device-stencil.c (tiled stencil
+#                                       # kernels) on 1-4 ranks at CPU weights 0 and 0.3;
+#                                       # also part of `run`.
 #   bash scripts/gpu-check.sh halo      # there: device halo faces (reflect ... acc) with
 #                                       # XMP_COMM=mpi, direct (CUDA IPC), direct-kernel
 #                                       # (kernel stores) and auto on 2 ranks
@@ -47,6 +50,10 @@
 #                                       # (all, or those named; WS_REPEAT repeats, default 3),
 #                                       # the table last; each loop's weights, times and
 #                                       # periods per step in $OUT/worksharing-steps.txt.
+#   bash scripts/gpu-check.sh himeno-tiles # there: Himeno L and XL (directives, one GPU) with
+#                                       # the kernels built several ways (tile shape, walk,
+#                                       # untiled; HIMENO_TILE_VARIANTS), next to the hand-
+#                                       # coded version; ncu times of the stencil kernels.
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -87,6 +94,10 @@ prepare() {
     "$root/examples/laplace/laplace_dev.c" -o laplace
   "$xmpcc" --emit-c "$gpu/progs/reflect-acc" -DNDX=1 -O3 "$root/test/e2e/reflect-acc.c" \
     -o reflect-acc
+  # Device loops with tiled stencil kernels (`stencil`), 1-D and 2-D node arrays.
+  "$xmpcc" --emit-c "$gpu/progs/stencil-1d" -O3 "$root/test/e2e/device-stencil.c" -o stencil
+  "$xmpcc" --emit-c "$gpu/progs/stencil-2d" -DNDJ=2 -O3 "$root/test/e2e/device-stencil.c" \
+    -o stencil
   cp "${XMPCC_DEPS:-/opt/xmpcc-deps}"/src/starpu_1.4.10* "$gpu/starpu-src/"
   echo "$NBODY_NP $MATMUL_N" >"$gpu/progs/sizes"
   du -sh "$gpu"
@@ -181,9 +192,30 @@ run() {
     done
   done
   nbody_handcoded "$out" "$np_nbody" "${ranks[@]}"
+  stencil "$out"
   himeno "$out"
   echo
-  cat "$table" "$out/nbody-handcoded.txt" "$out/himeno.txt"
+  cat "$table" "$out/nbody-handcoded.txt" "$out/stencil.txt" "$out/himeno.txt"
+}
+
+# test/e2e/device-stencil.c (tiled stencil kernels and the loops that fall back to plain ones)
+# on GPUs: arrays and sums against its serial computation at CPU weights 0 and 0.3 (the GPU's
+# part of each loop then starts and ends inside the arrays), on 1-4 ranks over 1-D and 2-D node
+# arrays (ranks beyond the GPUs share them).
+stencil() {
+  local out=$1 table=$1/stencil.txt c prog np w
+  build_programs "$out" "$gpu/progs/stencil-1d" "$gpu/progs/stencil-2d"
+  printf '%-11s %-5s %-6s %s\n' program ranks weight result >"$table"
+  for c in "1d 1" "1d 3" "2d 2" "2d 4"; do
+    read -r prog np <<<"$c"
+    for w in 0 0.3; do
+      local log=$out/stencil-$prog-np$np-w$w.log result=ok
+      XMP_BALANCE=fixed XMP_CPU_WEIGHT=$w "${MPIRUN[@]}" -np "$np" \
+        "$gpu/progs/stencil-$prog/stencil" >"$log" 2>&1 || result=FAIL
+      grep -q '^device stencil: 0 wrong of 15876$' "$log" || result=WRONG
+      printf '%-11s %-5s %-6s %s\n' "stencil-$prog" "$np" "$w" "$result" >>"$table"
+    done
+  done
 }
 
 MPIRUN=(mpirun --allow-run-as-root --oversubscribe --bind-to none)
@@ -259,6 +291,17 @@ himeno_xmp() {
   local out=$1 b=/tmp/himeno table=$1/himeno-xmp.txt c np prog size policy
   build_himeno_hand "$out" "$b"
   build_programs "$out" "$gpu"/progs/himeno-*
+  # L and XL once more with the stencil loop's plain kernel (XMP_DEV_TILE=0), for the same run's
+  # comparison with the tiled one.
+  for size in L XL; do
+    rm -rf "$gpu/progs/himeno-$size-untiled" && cp -r "$gpu/progs/himeno-$size" \
+      "$gpu/progs/himeno-$size-untiled"
+    make -s -C "$gpu/progs/himeno-$size-untiled" clean >/dev/null
+    make -s -C "$gpu/progs/himeno-$size-untiled" XMP_INCLUDE="$root/runtime/include" \
+      XMP_LIBDIR=/tmp/xmp-rt/lib STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
+      NVCCFLAGS="-fmad=false -DXMP_DEV_TILE=0" >"$out/make-himeno-$size-untiled.log" 2>&1 ||
+      { tail -30 "$out/make-himeno-$size-untiled.log"; exit 1; }
+  done
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
   for size in L XL; do
     "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" --roofline "$size" "$(himeno_iter "$size")" \
@@ -266,8 +309,8 @@ himeno_xmp() {
   done
   printf '%-8s %-5s %-7s %-6s %-12s %-9s %s\n' program ranks balance result MFLOPS roofline \
     "vs hand" >"$table"
-  local rows=("M-1d 1 fixed" "M-1d 2 fixed" "M-2d 2 fixed" "M-2d 2 auto" "L 1 fixed" "L 1 auto"
-    "XL 1 fixed" "XL 1 auto")
+  local rows=("M-1d 1 fixed" "M-1d 2 fixed" "M-2d 2 fixed" "M-2d 2 auto" "L 1 fixed"
+    "L-untiled 1 fixed" "L 1 auto" "XL 1 fixed" "XL-untiled 1 fixed" "XL 1 auto")
   [ "$(nvidia-smi -L | grep -c GPU)" -ge 2 ] && rows+=("L 2 fixed" "XL 2 fixed")
   for c in "${rows[@]}"; do
     read -r prog np policy <<<"$c"
@@ -295,6 +338,80 @@ himeno_xmp() {
       "$(awk '/^MFLOPS/ {print $2}' "$out/himeno-hand-$size.log")" \
       "$(awk '/^roofline fraction/ {print $3}' "$out/himeno-hand-$size.log")" >>"$table"
   done
+}
+
+# Himeno L and XL on one GPU with the device loops' kernels built several ways (nvcc -D flags
+# of xmp_dev_cuda.cuh's shape constants; HIMENO_TILE_VARIANTS replaces the list, one variant a
+# line, "name flags..."), each run twice, next to the hand-coded version and the copy roofline;
+# then the stencil loop's kernels (tiled, plain, hand-coded) under ncu, where it is installed.
+himeno_tiles() {
+  local out=$1 b=/tmp/himeno table=$1/himeno-tiles.txt size name flags v dir
+  build_himeno_hand "$out" "$b"
+  local variants=${HIMENO_TILE_VARIANTS:-"tiled
+plain -DXMP_DEV_TILE=0
+walk8 -DXMP_DEV_TILE_WALK=8L
+walk32 -DXMP_DEV_TILE_WALK=32L
+tile64x2 -DXMP_DEV_TILE_X=64
+block256 -DXMP_DEV_BLOCK=256"}
+  for size in L XL; do
+    "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" --roofline "$size" "$(himeno_iter "$size")" \
+      >"$out/himeno-hand-$size.log" 2>&1 || true
+  done
+  printf '%-10s %-4s %-12s %-12s %-9s %s\n' variant size "MFLOPS 1" "MFLOPS 2" roofline \
+    "vs hand" >"$table"
+  while read -r name flags; do
+    for size in L XL; do
+      dir=$gpu/progs/tiles-$name-$size # beside the original: its source path is relative
+      rm -rf "$dir" && cp -r "$gpu/progs/himeno-$size" "$dir"
+      make -s -C "$dir" clean >/dev/null
+      make -s -C "$dir" XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib \
+        STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
+        NVCCFLAGS="-fmad=false $flags" >"$out/make-tiles-$name-$size.log" 2>&1 ||
+        { tail -30 "$out/make-tiles-$name-$size.log"; exit 1; }
+      local m=()
+      for v in 1 2; do
+        XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 "${MPIRUN[@]}" -np 1 \
+          "$dir/himeno" "$(himeno_iter "$size")" </dev/null >"$out/tiles-$name-$size-$v.log" \
+          2>&1 || true
+        m+=("$(awk '/^MFLOPS/ {print $2}' "$out/tiles-$name-$size-$v.log")")
+      done
+      local hand=$out/himeno-hand-$size.log best
+      best=$(printf '%s\n' "${m[@]}" | sort -g | tail -1)
+      printf '%-10s %-4s %-12s %-12s %-9s %s\n' "$name" "$size" "${m[0]:--}" "${m[1]:--}" \
+        "$(ratio "$best" "$(awk '/^roofline MFLOPS/ {print $3}' "$hand")")" \
+        "$(ratio "$best" "$(awk '/^MFLOPS/ {print $2}' "$hand")")" >>"$table"
+    done
+  done <<<"$variants"
+  for size in L XL; do
+    printf 'hand-coded %-3s MFLOPS %s, roofline fraction %s\n' "$size" \
+      "$(awk '/^MFLOPS/ {print $2}' "$out/himeno-hand-$size.log")" \
+      "$(awk '/^roofline fraction/ {print $3}' "$out/himeno-hand-$size.log")" >>"$table"
+  done
+  command -v ncu >/dev/null || return 0
+  # Kernel times and traffic at L: the generated kernels after 20 launches (the stencil, its
+  # reduction's finish, the copy loop) and the hand-coded kernel.
+  local metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum
+  metrics+=,lts__t_bytes.sum,sm__warps_active.avg.pct_of_peak_sustained_active
+  metrics+=,launch__registers_per_thread
+  for name in tiled plain; do
+    [ -x "$gpu/progs/tiles-$name-L/himeno" ] || continue
+    XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 ncu --clock-control none \
+      -k regex:'dloop[0-9]+_(tiled|kernel)' --launch-skip 20 --launch-count 4 \
+      --metrics "$metrics" --csv "$gpu/progs/tiles-$name-L/himeno" 30 >"$out/ncu-$name-L.csv" \
+      2>"$out/ncu-$name-L.err" || true
+  done
+  ncu --clock-control none -k regex:jacobi_kernel --launch-skip 10 --launch-count 2 \
+    --metrics "$metrics" --csv "$b/himeno_mpi_cuda" L 30 >"$out/ncu-hand-L.csv" \
+    2>"$out/ncu-hand-L.err" || true
+  python3 "$root/bench/apps/ncu_table.py" "$out"/ncu-*-L.csv >>"$table"
+  # Where the stencil kernels stall (full sections, one launch each; not in the table).
+  local sections=(--section SpeedOfLight --section WarpStateStats --section InstructionStats
+    --section MemoryWorkloadAnalysis --section Occupancy)
+  XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 ncu --clock-control none \
+    -k regex:'dloop[0-9]+_tiled' --launch-skip 10 --launch-count 1 "${sections[@]}" \
+    "$gpu/progs/tiles-tiled-L/himeno" 20 >"$out/ncu-sections-tiled-L.txt" 2>&1 || true
+  ncu --clock-control none -k regex:jacobi_kernel --launch-skip 10 --launch-count 1 \
+    "${sections[@]}" "$b/himeno_mpi_cuda" L 20 >"$out/ncu-sections-hand-L.txt" 2>&1 || true
 }
 
 # Device halo faces under each XMP_COMM on 2 ranks, GPU-only loops (the copies stay in the
@@ -586,6 +703,20 @@ coll | coll-debug)
   build_stack "${OUT:-$gpu/out}"
   if [ "$1" = coll ]; then coll "${OUT:-$gpu/out}"; else coll_debug "${OUT:-$gpu/out}"; fi
   ;;
+stencil)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  stencil "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/stencil.txt"
+  ;;
+himeno-tiles)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  himeno_tiles "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/himeno-tiles.txt"
+  ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
@@ -601,5 +732,5 @@ worksharing)
   worksharing "${OUT:-$gpu/out}" "$@"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|halo|halo-bench|halo-debug|coll|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-debug|coll|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac

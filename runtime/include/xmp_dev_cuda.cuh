@@ -75,31 +75,87 @@ typedef struct xmp_dev_grid {
   long count; /* blocks in all */
   long chunk; /* outer iterations per block */
 } xmp_dev_grid_t;
+/* The runs of n_outer iterations for blocks_per_run blocks each: about XMP_DEV_TARGET_BLOCKS
+ * blocks in all, runs of at most max_walk iterations (more where CUDA's 65535 runs need it).
+ * Returns the run length; *runs gets their number. */
+static inline long xmp_dev_runs(long n_outer, long blocks_per_run, long max_walk, long *runs) {
+  long r = (XMP_DEV_TARGET_BLOCKS + blocks_per_run - 1) / blocks_per_run;
+  r = r < 1 ? 1 : r > n_outer ? n_outer : r;
+  long chunk = (n_outer + r - 1) / r;
+  long shortest = (n_outer + 65534) / 65535; /* the grid's limit of 65535 runs */
+  if (chunk > max_walk)
+    chunk = max_walk > shortest ? max_walk : shortest;
+  *runs = (n_outer + chunk - 1) / chunk;
+  return chunk;
+}
+static inline void xmp_dev_grid_check(long bx, long by, long bz, const char *what) {
+  if (bx > 2147483647L || by > 65535 || bz > 65535)
+    xmp_dev_fail(what, "the iteration space of the task exceeds CUDA's grid limits "
+                       "(2^31-1 x 65535 x 65535 blocks); use more chunks (XMP_STARPU_NCUDA)");
+}
 static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, long n_outer,
                                           long max_walk, const char *what) {
   xmp_dev_grid_t g;
   long tx = dims < 3 ? XMP_DEV_BLOCK : n_inner > 32 ? 64 : 32, ty = XMP_DEV_BLOCK / tx;
   long bx = (n_inner + tx - 1) / tx, by = dims == 3 ? (n_mid + ty - 1) / ty : 1, runs = 1;
-  g.chunk = 1;
-  if (dims >= 2) {
-    runs = (XMP_DEV_TARGET_BLOCKS + bx * by - 1) / (bx * by);
-    runs = runs < 1 ? 1 : runs > n_outer ? n_outer : runs;
-    g.chunk = (n_outer + runs - 1) / runs;
-    long shortest = (n_outer + 65534) / 65535; /* the grid's limit of 65535 runs */
-    if (g.chunk > max_walk)
-      g.chunk = max_walk > shortest ? max_walk : shortest;
-    runs = (n_outer + g.chunk - 1) / g.chunk;
-  }
+  g.chunk = dims >= 2 ? xmp_dev_runs(n_outer, bx * by, max_walk, &runs) : 1;
   long bz = dims == 3 ? runs : 1;
   if (dims == 2)
     by = runs;
-  if (bx > 2147483647L || by > 65535 || bz > 65535)
-    xmp_dev_fail(what, "the iteration space of the task exceeds CUDA's grid limits "
-                       "(2^31-1 x 65535 x 65535 blocks); use more chunks (XMP_STARPU_NCUDA)");
+  xmp_dev_grid_check(bx, by, bz, what);
   g.blocks = dim3((unsigned)bx, (unsigned)by, (unsigned)bz);
   g.threads = dim3((unsigned)tx, (unsigned)ty, 1);
   g.count = bx * by * bz;
   return g;
+}
+
+/* Tiled kernels (a 3-D nest with a stencil array; generated where all three loops step by 1):
+ * blocks of XMP_DEV_TILE_X x XMP_DEV_TILE_Y points of the inner two loops (XMP_DEV_BLOCK
+ * threads), walking runs of at most XMP_DEV_TILE_WALK outer iterations, with the array's
+ * planes in shared memory. XMP_DEV_TILE=0 keeps the untiled kernels (for comparisons). The
+ * hand-coded Himeno found 32 x 4 points and runs of 16 best of 4-16 rows and 8-64 planes on an
+ * H200. */
+#ifndef XMP_DEV_TILE
+#define XMP_DEV_TILE 1
+#endif
+#ifndef XMP_DEV_TILE_X
+#define XMP_DEV_TILE_X 32
+#endif
+#define XMP_DEV_TILE_Y (XMP_DEV_BLOCK / XMP_DEV_TILE_X)
+#ifndef XMP_DEV_TILE_WALK
+#define XMP_DEV_TILE_WALK 16L
+#endif
+/* A plane of the tile with its ring, and how many of its points each thread loads. */
+#define XMP_DEV_TILE_POINTS ((XMP_DEV_TILE_Y + 2) * (XMP_DEV_TILE_X + 2))
+#define XMP_DEV_TILE_LOADS ((XMP_DEV_TILE_POINTS + XMP_DEV_BLOCK - 1) / XMP_DEV_BLOCK)
+
+static inline xmp_dev_grid_t xmp_dev_tile_grid(long n_inner, long n_mid, long n_outer,
+                                               const char *what) {
+  xmp_dev_grid_t g;
+  long bx = (n_inner + XMP_DEV_TILE_X - 1) / XMP_DEV_TILE_X;
+  long by = (n_mid + XMP_DEV_TILE_Y - 1) / XMP_DEV_TILE_Y, bz;
+  g.chunk = xmp_dev_runs(n_outer, bx * by, XMP_DEV_TILE_WALK, &bz);
+  xmp_dev_grid_check(bx, by, bz, what);
+  g.blocks = dim3((unsigned)bx, (unsigned)by, (unsigned)bz);
+  g.threads = dim3(XMP_DEV_TILE_X, XMP_DEV_TILE_Y, 1);
+  g.count = bx * by * bz;
+  return g;
+}
+
+/* For buffer k of a task, the stencil array of a tiled kernel: the element offsets its
+ * buffer holds (*lo up to *hi, excluded: tile loads outside them are skipped) and by how many
+ * points the first iteration's (i, j, k) lies past a boundary of XMP_DEV_TILE_X elements;
+ * the kernel's blocks start that much earlier along k, so that their rows of every array laid
+ * out as this one are aligned. */
+static inline long xmp_dev_tile_place(void *buffers[], const xmp_dev_task_t *task, int k,
+                                      const xmp_rt_layout_t *l, long i, long j, long kk,
+                                      long *lo, long *hi) {
+  size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[k]);
+  *lo = (long)(task->byte_offset[k] / elem);
+  *hi = *lo + (long)STARPU_VECTOR_GET_NX(buffers[k]);
+  long first = (i - l->base[0]) * l->stride[0] + (j - l->base[1]) * l->stride[1] + (kk - l->base[2]);
+  size_t at = (size_t)xmp_dev_buffer(buffers, task, k) / elem + (size_t)first;
+  return (long)(at % XMP_DEV_TILE_X);
 }
 
 /* A kernel's copy of an array's layout in its index type: int when every array of the task
@@ -125,6 +181,37 @@ static inline int xmp_dev_fits_int(void *buffers[], const xmp_dev_task_t *task, 
       return 0;
   }
   return 1;
+}
+
+/* Loads into next[] this thread's points of the tile plane at outer index i: point e of the
+ * plane (row-major, XMP_DEV_TILE_X + 2 wide) is element (i, j0 + e / width, k0 + e % width). */
+template <typename T, typename I>
+static __device__ __forceinline__ void xmp_dev_tile_fetch(T (&next)[XMP_DEV_TILE_LOADS],
+                                                          const T *addr,
+                                                          const xmp_dev_layout<I> &l, long i,
+                                                          long j0, long k0, long lo, long hi) {
+  const int first = threadIdx.y * XMP_DEV_TILE_X + threadIdx.x;
+#pragma unroll
+  for (int q = 0; q < XMP_DEV_TILE_LOADS; q++) {
+    int e = first + q * XMP_DEV_BLOCK;
+    long at = (i - (long)l.base[0]) * (long)l.stride[0] +
+              (j0 + e / (XMP_DEV_TILE_X + 2) - (long)l.base[1]) * (long)l.stride[1] +
+              (k0 + e % (XMP_DEV_TILE_X + 2) - (long)l.base[2]);
+    next[q] = e < XMP_DEV_TILE_POINTS && at >= lo && at < hi ? addr[at] : (T)0;
+  }
+}
+/* Stores next[] (xmp_dev_tile_fetch) as plane p of the tile's ring of four. */
+template <typename T>
+static __device__ __forceinline__ void
+xmp_dev_tile_store(T (*tile)[XMP_DEV_TILE_Y + 2][XMP_DEV_TILE_X + 2], long p,
+                   const T (&next)[XMP_DEV_TILE_LOADS]) {
+  const int first = threadIdx.y * XMP_DEV_TILE_X + threadIdx.x, slot = (int)((p + 4) & 3);
+#pragma unroll
+  for (int q = 0; q < XMP_DEV_TILE_LOADS; q++) {
+    int e = first + q * XMP_DEV_BLOCK;
+    if (e < XMP_DEV_TILE_POINTS)
+      tile[slot][e / (XMP_DEV_TILE_X + 2)][e % (XMP_DEV_TILE_X + 2)] = next[q];
+  }
 }
 
 /* Reduction operators of device loops. */
