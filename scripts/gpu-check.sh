@@ -585,7 +585,12 @@ coll() {
   XMP_SUBCLUSTER_SIZE=$half timeout 600 "${MPIRUN[@]}" -np "$ngpu" "$b/bench" --device \
     --json "$out/coll-sub$half.json" >"$out/coll-bench-sub$half.txt" 2>&1 ||
     echo "bench (subclusters of $half) FAILED"
-  cat "$out/coll-bench-one-domain.txt" "$out/coll-bench-sub$half.txt"
+  # The most direct algorithm every time (the signalled kernels up to their size limit).
+  XMP_COMM=direct timeout 600 "${MPIRUN[@]}" -np "$ngpu" "$b/bench" --device \
+    --json "$out/coll-direct.json" >"$out/coll-bench-direct.txt" 2>&1 ||
+    echo "bench (XMP_COMM=direct) FAILED"
+  cat "$out/coll-bench-one-domain.txt" "$out/coll-bench-sub$half.txt" \
+    "$out/coll-bench-direct.txt"
   echo
   cat "$table"
   python3 - "$out/coll-one-domain.json" "$out/coll-sub$half.json" "$half" <<'EOF'

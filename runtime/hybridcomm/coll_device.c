@@ -20,6 +20,12 @@
  *                 finished execution e - 1 had every peer's writes of e - 1, which they made
  *                 after finishing e - 2), a 0-byte message to each, then each rank folds the
  *                 slots in rank order (kernel, else on the host), so all get the same bits.
+ *   signalled     bcast, allgather and allreduce inside such a domain by one kernel per rank
+ *                 (coll_kernels.h): the same gather slots, filled by the kernel's own stores
+ *                 into the peers' memory, and flags in every rank's memory instead of the host
+ *                 copies and MPI messages; the host only launches it and waits for it. For
+ *                 small data, where the one-shot's and the steps' copies and messages cost
+ *                 more than moving the data.
  * Choice: per kind and size class, the first executions cycle through the candidates every
  * rank has (ALGO_REPS each), every rank keeps each one's shortest time, one allreduce (MAX)
  * gives all the same numbers, the fastest is kept (ties to the earlier candidate); again every
@@ -36,18 +42,24 @@
 #include "coll_kernels.h"
 #include "xmphc_coll.h"
 
-enum { ALGO_HOST, ALGO_STEPS, ALGO_ONESHOT, NALGOS };
-static const char *const algo_name[NALGOS] = {"host-staged", "device steps", "one-shot"};
+enum { ALGO_HOST, ALGO_STEPS, ALGO_ONESHOT, ALGO_SIGNAL, NALGOS };
+static const char *const algo_name[NALGOS] = {"host-staged", "device steps", "one-shot",
+                                              "signalled"};
 enum { ALGO_REPS = 3, ALGO_RECHECK = 1000, NBUCKETS = 65, NKINDS = 3 };
 enum { K_BCAST, K_ALLGATHER, K_ALLREDUCE };
 enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33) as tag */
 /* The one-shot gather buffers hold 2 p copies of the data: larger ones are not a candidate. */
 #define ONESHOT_MAX ((size_t)16 << 20)
+/* The signalled kernel: data up to SIGNAL_MAX bytes (a rank's block for allgather), one block
+ * of the kernel per SIGNAL_BLOCK_BYTES of it. */
+#define SIGNAL_MAX ((size_t)1 << 20)
+#define SIGNAL_BLOCK_BYTES ((size_t)16 << 10)
 
 
 typedef struct algo_choice {
   long execs, window_start, decided_at;
   double best[NALGOS];
+  double decided[NALGOS]; /* the times the decision compared (every rank's slowest), or -1 */
   int chosen;
 } algo_choice_t;
 
@@ -63,10 +75,11 @@ struct xmphc_dcoll {
   char *scratch; /* allreduce steps' receive slots */
   size_t scratch_cap;
   xmp_dev_ipc_t scratch_ipc;
-  char *gather; /* one-shot: 2 halves of size slots */
+  char *gather; /* one-shot, signalled: 2 halves of size slots, then the signalled flags */
   size_t gather_slot;
   char **peer_gather; /* peers' gather buffers, mapped */
-  long oneshot_execs;
+  long oneshot_execs; /* executions on the gather buffers (their parity picks the half) */
+  unsigned long long signal_seq; /* signalled executions */
   algo_choice_t *choice[NKINDS][NBUCKETS];
 };
 typedef struct xmphc_dcoll dcoll_t;
@@ -77,6 +90,7 @@ static struct {
   int tried;
   xmphc_kernel_reduce_t reduce;
   xmphc_kernel_fold_t fold;
+  xmphc_kernel_signal_t signal;
 } kern;
 
 static int kernels_loaded(void) {
@@ -91,9 +105,10 @@ static int kernels_loaded(void) {
     if (lib != NULL) {
       *(void **)&kern.reduce = dlsym(lib, "xmphc_kernel_reduce");
       *(void **)&kern.fold = dlsym(lib, "xmphc_kernel_fold");
+      *(void **)&kern.signal = dlsym(lib, "xmphc_kernel_signal");
     }
-    if (kern.reduce == NULL || kern.fold == NULL)
-      kern.reduce = NULL, kern.fold = NULL;
+    if (kern.reduce == NULL || kern.fold == NULL || kern.signal == NULL)
+      kern.reduce = NULL, kern.fold = NULL, kern.signal = NULL;
   }
   return kern.reduce != NULL;
 }
@@ -187,12 +202,22 @@ static int dcoll_get(xmphc_coll_t *c, dcoll_t **out) {
 }
 
 /* A device collective's start: c's device state, its device made current (the caller's,
- * returned in *was, comes back after), and the default stream's work on it completed. */
+ * returned in *was, comes back after). */
 static int enter(xmphc_coll_t *c, dcoll_t **d, int *was) {
   TRY(dcoll_get(c, d));
   *was = xmp_dev_gpu_use_device((*d)->view.device, NULL);
-  xmp_dev_gpu_settle(NULL);
   return XMPHC_OK;
+}
+
+/* Before algorithm a moves the caller's buffers: the default stream's work on them (a
+ * cudaMemcpy from pageable memory may still be writing) comes first. Device steps let peers
+ * write into the caller's buffer, so it must be complete; the other algorithms touch it only
+ * from this rank's stream, which waits for it on the device. */
+static void settle(dcoll_t *d, int a) {
+  if (a == ALGO_STEPS)
+    xmp_dev_gpu_settle(NULL);
+  else
+    xmp_dev_gpu_order(&d->view, NULL);
 }
 
 /* A device collective's end: the caller's device current again; returns st. */
@@ -229,8 +254,16 @@ static void ensure_scratch(dcoll_t *d, size_t bytes) {
   xmp_dev_gpu_export(&v, &d->scratch_ipc, NULL);
 }
 
-/* One-shot gather buffers of 2 size slots of `slot` bytes, every peer's mapped here
- * (collective: every rank asks the same). */
+/* Where the signalled kernels' flags start in a gather buffer, and their bytes. */
+static size_t signal_flags_at(const dcoll_t *d) { return 2 * (size_t)d->size * d->gather_slot; }
+static size_t signal_flags_bytes(const dcoll_t *d) {
+  return (size_t)XMPHC_SIGNAL_BLOCKS * (size_t)d->size * sizeof(unsigned long long);
+}
+
+/* One-shot gather buffers of 2 size slots of `slot` bytes and the signalled flags (zero),
+ * every peer's mapped here (collective: every rank asks the same). A rank reallocates only
+ * after its last execution on the old buffers ended, when every peer's writes into them had
+ * arrived (the one-shot's messages, the signalled flags). */
 static void ensure_gather(dcoll_t *d, size_t slot) {
   if (slot <= d->gather_slot && d->gather != NULL)
     return;
@@ -238,8 +271,13 @@ static void ensure_gather(dcoll_t *d, size_t slot) {
   while (cap < slot)
     cap *= 2;
   xmp_dev_gpu_free(d->gather, 0); /* as in ensure_scratch */
-  d->gather = xmp_dev_gpu_alloc(2 * (size_t)d->size * cap, 0, NULL);
   d->gather_slot = cap;
+  size_t flags = signal_flags_bytes(d);
+  d->gather = xmp_dev_gpu_alloc(signal_flags_at(d) + flags, 0, NULL);
+  void *zero = xmpi_calloc_or_die(1, flags, NULL);
+  xmp_dev_gpu_copy(&d->view, d->gather + signal_flags_at(d), zero, flags, NULL);
+  xmp_dev_gpu_wait(&d->view, NULL); /* zero before any peer can map it (the allgather below) */
+  free(zero);
   xmp_dev_ipc_t mine, *all = xmpi_calloc_or_die((size_t)d->size, sizeof *all, NULL);
   xmp_dev_gpu_view_t v = d->view;
   v.ptr = d->gather;
@@ -248,6 +286,36 @@ static void ensure_gather(dcoll_t *d, size_t slot) {
   for (int r = 0; r < d->size; r++)
     d->peer_gather[r] = r == d->rank ? NULL : xmp_dev_gpu_import(&d->view, &all[r], NULL);
   free(all);
+}
+
+/* ---- the signalled kernels ---- */
+
+/* Whether the signalled kernel is a candidate for `bytes` (a rank's block for allgather); the
+ * same on every rank. */
+static int signal_ok(const dcoll_t *d, size_t bytes) {
+  return d->all_ipc && d->kernels && d->size <= XMPHC_SIGNAL_MAX && bytes <= SIGNAL_MAX;
+}
+
+/* One execution of the signalled kernel on `slot`-byte slots, completed; a's collective and
+ * data are set, the rest here. */
+static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
+  ensure_gather(d, slot);
+  size_t half = (size_t)(d->oneshot_execs++ % 2) * (size_t)d->size * d->gather_slot;
+  a->rank = d->rank;
+  a->size = d->size;
+  a->slot = d->gather_slot;
+  a->seq = ++d->signal_seq;
+  size_t blocks = slot / SIGNAL_BLOCK_BYTES;
+  a->blocks = blocks < 1 ? 1 : blocks > XMPHC_SIGNAL_BLOCKS ? XMPHC_SIGNAL_BLOCKS : (int)blocks;
+  for (int r = 0; r < d->size; r++) {
+    char *base = r == d->rank ? d->gather : d->peer_gather[r];
+    a->slots[r] = base + half;
+    a->flags[r] = (unsigned long long *)(void *)(base + signal_flags_at(d));
+  }
+  if (kern.signal(a, d->view.stream))
+    xmpi_fatal(NULL, "CUDA: the kernel of a signalled device collective failed to launch");
+  xmp_dev_gpu_wait(&d->view, NULL);
+  return XMPHC_OK;
 }
 
 /* ---- the measured choice of an algorithm ---- */
@@ -272,7 +340,7 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
     *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
     (*slot)->decided_at = -1;
     for (int a = 0; a < NALGOS; a++)
-      (*slot)->best[a] = -1.0;
+      (*slot)->best[a] = (*slot)->decided[a] = -1.0;
   }
   algo_choice_t *ch = *chp = *slot;
   long e = ch->execs++;
@@ -286,7 +354,17 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
     *measure = 1;
     return cand[k % n];
   }
-  return ch->chosen;
+  if (mask & (1u << ch->chosen))
+    return ch->chosen;
+  /* The size class's choice is not a candidate of this call (its type has no kernel, say):
+   * the fastest of the decision's times that is, else the first. */
+  int a = cand[0];
+  for (int b = 0; b < n; b++) {
+    double t = ch->decided[cand[b]];
+    if (t >= 0 && (ch->decided[a] < 0 || t < ch->decided[a]))
+      a = cand[b];
+  }
+  return a;
 }
 
 /* After an execution of algorithm a begun at t0: its time, and the decision at the end of the
@@ -305,6 +383,7 @@ static void algo_done(dcoll_t *d, algo_choice_t *ch, int measure, int a, double 
     return;
   double worst[NALGOS];
   MPI_Allreduce(ch->best, worst, NALGOS, MPI_DOUBLE, MPI_MAX, d->comm);
+  memcpy(ch->decided, worst, sizeof worst);
   int before = ch->decided_at < 0 ? -1 : ch->chosen;
   ch->chosen = -1;
   for (int b = 0; b < NALGOS; b++)
@@ -405,7 +484,7 @@ int xmphc_dev_staged(void *buf, size_t bytes, int (*host)(void *copy, void *arg)
   xmp_dev_gpu_view_t v;
   if (!xmp_dev_gpu_view_of(buf, &v, NULL))
     return XMPHC_E_UNSUPPORTED;
-  xmp_dev_gpu_settle(NULL);
+  xmp_dev_gpu_order(&v, NULL); /* only v's stream touches buf */
   _Alignas(max_align_t) unsigned char copy[64];
   if (bytes > sizeof copy)
     return XMPHC_E_UNSUPPORTED;
@@ -436,10 +515,12 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
   MPI_Aint lb, extent;
   MPI_Type_get_true_extent(whole, &lb, &extent);
   MPI_Type_free(&whole);
-  unsigned mask = 1u << ALGO_HOST | (g.contiguous ? 1u << ALGO_STEPS : 0);
+  unsigned mask = 1u << ALGO_HOST | (g.contiguous ? 1u << ALGO_STEPS : 0) |
+                  (g.contiguous && signal_ok(d, g.bytes) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_BCAST, g.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
+  settle(d, a);
   int st = XMPHC_OK;
   if (a == ALGO_HOST) {
     /* A copy of the whole extent (holes included, so that writing it back keeps them). */
@@ -450,6 +531,10 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
     st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST);
     if (!st && d->rank != root)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 0);
+  } else if (a == ALGO_SIGNAL) {
+    xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_BCAST, .root = root, .n = g.bytes};
+    sa.src = sa.dst = (char *)buf + lb;
+    st = run_signal(d, &sa, g.bytes);
   } else {
     ensure_pinned(d, g.bytes);
     xmphc_run_t run;
@@ -586,10 +671,12 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
   if (!all_kernel)
     ra.width = 0; /* folds on the host */
   unsigned mask = 1u << ALGO_HOST | (all_kernel ? 1u << ALGO_STEPS : 0) |
-                  (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << ALGO_ONESHOT : 0);
+                  (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << ALGO_ONESHOT : 0) |
+                  (all_kernel && signal_ok(d, ra.bytes) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLREDUCE, ra.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
+  settle(d, a);
   int st;
   if (a == ALGO_HOST) {
     ensure_pinned(d, ra.bytes);
@@ -599,8 +686,12 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
       stage_span(d, buf, 0, ra.bytes, d->pinned, 0);
   } else if (a == ALGO_STEPS) {
     st = allreduce_steps(c, d, &ra);
-  } else {
+  } else if (a == ALGO_ONESHOT) {
     st = allreduce_oneshot(d, &ra);
+  } else {
+    xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_ALLREDUCE, .kind = ra.kind,
+                              .width = ra.width, .op = op, .src = buf, .dst = buf, .n = n};
+    st = run_signal(d, &sa, ra.bytes);
   }
   algo_done(d, ch, measure, a, t0, mask, "allreduce", ra.bytes);
   return st;
@@ -637,6 +728,7 @@ struct xmphc_dev_allgather {
   unsigned char *mirror;   /* pinned, [0, hi): the host-staged algorithm's copy */
   xmphc_allgather_t *host; /* the host plan over the mirror */
   dseg_t *block;           /* each rank's block as one segment (contiguous case) */
+  size_t max_block;        /* the largest block's bytes */
   int nsteps;
   gstep_t step[XMPHC_COLL_MAXSLOTS];
 };
@@ -694,6 +786,7 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
     g->contiguous &= b.contiguous;
     g->block[r] = (dseg_t){(size_t)lb, b.bytes};
     g->total += b.bytes;
+    g->max_block = b.bytes > g->max_block ? b.bytes : g->max_block;
     g->lo = (size_t)lb < g->lo ? (size_t)lb : g->lo;
     g->hi = (size_t)(lb + extent) > g->hi ? (size_t)(lb + extent) : g->hi;
   }
@@ -716,10 +809,12 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
 }
 
 static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
-  unsigned mask = 1u << ALGO_HOST | (g->contiguous ? 1u << ALGO_STEPS : 0);
+  unsigned mask = 1u << ALGO_HOST | (g->contiguous ? 1u << ALGO_STEPS : 0) |
+                  (g->contiguous && signal_ok(d, g->max_block) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLGATHER, g->total, mask, &ch, &measure);
   double t0 = MPI_Wtime();
+  settle(d, a);
   int st;
   if (a == ALGO_HOST) {
     /* Blocks that tile their span: only this rank's goes up (the rest is overwritten). */
@@ -730,6 +825,12 @@ static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
     st = xmphc_allgather_run(g->host);
     if (!st)
       stage_span(d, g->base, g->lo, g->hi - g->lo, g->mirror, 0);
+  } else if (a == ALGO_SIGNAL) {
+    xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_ALLGATHER, .dst = g->base};
+    sa.src = g->base + g->own_lo;
+    for (int r = 0; r < d->size; r++)
+      sa.off[r] = g->block[r].off, sa.len[r] = g->block[r].bytes;
+    st = run_signal(d, &sa, g->max_block);
   } else {
     ensure_pinned(d, g->total);
     xmphc_run_t run;

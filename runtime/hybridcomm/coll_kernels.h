@@ -29,6 +29,36 @@ typedef int (*xmphc_kernel_fold_t)(int kind, int width, int op, void *dst, const
 int xmphc_kernel_fold(int kind, int width, int op, void *dst, const void *slots, int k,
                       size_t stride, size_t n, void *stream);
 
+/* Signalled collectives inside one direct-link domain (every member's GPU writes into every
+ * other's memory): one launch per member, no host in between. Each member has a gather buffer
+ * of `size` slots of `slot` bytes for this execution (double-buffered by the caller by
+ * execution parity) and a flag array of XMPHC_SIGNAL_BLOCKS * size counters, both mapped in
+ * every member (CUDA IPC). Block b of the kernel moves its share of the data into slot `rank`
+ * of every member's buffer (bcast: the root only), then stores seq into flag [b][rank] of
+ * every member (release, system scope) and waits until each of its own flags [b][*] reaches
+ * seq (acquire): every member's share b is then here, and every member finished the
+ * execution before, so no slot of this parity is still being read. Then it finishes its share:
+ * allreduce folds the slots in rank order (the same bits everywhere), bcast and allgather copy
+ * slots into dst. Flags only grow: a member may run one execution ahead of another. */
+enum { XMPHC_SIGNAL_MAX = 16, XMPHC_SIGNAL_BLOCKS = 32 };
+enum { XMPHC_SIGNAL_ALLREDUCE, XMPHC_SIGNAL_BCAST, XMPHC_SIGNAL_ALLGATHER };
+typedef struct xmphc_signal_args {
+  int what; /* XMPHC_SIGNAL_* */
+  int kind, width, op; /* allreduce: the elements and operator (as xmphc_kernel_reduce) */
+  int rank, size, root;
+  int blocks; /* launched blocks (1..XMPHC_SIGNAL_BLOCKS), the same on every member */
+  unsigned long long seq; /* this execution's number; the flags start at 0 */
+  const void *src; /* allreduce: this member's data; bcast: the root's; allgather: its block */
+  void *dst;       /* the result (allreduce may have dst == src) */
+  size_t n;        /* allreduce: elements; bcast: bytes */
+  size_t slot;     /* bytes from one slot to the next */
+  char *slots[XMPHC_SIGNAL_MAX];                /* each member's gather buffer, this parity */
+  unsigned long long *flags[XMPHC_SIGNAL_MAX];  /* each member's flag array */
+  size_t off[XMPHC_SIGNAL_MAX], len[XMPHC_SIGNAL_MAX]; /* allgather: member r's block */
+} xmphc_signal_args_t;
+typedef int (*xmphc_kernel_signal_t)(const xmphc_signal_args_t *a, void *stream);
+int xmphc_kernel_signal(const xmphc_signal_args_t *a, void *stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -135,6 +135,10 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where);
  * wait for it, so a buffer is final only then (2 x H200: a peer's broadcast into a buffer so
  * filled just before was partly overwritten by that DMA). */
 void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where);
+/* The same for work on v's stream only, without waiting on the host: v's stream (of the
+ * current device) waits for what the default stream holds now. Enough where nothing but that
+ * stream touches the buffers; not where a peer writes into them (it does not wait). */
+void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_free(void *p, int pinned_host);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]

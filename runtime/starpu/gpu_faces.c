@@ -29,6 +29,9 @@ typedef struct cuda_api {
   int (*memcpy2d_async)(void *, size_t, const void *, size_t, size_t, size_t, int, void *);
   int (*stream_create)(void **, unsigned);
   int (*stream_sync)(void *);
+  int (*event_create)(void **, unsigned);
+  int (*event_record)(void *, void *);
+  int (*stream_wait_event)(void *, void *, unsigned);
   int (*ipc_get)(void *handle, void *ptr);
   int (*ipc_open)(void **ptr, xmp_dev_ipc_handle_t handle, unsigned flags);
   int (*ipc_close)(void *ptr);
@@ -45,6 +48,7 @@ typedef struct cuda_api {
 } cuda_api_t;
 
 enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
+enum { CUDA_EVENT_DISABLE_TIMING = 2 };
 enum { CUDA_ALREADY_MAPPED = 208 };
 /* CUpointer_attribute and CUmemorytype values of cuda.h (named apart: StarPU may include it) */
 enum {
@@ -71,6 +75,9 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
       {"cudaMemcpy2DAsync", (void **)&api.memcpy2d_async},
       {"cudaStreamCreateWithFlags", (void **)&api.stream_create},
       {"cudaStreamSynchronize", (void **)&api.stream_sync},
+      {"cudaEventCreateWithFlags", (void **)&api.event_create},
+      {"cudaEventRecord", (void **)&api.event_record},
+      {"cudaStreamWaitEvent", (void **)&api.stream_wait_event},
       {"cudaIpcGetMemHandle", (void **)&api.ipc_get},
       {"cudaIpcOpenMemHandle", (void **)&api.ipc_open},
       {"cudaIpcCloseMemHandle", (void **)&api.ipc_close},
@@ -121,6 +128,18 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
 
 void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where) {
   check(cuda(where)->stream_sync(NULL), "cudaStreamSynchronize (default stream)", where);
+}
+
+void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  static void *events[STARPU_MAXCUDADEVS]; /* one per device, made on it */
+  if (v->device < 0 || v->device >= STARPU_MAXCUDADEVS)
+    xmpi_fatal(where, "CUDA device %d out of range", v->device);
+  void **ev = &events[v->device];
+  if (*ev == NULL)
+    check(cuda(where)->event_create(ev, CUDA_EVENT_DISABLE_TIMING), "cudaEventCreateWithFlags",
+          where);
+  check(cuda(where)->event_record(*ev, NULL), "cudaEventRecord (default stream)", where);
+  check(cuda(where)->stream_wait_event(v->stream, *ev, 0), "cudaStreamWaitEvent", where);
 }
 
 /* One stream per device for the main thread's copies, created on that device (a stream
@@ -650,6 +669,9 @@ int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
   return -1;
 }
 void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where) { (void)where; }
+void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  (void)v, (void)where;
+}
 void xmpsp_gpu_faces_shutdown(void) {}
 void xmpsp_gpu_faces_unpark(void) {}
 
