@@ -26,10 +26,11 @@
  *                 copies and MPI messages; the host only launches it and waits for it. For
  *                 small data, where the one-shot's and the steps' copies and messages cost
  *                 more than moving the data.
- * Choice: per kind and size class, the first executions cycle through the candidates every
- * rank has (ALGO_REPS each), every rank keeps each one's shortest time, one allreduce (MAX)
- * gives all the same numbers, the fastest is kept (ties to the earlier candidate); again every
- * ALGO_RECHECK executions. XMP_COMM=mpi: host-staged only; direct: the most direct candidate.
+ * Choice (coll_choice.c): per kind and size class, the first executions cycle through the
+ * candidates every rank has (XMPHC_ALGO_REPS each), every rank keeps each one's shortest
+ * time, one allreduce (MAX) gives all the same numbers, the fastest is kept (ties to the
+ * earlier candidate); again every XMPHC_ALGO_RECHECK executions. XMP_COMM=mpi: host-staged
+ * only; direct: the most direct candidate.
  *
  * CUDA is reached through starpu/gpu_faces.c (dlsym; IPC handle export, mapping cache, peer
  * access cache, copies on the device's stream); the kernels through dlopen. */
@@ -45,7 +46,8 @@
 enum { ALGO_HOST, ALGO_STEPS, ALGO_ONESHOT, ALGO_SIGNAL, NALGOS };
 static const char *const algo_name[NALGOS] = {"host-staged", "device steps", "one-shot",
                                               "signalled"};
-enum { ALGO_REPS = 3, ALGO_RECHECK = 1000, NBUCKETS = 65, NKINDS = 3 };
+_Static_assert((int)NALGOS <= (int)XMPHC_ALGO_MAX && ALGO_HOST == 0, "coll_choice.c's numbering");
+enum { NBUCKETS = 65, NKINDS = 3 };
 enum { K_BCAST, K_ALLGATHER, K_ALLREDUCE };
 enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33) as tag */
 /* The one-shot gather buffers hold 2 p copies of the data: larger ones are not a candidate. */
@@ -56,12 +58,7 @@ enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33)
 #define SIGNAL_BLOCK_BYTES ((size_t)16 << 10)
 
 
-typedef struct algo_choice {
-  long execs, window_start, decided_at;
-  double best[NALGOS];
-  double decided[NALGOS]; /* the times the decision compared (every rank's slowest), or -1 */
-  int chosen;
-} algo_choice_t;
+typedef xmphc_algo_choice_t algo_choice_t;
 
 struct xmphc_dcoll {
   MPI_Comm comm; /* the context's private communicator */
@@ -322,76 +319,28 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
 
 
 /* The algorithm of this execution among the candidates (mask of 1 << ALGO_*, the same on
- * every rank); *measure says whether its time counts. */
+ * every rank; coll_choice.c); *measure says whether its time counts. */
 static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_choice_t **chp,
                      int *measure) {
-  int cand[NALGOS], n = 0;
-  for (int a = 0; a < NALGOS; a++)
-    if (mask & (1u << a))
-      cand[n++] = a;
-  *measure = 0;
-  int comm = xmphc_config()->comm;
-  if (comm == XMPHC_COMM_MPI || n == 1)
-    return comm == XMPHC_COMM_MPI ? ALGO_HOST : cand[0];
-  if (comm == XMPHC_COMM_DIRECT)
-    return cand[n - 1];
   algo_choice_t **slot = &d->choice[kind][xmphc_size_bucket(bytes)];
   if (*slot == NULL) {
     *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
-    (*slot)->decided_at = -1;
-    for (int a = 0; a < NALGOS; a++)
-      (*slot)->best[a] = (*slot)->decided[a] = -1.0;
+    xmphc_algo_init(*slot);
   }
-  algo_choice_t *ch = *chp = *slot;
-  long e = ch->execs++;
-  if (ch->window_start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= ALGO_RECHECK) {
-    ch->window_start = e;
-    for (int a = 0; a < NALGOS; a++)
-      ch->best[a] = -1.0;
-  }
-  long k = ch->window_start >= 0 ? e - ch->window_start : -1;
-  if (k >= 0 && k < (long)n * ALGO_REPS) {
-    *measure = 1;
-    return cand[k % n];
-  }
-  if (mask & (1u << ch->chosen))
-    return ch->chosen;
-  /* The size class's choice is not a candidate of this call (its type has no kernel, say):
-   * the fastest of the decision's times that is, else the first. */
-  int a = cand[0];
-  for (int b = 0; b < n; b++) {
-    double t = ch->decided[cand[b]];
-    if (t >= 0 && (ch->decided[a] < 0 || t < ch->decided[a]))
-      a = cand[b];
-  }
-  return a;
+  *chp = *slot;
+  return xmphc_algo_pick(*slot, mask, xmphc_config()->comm, measure);
 }
 
 /* After an execution of algorithm a begun at t0: its time, and the decision at the end of the
  * window (collective: every rank ends its window at the same execution). */
 static void algo_done(dcoll_t *d, algo_choice_t *ch, int measure, int a, double t0,
                       unsigned mask, const char *what, size_t bytes) {
-  if (!measure)
+  if (!measure || !xmphc_algo_record(ch, mask, a, MPI_Wtime() - t0))
     return;
-  double t = MPI_Wtime() - t0;
-  if (ch->best[a] < 0 || t < ch->best[a])
-    ch->best[a] = t;
-  int n = 0;
-  for (int b = 0; b < NALGOS; b++)
-    n += (mask >> b) & 1;
-  if (ch->execs - 1 - ch->window_start != (long)n * ALGO_REPS - 1)
-    return;
-  double worst[NALGOS];
-  MPI_Allreduce(ch->best, worst, NALGOS, MPI_DOUBLE, MPI_MAX, d->comm);
-  memcpy(ch->decided, worst, sizeof worst);
-  int before = ch->decided_at < 0 ? -1 : ch->chosen;
-  ch->chosen = -1;
-  for (int b = 0; b < NALGOS; b++)
-    if ((mask & (1u << b)) && worst[b] >= 0 && (ch->chosen < 0 || worst[b] < worst[ch->chosen]))
-      ch->chosen = b;
-  ch->decided_at = ch->execs - 1;
-  ch->window_start = -1;
-  if (xmphc_config()->report && d->rank == 0 && before != ch->chosen) {
+  double worst[XMPHC_ALGO_MAX];
+  MPI_Allreduce(ch->best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, d->comm);
+  int before = xmphc_algo_decide(ch, mask, worst);
+  if (xmphc_config()->report && d->rank == 0 && before != ch->chosen && ch->chosen >= 0) {
     char line[512];
     int len = snprintf(line, sizeof line, "device %s of %zu B on %d nodes:", what, bytes,
                        d->size);

@@ -166,6 +166,28 @@ void xmphc_dev_fold(double *acc, const double *best);
  * same numbers at both ends, so they agree without a further message. */
 int xmphc_dev_choose(const double *mine, const double *peer, double *joint);
 
+/* ---- coll_choice.c: the measured choice of a device collective's algorithm ---- */
+enum { XMPHC_ALGO_MAX = 8, XMPHC_ALGO_REPS = 3, XMPHC_ALGO_RECHECK = 1000 };
+typedef struct xmphc_algo_choice {
+  long execs, window_start, decided_at;
+  double best[XMPHC_ALGO_MAX];    /* this rank's shortest time per algorithm in the window */
+  double decided[XMPHC_ALGO_MAX]; /* the times the last decision compared, -1: none */
+  int chosen;                     /* -1 before the first decision */
+} xmphc_algo_choice_t;
+void xmphc_algo_init(xmphc_algo_choice_t *ch);
+/* The algorithm of the next execution among the candidates of mask (bit a: algorithm a; the
+ * same on every rank; algorithm 0 the host-staged one): under XMP_COMM=mpi (comm, an
+ * XMPHC_COMM_*) 0, under direct the highest candidate; else the window's turn (*measure
+ * set: time it) or the choice, where that is no candidate of this call the candidate with the
+ * smallest decided time (none: the lowest). */
+int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measure);
+/* Keeps time t of a measured execution of algorithm a; returns 1 when the window ends with
+ * it: every rank then takes the slowest rank's best times and calls xmphc_algo_decide. */
+int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t);
+/* Chooses the candidate of mask with the smallest time in worst (< 0: not measured; ties to
+ * the lower algorithm); returns the one chosen before (-1: none). */
+int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst);
+
 /* ---- reduce_ops.c ---- */
 /* Types of the collectives: enum xmp_rt_type (complex types included). */
 #define XMPHC_NTYPES (XMP_RT_LDCOMPLEX + 1)

@@ -63,6 +63,11 @@ static double d_at(int i, int j, int k) { return (double)((i * 5 + j * 11 + k) %
     Q[i][j][k] = D[i][j][k] * 2 + D[i + 1][j][k] - D[i][j][k + 1] + P[i][j][k];                  \
     S += Q[i][j][k];                                                                              \
   } while (0)
+#define STEP2(P, W, CF, S)                                                                        \
+  do {                                                                                            \
+    W[i][j][k] = P[i - 1][j][k] - P[i + 1][j - 1][k] + P[i][j][k + 1] * CF[i][j][k];             \
+    S += W[i][j][k];                                                                              \
+  } while (0)
 #define ONE_PLANE(P, CF) CF[i][j][k] = P[i][j][k] - P[i][j + 1][k] + P[i][j - 1][k] * P[i][j][k - 1]
 #define TWO_OFFSETS(P, W) W[i][j][k] = W[i][j][k] * 0.5f + P[i][j][k + 1] + P[i][j][k - 1]
 
@@ -125,17 +130,8 @@ int main(void) {
     for (i = 1; i < NI - 1; i++)
       for (j = 1; j < NJ - 1; j += 2)
         for (k = 1; k < NK - 1; k++) {
-          float s0 = p[i + 1][j][k] + 2 * p[i][j + 1][k] + 3 * p[i][j][k + 1] +
-                     0.5f * (p[i + 1][j + 1][k] - p[i + 1][j - 1][k] - p[i - 1][j + 1][k] +
-                             p[i - 1][j - 1][k]) +
-                     0.25f * (p[i][j + 1][k + 1] - p[i][j - 1][k + 1] - p[i][j + 1][k - 1] +
-                              p[i][j - 1][k - 1]) +
-                     0.75f * (p[i + 1][j][k + 1] - p[i - 1][j][k + 1] - p[i + 1][j][k - 1] +
-                              p[i - 1][j][k - 1]) +
-                     4 * p[i - 1][j][k] + 5 * p[i][j - 1][k] + 6 * p[i][j][k - 1] + cf[i][j][k];
-          float ss = s0 * 0.125f - p[i][j][k];
-          s3 += (double)(ss * ss);
-          w[i][j][k] = p[i][j][k] + 0.5f * ss;
+          w[i][j][k] = p[i - 1][j][k] - p[i + 1][j - 1][k] + p[i][j][k + 1] * cf[i][j][k];
+          s3 += w[i][j][k];
         }
 #pragma xmp device loop (k, j, i) on t(k, j, i)
     for (i = 0; i < NI; i++)
@@ -161,7 +157,7 @@ int main(void) {
   for (i = 1; i < NI - 1; i++)
     for (j = 1; j < NJ - 1; j += 2)
       for (k = 1; k < NK - 1; k++)
-        HIMENO_LIKE(rp, rw, rcf, r3);
+        STEP2(rp, rw, rcf, r3);
   for (i = 0; i < NI; i++)
     for (j = 0; j < NJ; j++)
       for (k = 1; k < NK - 1; k++)

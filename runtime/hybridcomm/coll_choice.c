@@ -1,0 +1,75 @@
+/* coll_choice.c - the measured choice of a device collective's algorithm (coll_device.c), one
+ * record per collective kind and size class; pure: the caller times the executions and makes
+ * the window's times the same on every rank (the slowest rank's) before the decision.
+ *
+ * A window runs each candidate XMPHC_ALGO_REPS times in turn and keeps each one's shortest
+ * time; the decision takes the smallest of the slowest ranks' times. Windows start at the
+ * first execution and again XMPHC_ALGO_RECHECK executions after each decision. */
+#include "xmphc_internal.h"
+
+void xmphc_algo_init(xmphc_algo_choice_t *ch) {
+  *ch = (xmphc_algo_choice_t){.decided_at = -1, .chosen = -1};
+  for (int a = 0; a < XMPHC_ALGO_MAX; a++)
+    ch->best[a] = ch->decided[a] = -1.0;
+}
+
+/* The candidates of mask in increasing order into cand; returns their number. */
+static int candidates(unsigned mask, int *cand) {
+  int n = 0;
+  for (int a = 0; a < XMPHC_ALGO_MAX; a++)
+    if (mask & (1u << a))
+      cand[n++] = a;
+  return n;
+}
+
+int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measure) {
+  int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
+  *measure = 0;
+  if (comm == XMPHC_COMM_MPI)
+    return 0;
+  if (n == 1 || comm == XMPHC_COMM_DIRECT)
+    return cand[n - 1];
+  long e = ch->execs++;
+  if (ch->window_start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= XMPHC_ALGO_RECHECK) {
+    ch->window_start = e;
+    for (int a = 0; a < XMPHC_ALGO_MAX; a++)
+      ch->best[a] = -1.0;
+  }
+  long k = ch->window_start >= 0 ? e - ch->window_start : -1;
+  if (k >= 0 && k < (long)n * XMPHC_ALGO_REPS) {
+    *measure = 1;
+    return cand[k % n];
+  }
+  if (ch->chosen >= 0 && (mask & (1u << ch->chosen)))
+    return ch->chosen;
+  /* The size class's choice is not a candidate of this call (decided on a type with a
+   * reduction kernel, then one without, say): its fastest candidate by the decision's times,
+   * else the first. */
+  int a = cand[0];
+  for (int b = 0; b < n; b++) {
+    double t = ch->decided[cand[b]];
+    if (t >= 0 && (ch->decided[a] < 0 || t < ch->decided[a]))
+      a = cand[b];
+  }
+  return a;
+}
+
+int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t) {
+  if (ch->best[a] < 0 || t < ch->best[a])
+    ch->best[a] = t;
+  int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
+  return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_REPS - 1;
+}
+
+int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst) {
+  int before = ch->decided_at < 0 ? -1 : ch->chosen;
+  ch->chosen = -1;
+  for (int b = 0; b < XMPHC_ALGO_MAX; b++) {
+    ch->decided[b] = worst[b];
+    if ((mask & (1u << b)) && worst[b] >= 0 && (ch->chosen < 0 || worst[b] < worst[ch->chosen]))
+      ch->chosen = b;
+  }
+  ch->decided_at = ch->execs - 1;
+  ch->window_start = -1;
+  return before;
+}

@@ -1,0 +1,132 @@
+/* The measured choice of a device collective's algorithm (hybridcomm/coll_choice.c) on
+ * synthetic timings, no GPU needed:
+ *  - the window: each candidate XMPHC_ALGO_REPS times in turn, the decision at its last
+ *    execution, the choice until XMPHC_ALGO_RECHECK executions after it, then a new window;
+ *  - the decision: the smallest time of the candidates, ties to the lower algorithm,
+ *    unmeasured ones left out;
+ *  - a call whose candidates lack the size class's choice (decided on a type with a reduction
+ *    kernel, then a call on one without: on 4 x H100 it ran the kernel path anyway and the
+ *    program stopped) takes its fastest decided candidate;
+ *  - XMP_COMM=mpi takes algorithm 0 (host-staged), direct the highest candidate. */
+#include "check.h"
+#include "xmphc_internal.h"
+
+enum { HOST, STEPS, ONESHOT, SIGNAL };
+#define BIT(a) (1u << (a))
+
+static double times_of(int a) { /* synthetic: SIGNAL fastest, then HOST, ONESHOT, STEPS */
+  static const double t[] = {[HOST] = 9e-6, [STEPS] = 30e-6, [ONESHOT] = 20e-6, [SIGNAL] = 5e-6};
+  return t[a];
+}
+
+/* Runs one window on ch with mask (every execution recorded at its synthetic time plus
+ * `extra` on the first use of each algorithm); returns the execution that ended it. */
+static long run_window(xmphc_algo_choice_t *ch, unsigned mask, int n, double extra) {
+  int uses[XMPHC_ALGO_MAX] = {0};
+  for (long e = 0; e < 10 * n; e++) {
+    int measure, a = xmphc_algo_pick(ch, mask, XMPHC_COMM_AUTO, &measure);
+    CHECKF(mask & BIT(a), "execution %ld: algorithm %d is no candidate", e, a);
+    CHECKF(measure, "execution %ld of the window not measured", e);
+    if (!measure)
+      return -1;
+    double t = times_of(a) + (uses[a]++ == 0 ? extra : 0);
+    if (xmphc_algo_record(ch, mask, a, t)) {
+      double worst[XMPHC_ALGO_MAX];
+      for (int b = 0; b < XMPHC_ALGO_MAX; b++)
+        worst[b] = ch->best[b];
+      xmphc_algo_decide(ch, mask, worst);
+      for (int b = 0; b < XMPHC_ALGO_MAX; b++)
+        CHECKF(uses[b] == ((mask & BIT(b)) ? XMPHC_ALGO_REPS : 0), "algorithm %d ran %d times",
+               b, uses[b]);
+      return e;
+    }
+  }
+  CHECK(!"the window did not end");
+  return -1;
+}
+
+static void test_window(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch);
+  unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
+  long end = run_window(&ch, mask, 3, 1e-3); /* first uses 1 ms slower: the best counts */
+  CHECKF(end == 3 * XMPHC_ALGO_REPS - 1, "window ended at %ld", end);
+  CHECKF(ch.chosen == SIGNAL, "chose %d", ch.chosen);
+  /* the choice, unmeasured, until the recheck */
+  for (long e = end + 1; e < end + XMPHC_ALGO_RECHECK; e++) {
+    int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
+    if (a != SIGNAL || measure) {
+      CHECKF(0, "execution %ld: algorithm %d measured %d", e, a, measure);
+      break;
+    }
+  }
+  int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
+  CHECKF(measure && a == HOST, "the recheck starts with the first candidate: %d %d", a, measure);
+}
+
+static void test_decide(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch);
+  ch.execs = 1; /* as after a window's execution */
+  double tie[XMPHC_ALGO_MAX] = {[HOST] = 2e-6, [STEPS] = 2e-6, [ONESHOT] = -1, [SIGNAL] = 3e-6};
+  for (int b = SIGNAL + 1; b < XMPHC_ALGO_MAX; b++)
+    tie[b] = -1;
+  CHECK(xmphc_algo_decide(&ch, BIT(HOST) | BIT(STEPS) | BIT(SIGNAL), tie) == -1);
+  CHECKF(ch.chosen == HOST, "a tie goes to the lower algorithm: %d", ch.chosen);
+  /* a candidate outside the mask is not chosen, however fast */
+  double fast[XMPHC_ALGO_MAX] = {[HOST] = 9e-6, [STEPS] = 8e-6, [ONESHOT] = 1e-6, [SIGNAL] = -1};
+  for (int b = SIGNAL + 1; b < XMPHC_ALGO_MAX; b++)
+    fast[b] = -1;
+  CHECK(xmphc_algo_decide(&ch, BIT(HOST) | BIT(STEPS), fast) == HOST);
+  CHECKF(ch.chosen == STEPS, "chose %d", ch.chosen);
+  /* nothing measured: no choice, and a pick then takes the first candidate */
+  double none[XMPHC_ALGO_MAX];
+  for (int b = 0; b < XMPHC_ALGO_MAX; b++)
+    none[b] = -1;
+  xmphc_algo_init(&ch);
+  xmphc_algo_decide(&ch, BIT(HOST) | BIT(SIGNAL), none);
+  CHECK(ch.chosen == -1);
+  int measure, a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(SIGNAL), XMPHC_COMM_AUTO, &measure);
+  CHECKF(a == HOST && !measure, "no choice: %d %d", a, measure);
+}
+
+static void test_not_a_candidate(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch);
+  /* decided on a type with a kernel: every algorithm */
+  run_window(&ch, BIT(HOST) | BIT(STEPS) | BIT(ONESHOT) | BIT(SIGNAL), 4, 0);
+  CHECKF(ch.chosen == SIGNAL, "chose %d", ch.chosen);
+  /* then long double: host-staged and one-shot only; host-staged decided faster */
+  int measure, a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(ONESHOT), XMPHC_COMM_AUTO, &measure);
+  CHECKF(a == HOST && !measure, "took %d (measured %d)", a, measure);
+  /* a candidate never measured is not preferred to a measured one */
+  a = xmphc_algo_pick(&ch, BIT(ONESHOT) | BIT(5), XMPHC_COMM_AUTO, &measure);
+  CHECKF(a == ONESHOT, "took %d", a);
+  /* the kernel's type again: the choice */
+  a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(STEPS) | BIT(ONESHOT) | BIT(SIGNAL), XMPHC_COMM_AUTO,
+                      &measure);
+  CHECKF(a == SIGNAL, "took %d", a);
+}
+
+static void test_forced(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch);
+  unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
+  for (int e = 0; e < 20; e++) {
+    int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_MPI, &measure);
+    CHECKF(a == HOST && !measure, "mpi: %d", a);
+    a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_DIRECT, &measure);
+    CHECKF(a == SIGNAL && !measure, "direct: %d", a);
+    a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(STEPS), XMPHC_COMM_DIRECT, &measure);
+    CHECKF(a == STEPS && !measure, "direct without the kernel: %d", a);
+  }
+  CHECKF(ch.execs == 0, "forced picks count no executions: %ld", ch.execs);
+}
+
+int main(void) {
+  test_window();
+  test_decide();
+  test_not_a_candidate();
+  test_forced();
+  return CHECK_RESULT();
+}
