@@ -123,10 +123,27 @@ build_programs() {
   local out=$1 d
   shift
   for d in "$@"; do
-    make -s -C "$d" XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib \
-      STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
-      >"$out/make-$(basename "$d").log" 2>&1 || { tail -30 "$out/make-$(basename "$d").log"; exit 1; }
+    make_program "$out" "$d"
   done
+}
+
+# make_program OUT DIR [MAKE ARGS...]: one translated program built with CUDA; log in OUT.
+make_program() {
+  local out=$1 d=$2 log
+  shift 2
+  log=$out/make-$(basename "$d").log
+  make -s -C "$d" XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib \
+    STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 "$@" >"$log" 2>&1 ||
+    { tail -30 "$log"; exit 1; }
+}
+
+# build_variant OUT SRC DIR FLAGS: a copy of translated program SRC as DIR (beside it: its
+# source path is relative), its kernels built with nvcc FLAGS besides -fmad=false.
+build_variant() {
+  local out=$1 dir=$3
+  rm -rf "$dir" && cp -r "$2" "$dir"
+  make -s -C "$dir" clean >/dev/null
+  make_program "$out" "$dir" NVCCFLAGS="-fmad=false $4"
 }
 
 # Work sharing (issue 5): GPU only, CPU only, auto from 0 and from 0.5 and the thesis's rule
@@ -294,13 +311,8 @@ himeno_xmp() {
   # L and XL once more with the stencil loop's plain kernel (XMP_DEV_TILE=0), for the same run's
   # comparison with the tiled one.
   for size in L XL; do
-    rm -rf "$gpu/progs/himeno-$size-untiled" && cp -r "$gpu/progs/himeno-$size" \
-      "$gpu/progs/himeno-$size-untiled"
-    make -s -C "$gpu/progs/himeno-$size-untiled" clean >/dev/null
-    make -s -C "$gpu/progs/himeno-$size-untiled" XMP_INCLUDE="$root/runtime/include" \
-      XMP_LIBDIR=/tmp/xmp-rt/lib STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
-      NVCCFLAGS="-fmad=false -DXMP_DEV_TILE=0" >"$out/make-himeno-$size-untiled.log" 2>&1 ||
-      { tail -30 "$out/make-himeno-$size-untiled.log"; exit 1; }
+    build_variant "$out" "$gpu/progs/himeno-$size" "$gpu/progs/himeno-$size-untiled" \
+      -DXMP_DEV_TILE=0
   done
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
   for size in L XL; do
@@ -361,13 +373,8 @@ block256 -DXMP_DEV_BLOCK=256"}
     "vs hand" >"$table"
   while read -r name flags; do
     for size in L XL; do
-      dir=$gpu/progs/tiles-$name-$size # beside the original: its source path is relative
-      rm -rf "$dir" && cp -r "$gpu/progs/himeno-$size" "$dir"
-      make -s -C "$dir" clean >/dev/null
-      make -s -C "$dir" XMP_INCLUDE="$root/runtime/include" XMP_LIBDIR=/tmp/xmp-rt/lib \
-        STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
-        NVCCFLAGS="-fmad=false $flags" >"$out/make-tiles-$name-$size.log" 2>&1 ||
-        { tail -30 "$out/make-tiles-$name-$size.log"; exit 1; }
+      dir=$gpu/progs/tiles-$name-$size
+      build_variant "$out" "$gpu/progs/himeno-$size" "$dir" "$flags"
       local m=()
       for v in 1 2; do
         XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 "${MPIRUN[@]}" -np 1 \
