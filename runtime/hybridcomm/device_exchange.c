@@ -16,7 +16,8 @@
  * The receiver asks. Each execution it first sends the sender a note: whether its copy is in
  * a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
  * wants; a note also says the shadow may now be overwritten (the receiver holds its copy,
- * nothing reads it). The sender takes the direct path when asked and able, else MPI; the
+ * nothing reads it). Only the first note and one after the copy moved carry the storage; the
+ * others are 8 bytes, and the sender keeps its mapping of the peer's storage meanwhile. The sender takes the direct path when asked and able, else MPI; the
  * receiver knows which from the size of what arrives (0 bytes: the direct path it asked
  * for). XMP_COMM=direct always asks for the direct path, XMP_COMM=direct-kernel for the
  * kernel; XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
@@ -39,6 +40,7 @@
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
  * faces of the step at once; a GPU copy by the main thread on the view's stream. */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,11 +59,19 @@ enum {
 _Static_assert((int)PATH_MPI == (int)XMPHC_PATH_MPI && (int)PATH_DIRECT == (int)XMPHC_PATH_DIRECT,
                "device paths extend the exchange's");
 
+/* A note is sent whole when its storage part differs from the one sent before (the first
+ * execution, a copy that moved); else only its head: MPI changes only the bytes that a shorter
+ * message brings, so the sender's buffer keeps the rest of the last whole note. The head alone
+ * is 8 bytes instead of about 250, and the sender maps and lays out nothing again. */
 typedef struct note {
+  int32_t want;  /* PATH_*: a direct one only when ipc.valid */
+  int32_t whole; /* this message brought the storage part too */
+  /* the storage part */
   xmp_dev_ipc_t ipc; /* valid: the receiver's copy is in a GPU's memory */
   long start[XMP_RT_MAX_DIMS], extent[XMP_RT_MAX_DIMS]; /* its shadow box, its storage */
-  int want; /* PATH_*: a direct one only when ipc.valid */
 } note_t;
+enum { NOTE_HEAD = offsetof(note_t, ipc) };
+_Static_assert(NOTE_HEAD == 2 * sizeof(int32_t), "a note's head is its two ints");
 
 typedef struct dface {
   xmphc_face_desc_t f;
@@ -73,6 +83,9 @@ typedef struct dface {
   int self, domain;    /* peer is this process; peer shares the direct-link domain */
   MPI_Request data;    /* persistent, host buffer <-> peer */
   MPI_Request note_req; /* persistent: receiver sends its note, sender receives it */
+  MPI_Request note_head; /* receiver: persistent send of the note's head alone */
+  int note_sent;         /* receiver: a whole note went out (its storage part is there) */
+  void *peer;            /* sender: the receiver's storage mapped here (NULL: map it again) */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
   note_t note;
@@ -166,10 +179,12 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
       MPI_Recv_init(&df->note, (int)sizeof df->note, MPI_BYTE, peer, NOTE_TAG + tag, comm,
                     &df->note_req);
       MPI_Send_init(at, 0, MPI_BYTE, peer, tag, comm, &df->done);
+      df->note_head = MPI_REQUEST_NULL;
     } else {
       MPI_Recv_init(at, (int)df->bytes, MPI_BYTE, peer, tag, comm, &df->data);
       MPI_Send_init(&df->note, (int)sizeof df->note, MPI_BYTE, peer, NOTE_TAG + tag, comm,
                     &df->note_req);
+      MPI_Send_init(&df->note, NOTE_HEAD, MPI_BYTE, peer, NOTE_TAG + tag, comm, &df->note_head);
       df->done = MPI_REQUEST_NULL;
     }
   }
@@ -183,6 +198,8 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
     dface_t *df = &x->face[i];
     MPI_Request_free(&df->data);
     MPI_Request_free(&df->note_req);
+    if (df->note_head != MPI_REQUEST_NULL)
+      MPI_Request_free(&df->note_head);
     if (df->done != MPI_REQUEST_NULL)
       MPI_Request_free(&df->done);
   }
@@ -248,17 +265,27 @@ static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
   return df->chosen;
 }
 
-/* The receiver's note of face df for this execution. */
-static void write_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_view_t *v,
-                       const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
-  memset(&df->note, 0, sizeof df->note);
+/* Starts the receiver's note of face df for this execution: whole, or its head when the
+ * storage part is the one sent before. */
+static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_view_t *v,
+                      const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
+  note_t now;
+  memset(&now, 0, sizeof now); /* padding too: notes are compared bytewise */
   if (v != NULL && df->domain)
-    df->note.ipc = *mine;
+    now.ipc = *mine;
   for (int e = 0; e < x->rank; e++) {
-    df->note.start[e] = df->box.start[e];
-    df->note.extent[e] = x->extent[e];
+    now.start[e] = df->box.start[e];
+    now.extent[e] = x->extent[e];
   }
+  int whole = !df->note_sent || memcmp((const char *)&now + NOTE_HEAD,
+                                       (const char *)&df->note + NOTE_HEAD,
+                                       sizeof now - NOTE_HEAD) != 0;
+  if (whole)
+    df->note = now;
   df->note.want = wanted(df, step, v != NULL, x->where);
+  df->note.whole = whole;
+  df->note_sent = 1;
+  MPI_Start(whole ? &df->note_req : &df->note_head);
 }
 
 /* Whether the sender of df writes it straight into the receiver's shadow. */
@@ -370,21 +397,19 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   if (notes && v != NULL)
     xmp_dev_gpu_export(v, &mine, where);
 
-  /* Receives first, then the notes that let the senders go. */
+  /* The notes first: the senders wait for them. Then the notes' receives. */
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (df->f.send) {
-      if (notes)
-        MPI_Start(&df->note_req);
-      continue;
-    }
-    MPI_Start(&df->data);
-    if (notes) {
-      write_note(x, df, v, &mine, &step);
-      MPI_Start(&df->note_req);
-    }
+    if (notes && !df->f.send)
+      send_note(x, df, v, &mine, &step);
   }
-  /* Sends: the host copy packs every face in one task; a GPU copy per face, after its note. */
+  for (int i = 0; i < x->nfaces; i++) {
+    dface_t *df = &x->face[i];
+    if (notes && df->f.send)
+      MPI_Start(&df->note_req);
+  }
+  /* Sends: the host copy packs every face in one task; a GPU copy per face, after its note.
+   * The direct writes go first: the face receives are posted while the copy engines work. */
   int nsend = 0, host_packed = 0;
   xmp_dev_box_t boxes[4];
   for (int i = 0; i < x->nfaces; i++)
@@ -401,20 +426,31 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
       continue;
     /* The note matters only where the direct path is possible. */
     int may_direct = notes && v != NULL && df->domain;
-    if (may_direct)
+    if (may_direct) {
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
-    df->wrote = may_direct && sender_direct(df, v);
-    if (df->wrote) {
-      void *peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
-      if (df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available())
-        xmp_dev_gpu_store_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
-                              df->note.start, where);
-      else
-        xmp_dev_gpu_put_box(v, x->rank, x->extent, &df->box, peer, df->note.extent,
-                            df->note.start, where);
-      ndirect++;
-      continue;
+      if (df->note.whole)
+        df->peer = NULL;
     }
+    df->wrote = may_direct && sender_direct(df, v);
+    if (!df->wrote)
+      continue;
+    if (df->peer == NULL)
+      df->peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
+    if (df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available())
+      xmp_dev_gpu_store_box(v, x->rank, x->extent, &df->box, df->peer, df->note.extent,
+                            df->note.start, where);
+    else
+      xmp_dev_gpu_put_box(v, x->rank, x->extent, &df->box, df->peer, df->note.extent,
+                          df->note.start, where);
+    ndirect++;
+  }
+  for (int i = 0; i < x->nfaces; i++)
+    if (!x->face[i].f.send)
+      MPI_Start(&x->face[i].data);
+  for (int i = 0; i < x->nfaces; i++) {
+    dface_t *df = &x->face[i];
+    if (!df->f.send || df->wrote)
+      continue;
     if (!host_packed) {
       xmp_dev_gpu_copy_box(v, x->rank, x->extent, &df->box, x->buf, 1, where);
       xmp_dev_gpu_wait(v, where);
@@ -459,8 +495,11 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   /* Every request of the execution complete (notes, MPI sends, done messages). */
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (notes)
+    if (notes) {
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE); /* inactive ones return at once */
+      if (!df->f.send)
+        MPI_Wait(&df->note_head, MPI_STATUS_IGNORE);
+    }
     if (df->f.send) {
       MPI_Wait(&df->data, MPI_STATUS_IGNORE);
       MPI_Wait(&df->done, MPI_STATUS_IGNORE);

@@ -237,7 +237,7 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
   if (parked.data == d) {
     *v = parked;
     parked.data = NULL;
-    check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
+    use_device(v->device, where);
     return 1;
   }
   xmpsp_enter();
