@@ -23,8 +23,9 @@
  * kernel; XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
  *
  * Under XMP_COMM=auto (xmphc_dev_schedule) every receiver asks for each path in turn during a
- * window of XMPHC_DEV_WINDOW executions (again every XMPHC_DEV_RECHECK): one untimed round
- * (first uses: the IPC mapping, the kernel's module load), then XMPHC_DEV_REPS timed ones.
+ * window of XMPHC_DEV_WINDOW executions (again every XMPHC_DEV_RECHECK, without the paths that
+ * lost by far at the last decision, xmphc_dev_prune): one untimed round (first uses: the IPC
+ * mapping, the kernel's module load), then XMPHC_DEV_REPS timed ones.
  * A timed execution starts with the ends of every face meeting (a 0-byte message each way),
  * so that a time runs from a common start to the face in place and does not hold how late the
  * sender came (on 2 x H200, bench/halo's reflect_do after a ping-pong over MPI: the copy
@@ -92,6 +93,7 @@ typedef struct dface {
   /* receiver's measurement: per path the shortest time in the current window */
   double best[NPATHS];
   int chosen; /* both ends (for the report at the sender) */
+  unsigned skip; /* paths the next recheck leaves out (xmphc_dev_prune), both ends */
 } dface_t;
 
 struct xmphc_dev_exchange {
@@ -244,6 +246,22 @@ int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
   return chosen < 0 ? XMPHC_DEV_MPI : chosen;
 }
 
+unsigned xmphc_dev_prune(const double *joint, int chosen) {
+  unsigned skip = 0;
+  if (chosen < 0 || chosen >= XMPHC_DEV_NPATHS || joint[chosen] < 0)
+    return 0;
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
+    if (joint[p] > XMPHC_DEV_PRUNE * joint[chosen])
+      skip |= 1u << p;
+  return skip;
+}
+
+int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen) {
+  if (step->path < 0 || (skip >> step->path & 1u))
+    return chosen;
+  return step->path;
+}
+
 /* ---- one execution ---- */
 
 /* The path the receiver asks for in this execution (step: the window's schedule). gpu: the
@@ -260,9 +278,7 @@ static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
   }
   if (cfg->comm == XMPHC_COMM_DIRECT)
     return PATH_DIRECT;
-  if (step->path >= 0 && !df->self)
-    return step->path;
-  return df->chosen;
+  return df->self ? df->chosen : xmphc_dev_ask(step, df->skip, df->chosen);
 }
 
 /* Starts the receiver's note of face df for this execution: whole, or its head when the
@@ -373,6 +389,7 @@ static void decide(xmphc_dev_exchange_t *x, long e) {
         continue;
       int before = df->chosen;
       df->chosen = path;
+      df->skip = xmphc_dev_prune(joint, path);
       if (!df->f.send && xmphc_config()->report && (e < XMPHC_DEV_RECHECK || before != path))
         report(x, df, theirs[j], (int)theirs[j][NPATHS], joint);
     }

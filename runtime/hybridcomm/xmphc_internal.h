@@ -165,6 +165,16 @@ void xmphc_dev_fold(double *acc, const double *best);
  * smallest (ties to the lower path, MPI first; none measured: MPI). The same function of the
  * same numbers at both ends, so they agree without a further message. */
 int xmphc_dev_choose(const double *mine, const double *peer, double *joint);
+/* The paths a recheck window leaves out, as a bit mask: those whose joint time at the last
+ * decision was over XMPHC_DEV_PRUNE times the chosen path's (at 16 MiB the MPI path took 80
+ * times the copy engines' on 2 x H100: measuring it again every 1000 executions would cost a
+ * quarter of the exchanges' time). Unmeasured paths are kept, so a path left out of one
+ * recheck is measured at the next. Both ends prune from the same joint times. */
+enum { XMPHC_DEV_PRUNE = 2 };
+unsigned xmphc_dev_prune(const double *joint, int chosen);
+/* The path a receiver asks for: the window's (step->path) unless the face's recheck leaves
+ * it out (skip), else the chosen one. */
+int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen);
 
 /* ---- coll_choice.c: the measured choice of a device collective's algorithm ---- */
 enum { XMPHC_ALGO_MAX = 8, XMPHC_ALGO_REPS = 3, XMPHC_ALGO_RECHECK = 1000 };

@@ -1,8 +1,10 @@
 /* The measured choice of device halo faces (hybridcomm/device_exchange.c: xmphc_dev_schedule,
- * xmphc_dev_record, xmphc_dev_fold, xmphc_dev_choose) on synthetic timings, no GPU needed:
+ * xmphc_dev_record, xmphc_dev_fold, xmphc_dev_choose, xmphc_dev_prune, xmphc_dev_ask) on
+ * synthetic timings, no GPU needed:
  *  - the window's schedule (paths in turn, an untimed first round, the decision at its end,
  *    again every XMPHC_DEV_RECHECK executions);
  *  - the pair's decision (unmeasured paths left out, ties to MPI, both ends agree);
+ *  - rechecks leaving out the paths that lost by far (xmphc_dev_prune, xmphc_dev_ask);
  *  - bench/halo's sequence on 2 x H200 simulated: reflect_do (both nodes send at once)
  *    interleaved with a ping-pong (two one-way exchanges of their own) during the warm-up,
  *    with the times the runtime measures: each path's cost (the table of
@@ -260,9 +262,49 @@ static void test_bench(void) {
     CHECKF(sim_bench(&close, 1.5, seed, 0), "close paths, noise 1.5 us, seed %u", seed);
 }
 
+/* Rechecks leave out the paths that lost by more than XMPHC_DEV_PRUNE times, every other
+ * recheck (unmeasured ones are kept), and both ends of a pair leave out the same ones. */
+static void test_prune(void) {
+  /* 2 x H100, block-stride 256 KiB: MPI 8 times the copy engines, the kernel 1.6 times */
+  double joint[NP] = {99.1, 12.2, 19.3};
+  CHECK(xmphc_dev_prune(joint, DIRECT) == 1u << MPI);
+  /* 1 KiB: MPI 1.8 times: measured again */
+  double close[NP] = {18.8, 10.4, 13.1};
+  CHECK(xmphc_dev_prune(close, DIRECT) == 0);
+  /* an unmeasured path is kept; nothing chosen, or the choice unmeasured: nothing left out */
+  double partly[NP] = {-1.0, 10.0, 30.0};
+  CHECK(xmphc_dev_prune(partly, DIRECT) == 1u << KERNEL);
+  CHECK(xmphc_dev_prune(joint, -1) == 0 && xmphc_dev_prune(partly, MPI) == 0);
+  /* a recheck window with MPI left out: its turns ask for the chosen path, whose times are
+   * taken instead; the others are measured as usual */
+  unsigned skip = xmphc_dev_prune(joint, DIRECT);
+  double mine[NP] = {-1.0, -1.0, -1.0}, peer[NP] = {-1.0, -1.0, -1.0}, out[NP];
+  const double cost[NP] = {99.0, 12.0, 19.0};
+  int asked[NP] = {0};
+  for (long e = XMPHC_DEV_RECHECK; e < XMPHC_DEV_RECHECK + XMPHC_DEV_WINDOW; e++) {
+    xmphc_dev_step_t st = xmphc_dev_schedule(e, 1);
+    int path = xmphc_dev_ask(&st, skip, DIRECT);
+    asked[path]++;
+    if (st.timed) {
+      xmphc_dev_record(mine, path, cost[path]);
+      xmphc_dev_record(peer, path, cost[path] + 0.5);
+    }
+  }
+  CHECKF(asked[MPI] == 0 && asked[KERNEL] == 1 + XMPHC_DEV_REPS &&
+             asked[DIRECT] == 2 * (1 + XMPHC_DEV_REPS),
+         "asked mpi %d direct %d kernel %d", asked[MPI], asked[DIRECT], asked[KERNEL]);
+  CHECK(xmphc_dev_choose(mine, peer, out) == DIRECT && out[MPI] < 0);
+  /* the next recheck measures MPI again */
+  CHECK(xmphc_dev_prune(out, DIRECT) == 0);
+  /* outside windows the chosen path, whatever is left out */
+  xmphc_dev_step_t none = xmphc_dev_schedule(XMPHC_DEV_WINDOW + 5, 1);
+  CHECK(xmphc_dev_ask(&none, 0, KERNEL) == KERNEL);
+}
+
 int main(void) {
   test_schedule();
   test_choose();
+  test_prune();
   test_bench();
   return CHECK_RESULT();
 }
