@@ -42,6 +42,10 @@
 #                                       # half, then bench/coll --device (hybrid vs MPI
 #                                       # host-staged vs NCCL from PyTorch's nvidia-nccl pip
 #                                       # package) as one domain and as two subclusters.
+#   bash scripts/gpu-check.sh coll-bench # there: bench/coll --device alone, one domain, with
+#                                       # XMP_COMM_REPORT=1 (the measured choices in
+#                                       # $OUT/coll-bench-report.log); COLL_BENCH_ARGS adds
+#                                       # arguments (--max BYTES, --iters N).
 #   bash scripts/gpu-check.sh coll-debug # there: those checks on 2 ranks under XMP_COMM=direct
 #                                       # and auto, plain and under compute-sanitizer memcheck;
 #                                       # the logs' last lines (coll-debug-*.log in OUT).
@@ -557,10 +561,10 @@ coll_debug() {
   done
 }
 
-coll() {
-  local out=$1 b=/tmp/xmp-coll cudadir inc libs nccl ngpu table=$1/coll.txt
-  coll_flags
-  local nccl_flags=()
+# bench/coll --device built into /tmp/xmp-coll/bench (with NCCL where its pip package is),
+# after coll_flags (which sets cudadir, inc and libs).
+build_coll_bench() {
+  local nccl nccl_flags=()
   nccl=$(nccl_home)
   if [ -n "$nccl" ]; then
     nccl_flags=(-DXMP_BENCH_NCCL -isystem "$nccl/include" "$nccl/lib/libnccl.so.2"
@@ -570,7 +574,28 @@ coll() {
     echo "NCCL: not found (python3 -c 'import nvidia.nccl'): the bench runs without it"
   fi
   mpicc -O2 -std=gnu11 -Wall -Wextra -Werror -DXMP_BENCH_CUDA "${inc[@]}" \
-    "$root/bench/coll/coll_bench.c" "${nccl_flags[@]}" "${libs[@]}" -o "$b/bench"
+    "$root/bench/coll/coll_bench.c" "${nccl_flags[@]}" "${libs[@]}" -o /tmp/xmp-coll/bench
+}
+
+# bench/coll --device alone on every GPU as one domain, with XMP_COMM_REPORT=1 (each size
+# class's measured choice in $out/coll-bench-report.log); COLL_BENCH_ARGS: more arguments
+# (--max BYTES, --iters N).
+coll_bench() {
+  local out=$1 cudadir inc libs ngpu
+  coll_flags
+  build_coll_bench
+  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  # shellcheck disable=SC2086 # COLL_BENCH_ARGS is a list of words
+  XMP_COMM_REPORT=1 timeout 600 "${MPIRUN[@]}" -np "$ngpu" /tmp/xmp-coll/bench --device \
+    ${COLL_BENCH_ARGS:-} >"$out/coll-bench-report.txt" 2>"$out/coll-bench-report.log" ||
+    echo "bench FAILED"
+  cat "$out/coll-bench-report.txt"
+}
+
+coll() {
+  local out=$1 b=/tmp/xmp-coll cudadir inc libs ngpu table=$1/coll.txt
+  coll_flags
+  build_coll_bench
   ngpu=$(nvidia-smi -L | grep -c GPU || true)
   [ "$ngpu" -ge 1 ] || { echo "coll: no GPU"; exit 1; }
   local half=$(((ngpu + 1) / 2)) np variant sub result log env
@@ -709,11 +734,15 @@ halo-bench | halo-debug)
   build_stack "${OUT:-$gpu/out}"
   if [ "$1" = halo-bench ]; then halo_bench "${OUT:-$gpu/out}"; else halo_debug "${OUT:-$gpu/out}"; fi
   ;;
-coll | coll-debug)
+coll | coll-debug | coll-bench)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
   build_stack "${OUT:-$gpu/out}"
-  if [ "$1" = coll ]; then coll "${OUT:-$gpu/out}"; else coll_debug "${OUT:-$gpu/out}"; fi
+  case $1 in
+  coll) coll "${OUT:-$gpu/out}" ;;
+  coll-debug) coll_debug "${OUT:-$gpu/out}" ;;
+  coll-bench) coll_bench "${OUT:-$gpu/out}" ;;
+  esac
   ;;
 stencil)
   mkdir -p "${OUT:-$gpu/out}"
@@ -744,5 +773,5 @@ worksharing)
   worksharing "${OUT:-$gpu/out}" "$@"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-debug|coll|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-debug|coll|coll-bench|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac

@@ -161,7 +161,9 @@ static void run_once(int c, int impl, size_t s, unsigned char *buf, unsigned cha
 /* Mean seconds per execution, the largest over the ranks. */
 static double time_it(int c, int impl, size_t s, int iters, unsigned char *buf,
                       unsigned char *all, xmphc_allgather_t *plan) {
-  for (int i = 0; i < 10; i++) /* past the hybrid layer's measuring window (6) */
+  /* past the hybrid layer's measuring window: a block of 4 executions for each of up to 4
+   * candidate algorithms (coll_choice.c) */
+  for (int i = 0; i < 20; i++)
     run_once(c, impl, s, buf, all, plan);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();

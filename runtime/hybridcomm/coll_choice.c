@@ -2,15 +2,24 @@
  * record per collective kind and size class; pure: the caller times the executions and makes
  * the window's times the same on every rank (the slowest rank's) before the decision.
  *
- * A window runs each candidate XMPHC_ALGO_REPS times in turn and keeps each one's shortest
- * time; the decision takes the smallest of the slowest ranks' times. Windows start at the
- * first execution and again XMPHC_ALGO_RECHECK executions after each decision. */
+ * A window runs each candidate in a block of XMPHC_ALGO_BLOCK consecutive executions (the
+ * first XMPHC_ALGO_SKIP untimed) and keeps the median of each one's timed executions; the
+ * decision takes the smallest of the slowest ranks' medians. Windows start at the first
+ * execution and again XMPHC_ALGO_RECHECK executions after each decision. */
 #include "xmphc_internal.h"
+
+static void forget_window(xmphc_algo_choice_t *ch) {
+  for (int a = 0; a < XMPHC_ALGO_MAX; a++) {
+    ch->best[a] = -1.0;
+    ch->nsamples[a] = 0;
+  }
+}
 
 void xmphc_algo_init(xmphc_algo_choice_t *ch) {
   *ch = (xmphc_algo_choice_t){.decided_at = -1, .chosen = -1};
+  forget_window(ch);
   for (int a = 0; a < XMPHC_ALGO_MAX; a++)
-    ch->best[a] = ch->decided[a] = -1.0;
+    ch->decided[a] = -1.0;
 }
 
 /* The candidates of mask in increasing order into cand; returns their number. */
@@ -32,13 +41,12 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
   long e = ch->execs++;
   if (ch->window_start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= XMPHC_ALGO_RECHECK) {
     ch->window_start = e;
-    for (int a = 0; a < XMPHC_ALGO_MAX; a++)
-      ch->best[a] = -1.0;
+    forget_window(ch);
   }
   long k = ch->window_start >= 0 ? e - ch->window_start : -1;
-  if (k >= 0 && k < (long)n * XMPHC_ALGO_REPS) {
-    *measure = 1;
-    return cand[k % n];
+  if (k >= 0 && k < (long)n * XMPHC_ALGO_BLOCK) {
+    *measure = k % XMPHC_ALGO_BLOCK >= XMPHC_ALGO_SKIP;
+    return cand[k / XMPHC_ALGO_BLOCK];
   }
   if (ch->chosen >= 0 && (mask & (1u << ch->chosen)))
     return ch->chosen;
@@ -54,11 +62,24 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
   return a;
 }
 
+/* The median of n times (the lower middle one for even n). */
+static double median(const double *t, int n) {
+  double s[XMPHC_ALGO_REPS];
+  for (int i = 0; i < n; i++) { /* insertion sort: n <= XMPHC_ALGO_REPS */
+    int j = i;
+    for (; j > 0 && s[j - 1] > t[i]; j--)
+      s[j] = s[j - 1];
+    s[j] = t[i];
+  }
+  return s[(n - 1) / 2];
+}
+
 int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t) {
-  if (ch->best[a] < 0 || t < ch->best[a])
-    ch->best[a] = t;
+  if (ch->nsamples[a] < XMPHC_ALGO_REPS)
+    ch->samples[a][ch->nsamples[a]++] = t;
+  ch->best[a] = median(ch->samples[a], ch->nsamples[a]);
   int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
-  return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_REPS - 1;
+  return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_BLOCK - 1;
 }
 
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst) {

@@ -26,10 +26,11 @@
  *                 copies and MPI messages; the host only launches it and waits for it. For
  *                 small data, where the one-shot's and the steps' copies and messages cost
  *                 more than moving the data.
- * Choice (coll_choice.c): per kind and size class, the first executions cycle through the
- * candidates every rank has (XMPHC_ALGO_REPS each), every rank keeps each one's shortest
- * time, one allreduce (MAX) gives all the same numbers, the fastest is kept (ties to the
- * earlier candidate); again every XMPHC_ALGO_RECHECK executions. XMP_COMM=mpi: host-staged
+ * Choice (coll_choice.c): per kind and size class, the first executions run the candidates
+ * every rank has in turn, each in a block of consecutive executions (one untimed, then
+ * XMPHC_ALGO_REPS timed), every rank keeps each one's median time, one allreduce (MAX) gives
+ * all the same numbers, the fastest is kept (ties to the earlier candidate); again every
+ * XMPHC_ALGO_RECHECK executions. XMP_COMM=mpi: host-staged
  * only; direct: the most direct candidate.
  *
  * CUDA is reached through starpu/gpu_faces.c (dlsym; IPC handle export, mapping cache, peer

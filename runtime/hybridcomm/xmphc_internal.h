@@ -177,10 +177,25 @@ unsigned xmphc_dev_prune(const double *joint, int chosen);
 int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen);
 
 /* ---- coll_choice.c: the measured choice of a device collective's algorithm ---- */
-enum { XMPHC_ALGO_MAX = 8, XMPHC_ALGO_REPS = 3, XMPHC_ALGO_RECHECK = 1000 };
+/* A window runs each candidate in a block of consecutive executions: XMPHC_ALGO_SKIP untimed
+ * (the switch from the previous algorithm, first uses), then XMPHC_ALGO_REPS timed, of which
+ * each rank keeps the median. Consecutive, because a block measures what a program calling
+ * the collective again and again gets: on 4 x H100 the host-staged bcast took 20 us a call
+ * when the window alternated algorithms, 10 us back to back (the root runs ahead through
+ * MPI's eager sends), and the signalled kernel 20 us either way; alternating, the window
+ * took the kernel at half the speed. */
+enum {
+  XMPHC_ALGO_MAX = 8,
+  XMPHC_ALGO_SKIP = 1,
+  XMPHC_ALGO_REPS = 3,
+  XMPHC_ALGO_BLOCK = XMPHC_ALGO_SKIP + XMPHC_ALGO_REPS,
+  XMPHC_ALGO_RECHECK = 1000
+};
 typedef struct xmphc_algo_choice {
   long execs, window_start, decided_at;
-  double best[XMPHC_ALGO_MAX];    /* this rank's shortest time per algorithm in the window */
+  double samples[XMPHC_ALGO_MAX][XMPHC_ALGO_REPS]; /* this rank's timed executions ... */
+  int nsamples[XMPHC_ALGO_MAX];                    /* ... in the current window */
+  double best[XMPHC_ALGO_MAX];    /* this rank's median per algorithm in the window, -1: none */
   double decided[XMPHC_ALGO_MAX]; /* the times the last decision compared, -1: none */
   int chosen;                     /* -1 before the first decision */
 } xmphc_algo_choice_t;
@@ -191,8 +206,9 @@ void xmphc_algo_init(xmphc_algo_choice_t *ch);
  * set: time it) or the choice, where that is no candidate of this call the candidate with the
  * smallest decided time (none: the lowest). */
 int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measure);
-/* Keeps time t of a measured execution of algorithm a; returns 1 when the window ends with
- * it: every rank then takes the slowest rank's best times and calls xmphc_algo_decide. */
+/* Keeps time t of a measured execution of algorithm a (best[a]: the median so far); returns
+ * 1 when the window ends with it: every rank then takes the slowest rank's best times and
+ * calls xmphc_algo_decide. */
 int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t);
 /* Chooses the candidate of mask with the smallest time in worst (< 0: not measured; ties to
  * the lower algorithm); returns the one chosen before (-1: none). */

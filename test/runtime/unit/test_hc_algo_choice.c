@@ -1,7 +1,10 @@
 /* The measured choice of a device collective's algorithm (hybridcomm/coll_choice.c) on
  * synthetic timings, no GPU needed:
- *  - the window: each candidate XMPHC_ALGO_REPS times in turn, the decision at its last
- *    execution, the choice until XMPHC_ALGO_RECHECK executions after it, then a new window;
+ *  - the window: each candidate in a block of consecutive executions (XMPHC_ALGO_SKIP
+ *    untimed, then XMPHC_ALGO_REPS timed), the decision at its last execution, the choice
+ *    until XMPHC_ALGO_RECHECK executions after it, then a new window;
+ *  - each candidate's time is the median of its timed executions (one lucky or unlucky
+ *    execution does not decide);
  *  - the decision: the smallest time of the candidates, ties to the lower algorithm,
  *    unmeasured ones left out;
  *  - a call whose candidates lack the size class's choice (decided on a type with a reduction
@@ -19,25 +22,33 @@ static double times_of(int a) { /* synthetic: SIGNAL fastest, then HOST, ONESHOT
   return t[a];
 }
 
-/* Runs one window on ch with mask (every execution recorded at its synthetic time plus
- * `extra` on the first use of each algorithm); returns the execution that ended it. */
-static long run_window(xmphc_algo_choice_t *ch, unsigned mask, int n, double extra) {
-  int uses[XMPHC_ALGO_MAX] = {0};
-  for (long e = 0; e < 10 * n; e++) {
+/* Runs one window on ch with mask: each timed execution at time(a, i) (i: the algorithm's
+ * timed executions so far), the untimed ones checked to be the first of their block; returns
+ * the execution that ended it. */
+static long run_window_with(xmphc_algo_choice_t *ch, unsigned mask, int n,
+                            double (*time)(int a, int i)) {
+  int timed[XMPHC_ALGO_MAX] = {0}, untimed[XMPHC_ALGO_MAX] = {0}, prev = -1;
+  for (long e = 0; e < 10 * n * XMPHC_ALGO_BLOCK; e++) {
     int measure, a = xmphc_algo_pick(ch, mask, XMPHC_COMM_AUTO, &measure);
     CHECKF(mask & BIT(a), "execution %ld: algorithm %d is no candidate", e, a);
-    CHECKF(measure, "execution %ld of the window not measured", e);
-    if (!measure)
-      return -1;
-    double t = times_of(a) + (uses[a]++ == 0 ? extra : 0);
-    if (xmphc_algo_record(ch, mask, a, t)) {
+    /* blocks: an algorithm's executions follow each other, the first untimed */
+    CHECKF(a == prev || (timed[a] == 0 && untimed[a] == 0), "execution %ld: algorithm %d "
+           "again after %d", e, a, prev);
+    CHECKF(measure == (untimed[a] >= XMPHC_ALGO_SKIP), "execution %ld: algorithm %d measured "
+           "%d after %d untimed", e, a, measure, untimed[a]);
+    prev = a;
+    if (!measure) {
+      untimed[a]++;
+      continue;
+    }
+    if (xmphc_algo_record(ch, mask, a, time(a, timed[a]++))) {
       double worst[XMPHC_ALGO_MAX];
       for (int b = 0; b < XMPHC_ALGO_MAX; b++)
         worst[b] = ch->best[b];
       xmphc_algo_decide(ch, mask, worst);
       for (int b = 0; b < XMPHC_ALGO_MAX; b++)
-        CHECKF(uses[b] == ((mask & BIT(b)) ? XMPHC_ALGO_REPS : 0), "algorithm %d ran %d times",
-               b, uses[b]);
+        CHECKF(timed[b] == ((mask & BIT(b)) ? XMPHC_ALGO_REPS : 0), "algorithm %d timed %d "
+               "times", b, timed[b]);
       return e;
     }
   }
@@ -45,12 +56,24 @@ static long run_window(xmphc_algo_choice_t *ch, unsigned mask, int n, double ext
   return -1;
 }
 
+static double steady(int a, int i) {
+  (void)i;
+  return times_of(a);
+}
+
+/* The first timed execution of each algorithm 1 ms slow (one outlier: the median ignores it). */
+static double slow_first(int a, int i) { return times_of(a) + (i == 0 ? 1e-3 : 0); }
+
+static long run_window(xmphc_algo_choice_t *ch, unsigned mask, int n) {
+  return run_window_with(ch, mask, n, steady);
+}
+
 static void test_window(void) {
   xmphc_algo_choice_t ch;
   xmphc_algo_init(&ch);
   unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
-  long end = run_window(&ch, mask, 3, 1e-3); /* first uses 1 ms slower: the best counts */
-  CHECKF(end == 3 * XMPHC_ALGO_REPS - 1, "window ended at %ld", end);
+  long end = run_window_with(&ch, mask, 3, slow_first);
+  CHECKF(end == 3 * XMPHC_ALGO_BLOCK - 1, "window ended at %ld", end);
   CHECKF(ch.chosen == SIGNAL, "chose %d", ch.chosen);
   /* the choice, unmeasured, until the recheck */
   for (long e = end + 1; e < end + XMPHC_ALGO_RECHECK; e++) {
@@ -61,7 +84,26 @@ static void test_window(void) {
     }
   }
   int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
-  CHECKF(measure && a == HOST, "the recheck starts with the first candidate: %d %d", a, measure);
+  CHECKF(!measure && a == HOST, "the recheck starts with the first candidate, untimed: %d %d", a,
+         measure);
+}
+
+/* The signalled kernel fast once and slow otherwise (4 x H100: a lucky execution), the
+ * host-staged path steady: the median takes the host-staged path (the shortest time would
+ * take the kernel). */
+static double lucky_kernel(int a, int i) {
+  if (a == SIGNAL)
+    return i == 1 ? 4e-6 : 25e-6;
+  return times_of(a);
+}
+
+static void test_median(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch);
+  run_window_with(&ch, BIT(HOST) | BIT(SIGNAL), 2, lucky_kernel);
+  CHECKF(ch.chosen == HOST, "chose %d (signalled: %g s)", ch.chosen, ch.best[SIGNAL]);
+  CHECKF(ch.best[SIGNAL] == 25e-6 && ch.best[HOST] == 9e-6, "medians %g %g", ch.best[HOST],
+         ch.best[SIGNAL]);
 }
 
 static void test_decide(void) {
@@ -94,7 +136,7 @@ static void test_not_a_candidate(void) {
   xmphc_algo_choice_t ch;
   xmphc_algo_init(&ch);
   /* decided on a type with a kernel: every algorithm */
-  run_window(&ch, BIT(HOST) | BIT(STEPS) | BIT(ONESHOT) | BIT(SIGNAL), 4, 0);
+  run_window(&ch, BIT(HOST) | BIT(STEPS) | BIT(ONESHOT) | BIT(SIGNAL), 4);
   CHECKF(ch.chosen == SIGNAL, "chose %d", ch.chosen);
   /* then long double: host-staged and one-shot only; host-staged decided faster */
   int measure, a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(ONESHOT), XMPHC_COMM_AUTO, &measure);
@@ -125,6 +167,7 @@ static void test_forced(void) {
 
 int main(void) {
   test_window();
+  test_median();
   test_decide();
   test_not_a_candidate();
   test_forced();
