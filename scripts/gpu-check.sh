@@ -38,8 +38,8 @@
 #   bash scripts/gpu-check.sh coll      # there: the hybrid collectives on device buffers:
 #                                       # test_mpi_coll (every collective, operator, type and
 #                                       # root against a serial computation) on 1..#GPUs ranks
-#                                       # under XMP_COMM=auto|direct|mpi and subclusters of
-#                                       # half, then bench/coll --device (hybrid vs MPI
+#                                       # under XMP_COMM=auto|direct|mpi, XMP_COLL_ALGO=mpi
+#                                       # and subclusters of half, then bench/coll --device (hybrid vs MPI
 #                                       # host-staged vs NCCL from PyTorch's nvidia-nccl pip
 #                                       # package) as one domain and as two subclusters.
 #   bash scripts/gpu-check.sh coll-bench # there: bench/coll --device alone, one domain, with
@@ -598,18 +598,20 @@ coll() {
   build_coll_bench
   ngpu=$(nvidia-smi -L | grep -c GPU || true)
   [ "$ngpu" -ge 1 ] || { echo "coll: no GPU"; exit 1; }
-  local half=$(((ngpu + 1) / 2)) np variant sub result log env
-  printf '%-6s %-7s %-4s %s\n' ranks comm sub result >"$table"
+  local half=$(((ngpu + 1) / 2)) np variant sub result log env label
+  printf '%-6s %-8s %-4s %s\n' ranks comm sub result >"$table"
   for np in $(seq 1 "$ngpu"); do
-    for variant in auto direct mpi sub; do
+    for variant in auto direct mpi coll-mpi sub; do
       [ "$np" = 1 ] && [ "$variant" != auto ] && continue
-      sub=- env=(XMP_COMM="$variant")
-      [ "$variant" = sub ] && sub=$half env=(XMP_COMM=auto XMP_SUBCLUSTER_SIZE="$half")
+      sub=- label=$variant env=(XMP_COMM="$variant")
+      [ "$variant" = sub ] && sub=$half label=auto env=(XMP_COMM=auto XMP_SUBCLUSTER_SIZE="$half")
+      # MPI's own collectives on pinned copies wherever they apply (XMP_COLL_ALGO)
+      [ "$variant" = coll-mpi ] && env=(XMP_COMM=auto XMP_COLL_ALGO=mpi)
       log=$out/coll-check-np$np-$variant.log result=ok
       env "${env[@]}" XMP_COMM_REPORT=1 timeout 300 "${MPIRUN[@]}" -np "$np" "$b/check" \
         >"$log" 2>&1 || result=FAIL
       grep -q "check failed" "$log" && result=WRONG
-      printf '%-6s %-7s %-4s %s\n' "$np" "${env[0]#XMP_COMM=}" "$sub" "$result" >>"$table"
+      printf '%-6s %-8s %-4s %s\n' "$np" "$label" "$sub" "$result" >>"$table"
     done
   done
   timeout 600 "${MPIRUN[@]}" -np "$ngpu" "$b/bench" --device --json "$out/coll-one-domain.json" \

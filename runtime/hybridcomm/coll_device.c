@@ -5,6 +5,13 @@
  *   host-staged   the data to a pinned host copy, the host collective of coll_algo.c on it
  *                 (its own per-step choice between MPI and UCX), back to the device; any
  *                 datatype. Under XMP_COMM=mpi this is MPI host-staged.
+ *   MPI host-staged  the same copies around MPI's own collective (MPI_Bcast, MPI_Allgatherv
+ *                 of contiguous blocks, MPI_Allreduce where MPI has the operator): a floor
+ *                 under the others, since MPI's tuned algorithms beat recursive doubling on
+ *                 large data (4 x H200, subclusters of 2: the best of the others took 1.8
+ *                 times MPI's time for a 1 MiB allreduce). Open MPI gives every rank the
+ *                 same bits (operands combined in rank order, or each block reduced once
+ *                 and shared), as XMP needs.
  *   device steps  the host schedule (binomial bcast, recursive-doubling allgather and
  *                 allreduce) with device regions: a step between two processes of one
  *                 direct-link domain whose GPUs reach each other goes GPU-to-GPU (the
@@ -44,9 +51,14 @@
 #include "coll_kernels.h"
 #include "xmphc_coll.h"
 
-enum { ALGO_HOST, ALGO_STEPS, ALGO_ONESHOT, ALGO_SIGNAL, NALGOS };
-static const char *const algo_name[NALGOS] = {"host-staged", "device steps", "one-shot",
-                                              "signalled"};
+enum {
+  ALGO_HOST = XMPHC_ALGO_HOST,
+  ALGO_MPI = XMPHC_ALGO_MPI,
+  ALGO_STEPS = XMPHC_ALGO_STEPS,
+  ALGO_ONESHOT = XMPHC_ALGO_ONESHOT,
+  ALGO_SIGNAL = XMPHC_ALGO_SIGNAL,
+  NALGOS = XMPHC_NALGOS
+};
 _Static_assert((int)NALGOS <= (int)XMPHC_ALGO_MAX && ALGO_HOST == 0, "coll_choice.c's numbering");
 enum { NBUCKETS = 65, NKINDS = 3 };
 enum { K_BCAST, K_ALLGATHER, K_ALLREDUCE };
@@ -320,7 +332,8 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
 
 
 /* The algorithm of this execution among the candidates (mask of 1 << ALGO_*, the same on
- * every rank; coll_choice.c); *measure says whether its time counts. */
+ * every rank; coll_choice.c; XMP_COLL_ALGO's where it is one); *measure says whether its
+ * time counts. */
 static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_choice_t **chp,
                      int *measure) {
   algo_choice_t **slot = &d->choice[kind][xmphc_size_bucket(bytes)];
@@ -329,6 +342,11 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
     xmphc_algo_init(*slot);
   }
   *chp = *slot;
+  int forced = xmphc_config()->coll_algo;
+  if (forced >= 0 && (mask & (1u << forced))) {
+    *measure = 0;
+    return forced;
+  }
   return xmphc_algo_pick(*slot, mask, xmphc_config()->comm, measure);
 }
 
@@ -347,9 +365,9 @@ static void algo_done(dcoll_t *d, algo_choice_t *ch, int measure, int a, double 
                        d->size);
     for (int b = 0; b < NALGOS && len > 0 && (size_t)len < sizeof line; b++)
       if (mask & (1u << b))
-        len += snprintf(line + len, sizeof line - (size_t)len, " %s %.1f us", algo_name[b],
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s %.1f us", xmphc_algo_name(b),
                         worst[b] * 1e6);
-    xmpi_note(NULL, "comm", "%s: %s", line, algo_name[ch->chosen]);
+    xmpi_note(NULL, "comm", "%s: %s", line, xmphc_algo_name(ch->chosen));
   }
 }
 
@@ -465,20 +483,23 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
   MPI_Aint lb, extent;
   MPI_Type_get_true_extent(whole, &lb, &extent);
   MPI_Type_free(&whole);
-  unsigned mask = 1u << ALGO_HOST | (g.contiguous ? 1u << ALGO_STEPS : 0) |
+  unsigned mask = 1u << ALGO_HOST | 1u << ALGO_MPI | (g.contiguous ? 1u << ALGO_STEPS : 0) |
                   (g.contiguous && signal_ok(d, g.bytes) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_BCAST, g.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
   int st = XMPHC_OK;
-  if (a == ALGO_HOST) {
+  if (a == ALGO_HOST || a == ALGO_MPI) {
     /* A copy of the whole extent (holes included, so that writing it back keeps them). */
     ensure_pinned(d, (size_t)extent);
     char *data = (char *)buf + lb;
     if (d->rank == root || !g.contiguous)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 1);
-    st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST);
+    if (a == ALGO_HOST)
+      st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST);
+    else
+      MPI_Bcast(d->pinned - lb, count, type, root, d->comm);
     if (!st && d->rank != root)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 0);
   } else if (a == ALGO_SIGNAL) {
@@ -620,18 +641,25 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
   int all_kernel = d->kernels && kernel_type(type, &ra.kind, &ra.width);
   if (!all_kernel)
     ra.width = 0; /* folds on the host */
-  unsigned mask = 1u << ALGO_HOST | (all_kernel ? 1u << ALGO_STEPS : 0) |
+  /* The same on every rank too: MPI's operator for the type. */
+  MPI_Datatype mpi_type = xmpi_mpi_type(type);
+  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpi_mpi_op(op, type) : MPI_OP_NULL;
+  unsigned mask = 1u << ALGO_HOST | (mpi_op != MPI_OP_NULL ? 1u << ALGO_MPI : 0) |
+                  (all_kernel ? 1u << ALGO_STEPS : 0) |
                   (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << ALGO_ONESHOT : 0) |
                   (all_kernel && signal_ok(d, ra.bytes) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLREDUCE, ra.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
-  int st;
-  if (a == ALGO_HOST) {
+  int st = XMPHC_OK;
+  if (a == ALGO_HOST || a == ALGO_MPI) {
     ensure_pinned(d, ra.bytes);
     stage_span(d, buf, 0, ra.bytes, d->pinned, 1);
-    st = xmphc_allreduce(comm, d->pinned, (int)n, type, op, XMPHC_LOC_HOST);
+    if (a == ALGO_HOST)
+      st = xmphc_allreduce(comm, d->pinned, (int)n, type, op, XMPHC_LOC_HOST);
+    else
+      MPI_Allreduce(MPI_IN_PLACE, d->pinned, (int)n, mpi_type, mpi_op, d->comm);
     if (!st)
       stage_span(d, buf, 0, ra.bytes, d->pinned, 0);
   } else if (a == ALGO_STEPS) {
@@ -678,6 +706,7 @@ struct xmphc_dev_allgather {
   unsigned char *mirror;   /* pinned, [0, hi): the host-staged algorithm's copy */
   xmphc_allgather_t *host; /* the host plan over the mirror */
   dseg_t *block;           /* each rank's block as one segment (contiguous case) */
+  int *counts, *displs;    /* the blocks for MPI_Allgatherv (contiguous, under 2 GiB) */
   size_t max_block;        /* the largest block's bytes */
   int nsteps;
   gstep_t step[XMPHC_COLL_MAXSLOTS];
@@ -742,6 +771,14 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
   }
   if (g->lo == SIZE_MAX)
     g->lo = g->hi = 0;
+  if (g->contiguous && g->hi <= INT_MAX) {
+    g->counts = xmpi_calloc_or_die((size_t)d->size, sizeof *g->counts, NULL);
+    g->displs = xmpi_calloc_or_die((size_t)d->size, sizeof *g->displs, NULL);
+    for (int r = 0; r < d->size; r++) {
+      g->counts[r] = (int)g->block[r].bytes;
+      g->displs[r] = (int)g->block[r].off;
+    }
+  }
   g->tiled = g->contiguous && g->total == g->hi - g->lo;
   g->own_lo = g->block[d->rank].off;
   g->own_bytes = g->block[d->rank].bytes;
@@ -759,20 +796,25 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
 }
 
 static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
-  unsigned mask = 1u << ALGO_HOST | (g->contiguous ? 1u << ALGO_STEPS : 0) |
+  unsigned mask = 1u << ALGO_HOST | (g->counts != NULL ? 1u << ALGO_MPI : 0) |
+                  (g->contiguous ? 1u << ALGO_STEPS : 0) |
                   (g->contiguous && signal_ok(d, g->max_block) ? 1u << ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLGATHER, g->total, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
-  int st;
-  if (a == ALGO_HOST) {
+  int st = XMPHC_OK;
+  if (a == ALGO_HOST || a == ALGO_MPI) {
     /* Blocks that tile their span: only this rank's goes up (the rest is overwritten). */
     if (g->tiled)
       stage_span(d, g->base, g->own_lo, g->own_bytes, g->mirror, 1);
     else
       stage_span(d, g->base, g->lo, g->hi - g->lo, g->mirror, 1);
-    st = xmphc_allgather_run(g->host);
+    if (a == ALGO_HOST)
+      st = xmphc_allgather_run(g->host);
+    else
+      MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->mirror, g->counts, g->displs,
+                     MPI_BYTE, d->comm);
     if (!st)
       stage_span(d, g->base, g->lo, g->hi - g->lo, g->mirror, 0);
   } else if (a == ALGO_SIGNAL) {
@@ -813,6 +855,8 @@ void xmphc_dev_allgather_free(xmphc_dev_allgather_t *g) {
   }
   xmphc_allgather_free(g->host);
   xmp_dev_gpu_free(g->mirror, 1);
+  free(g->counts);
+  free(g->displs);
   free(g->block);
   free(g);
 }

@@ -8,7 +8,11 @@
  *   XMP_COMM_REPORT=0|1        1: per exchange, each face's shape, size, measured times and
  *                              chosen path on stderr (first node of the array's nodes)
  *   XMP_SUBCLUSTER_SIZE=n      cut each host's ranks into virtual subclusters of n ranks
- *                              (consecutive node-local ranks); unset: one domain per host */
+ *                              (consecutive node-local ranks); unset: one domain per host
+ *   XMP_COLL_ALGO=auto|host-staged|mpi|steps|one-shot|signalled
+ *                              the device collectives' algorithm wherever it is a candidate
+ *                              of the call (for experiments and tests); auto (default): the
+ *                              measured choice */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +39,7 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
                {"direct-kernel", XMPHC_COMM_DIRECT, 1},
                {"mpi", XMPHC_COMM_MPI, 0}};
   enum { NCOMMS = sizeof comms / sizeof comms[0] };
-  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0};
+  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0, -1};
   const char *v = value(lookup, "XMP_COMM");
   if (v != NULL) {
     int k = 0;
@@ -73,7 +77,26 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
     }
     cfg->subcluster_size = (int)n;
   }
+  v = value(lookup, "XMP_COLL_ALGO");
+  if (v != NULL && strcmp(v, "auto") != 0) {
+    int a = 0;
+    while (a < XMPHC_NALGOS && strcmp(v, xmphc_algo_name(a)) != 0)
+      a++;
+    if (a == XMPHC_NALGOS) {
+      *bad_name = "XMP_COLL_ALGO";
+      snprintf(msg, cap, "environment variable XMP_COLL_ALGO='%s' is invalid: accepted values "
+               "are auto, host-staged, mpi, steps, one-shot and signalled", v);
+      return 1;
+    }
+    cfg->coll_algo = a;
+  }
   return XMPHC_OK;
+}
+
+const char *xmphc_algo_name(int a) {
+  static const char *const names[XMPHC_NALGOS] = {"host-staged", "mpi", "steps", "one-shot",
+                                                  "signalled"};
+  return a >= 0 && a < XMPHC_NALGOS ? names[a] : "?";
 }
 
 const char *xmphc_comm_name(int comm) {

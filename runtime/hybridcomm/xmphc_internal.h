@@ -11,12 +11,26 @@
 
 /* ---- config.c ---- */
 enum { XMPHC_COMM_AUTO, XMPHC_COMM_DIRECT, XMPHC_COMM_MPI };
+/* The device collectives' algorithms (coll_device.c), in the order of the measuring window;
+ * XMP_COMM=direct takes the highest candidate, so the MPI one stays below the device ones. */
+enum {
+  XMPHC_ALGO_HOST,    /* host-staged: the layer's host collective on a pinned copy */
+  XMPHC_ALGO_MPI,     /* MPI host-staged: MPI's own collective on it */
+  XMPHC_ALGO_STEPS,   /* device steps */
+  XMPHC_ALGO_ONESHOT, /* one-shot writes into every peer */
+  XMPHC_ALGO_SIGNAL,  /* one signalled kernel per rank */
+  XMPHC_NALGOS
+};
+/* XMP_COLL_ALGO's name of algorithm a (also in reports). */
+const char *xmphc_algo_name(int a);
 typedef struct xmphc_config {
   int comm;            /* XMP_COMM */
   int report;          /* XMP_COMM_REPORT: 0 or 1 */
   int subcluster_size; /* XMP_SUBCLUSTER_SIZE: ranks per direct-link domain; 0: whole host */
   int direct_kernel;   /* XMP_COMM=direct-kernel (comm is XMPHC_COMM_DIRECT): device faces
                           by kernel stores */
+  int coll_algo;       /* XMP_COLL_ALGO: an XMPHC_ALGO_* every device collective takes where
+                          it is a candidate; -1 (auto): the measured choice */
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */

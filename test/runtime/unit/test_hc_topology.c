@@ -55,6 +55,19 @@ static void pure_tests(void) {
   CHECK(parse(b3, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_SUBCLUSTER_SIZE") == 0);
   const char *b4[] = {"XMP_COMM_REPORT", "yes", NULL};
   CHECK(parse(b4, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_COMM_REPORT") == 0);
+  /* XMP_COLL_ALGO: auto (or unset) is -1, each algorithm by its name */
+  CHECK(parse(none, &c, &bad) == 0 && c.coll_algo == -1);
+  const char *algo_auto[] = {"XMP_COLL_ALGO", "auto", NULL};
+  CHECK(parse(algo_auto, &c, &bad) == 0 && c.coll_algo == -1);
+  for (int a = 0; a < XMPHC_NALGOS; a++) {
+    const char *one[] = {"XMP_COLL_ALGO", xmphc_algo_name(a), NULL};
+    CHECKF(parse(one, &c, &bad) == 0 && c.coll_algo == a, "XMP_COLL_ALGO=%s",
+           xmphc_algo_name(a));
+  }
+  const char *algo_mpi[] = {"XMP_COLL_ALGO", "mpi", NULL};
+  CHECK(parse(algo_mpi, &c, &bad) == 0 && c.coll_algo == XMPHC_ALGO_MPI);
+  const char *b5[] = {"XMP_COLL_ALGO", "nccl", NULL};
+  CHECK(parse(b5, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_COLL_ALGO") == 0);
 }
 
 static void domain_tests(void) {
@@ -103,6 +116,8 @@ int main(int argc, char **argv) {
       setenv("XMP_SUBCLUSTER_SIZE", "two", 1);
     else if (strcmp(mode, "report") == 0)
       setenv("XMP_COMM_REPORT", "on", 1);
+    else if (strcmp(mode, "algo") == 0)
+      setenv("XMP_COLL_ALGO", "fastest", 1);
     xmp_rt_init(&argc, &argv);
     return xmp_rt_finalize(0);
   }
