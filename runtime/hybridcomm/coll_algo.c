@@ -16,6 +16,7 @@
  * With consecutive ranks per domain the early doubling steps stay inside a domain (direct
  * path where measured faster) and the last, largest ones cross domains over MPI, as in the
  * thesis's allgather. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,12 +64,20 @@ int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root
     MPI_Type_commit(&whole);
     g = xmphc_region_of_type(buf, whole);
   }
-  xmphc_run_t run;
-  int st = xmphc_run_begin(c, XMPHC_COLL_BCAST, g.bytes, g.bytes, &run);
-  if (!st)
-    st = bcast_tree(&run, &g, root);
-  if (!st)
-    st = xmphc_run_end(&run);
+  int measure, a = xmphc_whole_pick(c, XMPHC_COLL_BCAST, g.bytes, 1, &measure);
+  double t0 = MPI_Wtime();
+  int st = XMPHC_OK;
+  if (a == XMPHC_WHOLE_MPI) {
+    MPI_Bcast(buf, count, type, root, xmphc_coll_comm(c));
+  } else {
+    xmphc_run_t run;
+    st = xmphc_run_begin(c, XMPHC_COLL_BCAST, g.bytes, g.bytes, &run);
+    if (!st)
+      st = bcast_tree(&run, &g, root);
+    if (!st)
+      st = xmphc_run_end(&run);
+  }
+  xmphc_whole_done(c, XMPHC_COLL_BCAST, g.bytes, 1, a, measure, t0);
   if (whole != MPI_DATATYPE_NULL)
     MPI_Type_free(&whole);
   return st;
@@ -116,8 +125,21 @@ int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int l
   TRY(context(comm, loc, &c, &size));
   if (c == NULL || count <= 0)
     return XMPHC_OK;
-  return loc == XMPHC_LOC_DEVICE ? xmphc_dev_allreduce(c, comm, buf, (size_t)count, type, op)
-                                 : reduce_doubling(c, buf, (size_t)count, &r);
+  if (loc == XMPHC_LOC_DEVICE)
+    return xmphc_dev_allreduce(c, comm, buf, (size_t)count, type, op);
+  MPI_Datatype mpi_type = xmpi_mpi_type(type);
+  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpi_mpi_op(op, type) : MPI_OP_NULL;
+  int mpi_ok = mpi_op != MPI_OP_NULL;
+  size_t bytes = (size_t)count * r.elem_size;
+  int measure, a = xmphc_whole_pick(c, XMPHC_COLL_ALLREDUCE, bytes, mpi_ok, &measure);
+  double t0 = MPI_Wtime();
+  int st = XMPHC_OK;
+  if (a == XMPHC_WHOLE_MPI)
+    MPI_Allreduce(MPI_IN_PLACE, buf, count, mpi_type, mpi_op, xmphc_coll_comm(c));
+  else
+    st = reduce_doubling(c, buf, (size_t)count, &r);
+  xmphc_whole_done(c, XMPHC_COLL_ALLREDUCE, bytes, mpi_ok, a, measure, t0);
+  return st;
 }
 
 /* A scalar reduction on device data: the host's, on a copy (xmphc_dev_staged). */
@@ -190,6 +212,8 @@ struct xmphc_allgather {
   xmphc_dev_allgather_t *dev; /* device buffers: the plan of coll_device.c instead */
   int nsteps;
   size_t total;
+  void *base;
+  int *counts, *displs; /* host blocks for MPI_Allgatherv (all contiguous, under 2 GiB) */
   struct {
     int slot, to, from;
     MPI_Datatype send, recv; /* owned */
@@ -271,6 +295,35 @@ static int emit_host_step(void *arg, int slot, int to, int slo, int shi, int ssk
   return add_step(h->g, h->base, h->blocks, slot, to, slo, shi, sskip, from, rlo, rhi, rskip);
 }
 
+/* The blocks as byte counts and offsets for MPI_Allgatherv where every one is contiguous and
+ * the buffer's span fits an int (else g->counts stays NULL: no MPI candidate). */
+static int mpi_blocks(xmphc_allgather_t *g, void *base, const MPI_Datatype *blocks, int size) {
+  g->base = base;
+  int *counts = calloc((size_t)size, sizeof *counts), *displs = calloc((size_t)size, sizeof *displs);
+  if (counts == NULL || displs == NULL) {
+    free(counts);
+    free(displs);
+    return XMPHC_E_NOMEM;
+  }
+  for (int k = 0; k < size; k++) {
+    if (blocks[k] == MPI_DATATYPE_NULL)
+      continue;
+    xmphc_region_t b = xmphc_region_of_type(base, blocks[k]);
+    MPI_Aint lb, extent;
+    MPI_Type_get_true_extent(blocks[k], &lb, &extent);
+    if (b.bytes > 0 && (!b.contiguous || lb < 0 || lb + extent > INT_MAX)) {
+      free(counts);
+      free(displs);
+      return XMPHC_OK;
+    }
+    counts[k] = (int)b.bytes;
+    displs[k] = b.bytes > 0 ? (int)lb : 0;
+  }
+  g->counts = counts;
+  g->displs = displs;
+  return XMPHC_OK;
+}
+
 int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
                            xmphc_allgather_t **plan) {
   *plan = NULL;
@@ -294,6 +347,8 @@ int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks
   host_plan_t h = {g, base, blocks};
   int st = loc == XMPHC_LOC_DEVICE ? xmphc_dev_allgather_create(c, comm, base, blocks, &g->dev)
                                    : xmphc_allgather_schedule(size, me, emit_host_step, &h);
+  if (!st && loc == XMPHC_LOC_HOST)
+    st = mpi_blocks(g, base, blocks, size);
   if (st) {
     xmphc_allgather_free(g);
     *plan = NULL;
@@ -301,11 +356,7 @@ int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks
   return st;
 }
 
-int xmphc_allgather_run(xmphc_allgather_t *g) {
-  if (g->c == NULL)
-    return XMPHC_OK;
-  if (g->dev != NULL)
-    return xmphc_dev_allgather_run(g->dev);
+static int gather_steps(xmphc_allgather_t *g) {
   xmphc_run_t run;
   TRY(xmphc_run_begin(g->c, XMPHC_COLL_ALLGATHER, g->total, g->total, &run));
   for (int i = 0; i < g->nsteps; i++)
@@ -314,10 +365,30 @@ int xmphc_allgather_run(xmphc_allgather_t *g) {
   return xmphc_run_end(&run);
 }
 
+int xmphc_allgather_run(xmphc_allgather_t *g) {
+  if (g->c == NULL)
+    return XMPHC_OK;
+  if (g->dev != NULL)
+    return xmphc_dev_allgather_run(g->dev);
+  int mpi_ok = g->counts != NULL;
+  int measure, a = xmphc_whole_pick(g->c, XMPHC_COLL_ALLGATHER, g->total, mpi_ok, &measure);
+  double t0 = MPI_Wtime();
+  int st = XMPHC_OK;
+  if (a == XMPHC_WHOLE_MPI)
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->base, g->counts, g->displs, MPI_BYTE,
+                   xmphc_coll_comm(g->c));
+  else
+    st = gather_steps(g);
+  xmphc_whole_done(g->c, XMPHC_COLL_ALLGATHER, g->total, mpi_ok, a, measure, t0);
+  return st;
+}
+
 void xmphc_allgather_free(xmphc_allgather_t *g) {
   if (g == NULL)
     return;
   xmphc_dev_allgather_free(g->dev);
+  free(g->counts);
+  free(g->displs);
   for (int i = 0; i < g->nsteps; i++) {
     if (g->step[i].send != MPI_DATATYPE_NULL)
       MPI_Type_free(&g->step[i].send);

@@ -15,11 +15,17 @@ static void forget_window(xmphc_algo_choice_t *ch) {
   }
 }
 
-void xmphc_algo_init(xmphc_algo_choice_t *ch) {
-  *ch = (xmphc_algo_choice_t){.decided_at = -1, .chosen = -1};
+void xmphc_algo_init(xmphc_algo_choice_t *ch, int start_now) {
+  *ch = (xmphc_algo_choice_t){.window_start = start_now ? 0 : -1, .decided_at = -1,
+                              .chosen = -1};
   forget_window(ch);
   for (int a = 0; a < XMPHC_ALGO_MAX; a++)
     ch->decided[a] = -1.0;
+}
+
+void xmphc_algo_start(xmphc_algo_choice_t *ch) {
+  if (ch->window_start < 0 && ch->decided_at < 0)
+    ch->window_start = ch->execs;
 }
 
 /* The candidates of mask in increasing order into cand; returns their number. */

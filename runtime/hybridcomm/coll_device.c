@@ -339,7 +339,7 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
   algo_choice_t **slot = &d->choice[kind][xmphc_size_bucket(bytes)];
   if (*slot == NULL) {
     *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
-    xmphc_algo_init(*slot);
+    xmphc_algo_init(*slot, 1);
   }
   *chp = *slot;
   int forced = xmphc_config()->coll_algo;

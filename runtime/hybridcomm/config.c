@@ -11,8 +11,9 @@
  *                              (consecutive node-local ranks); unset: one domain per host
  *   XMP_COLL_ALGO=auto|host-staged|mpi|steps|one-shot|signalled
  *                              the device collectives' algorithm wherever it is a candidate
- *                              of the call (for experiments and tests); auto (default): the
- *                              measured choice */
+ *                              of the call; host collectives: mpi takes MPI's own where it
+ *                              applies, the others the layer's steps (for experiments and
+ *                              tests); auto (default): the measured choice */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -73,6 +73,15 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
 int xmphc_run_end(xmphc_run_t *run);
 /* Notes that a step of slot, begun at MPI_Wtime() t0, just ended on path (measuring window). */
 void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0);
+/* Host data: whether this execution of a collective of `kind` moving `bytes` runs the layer's
+ * steps (XMPHC_WHOLE_STEPS) or MPI's own collective on the whole call (XMPHC_WHOLE_MPI; only
+ * where mpi_ok: MPI has it for the call's data). Measured like the device algorithms
+ * (coll_choice.c) once the steps' own window has chosen their paths, under XMP_COMM=auto only;
+ * *measure: pass it with the execution's start to xmphc_whole_done. */
+enum { XMPHC_WHOLE_STEPS, XMPHC_WHOLE_MPI };
+int xmphc_whole_pick(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int *measure);
+void xmphc_whole_done(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int a, int measure,
+                      double t0);
 /* The context's private communicator, and its device state (coll_device.c; NULL until the
  * first device collective, freed with the context by xmphc_dcoll_free). */
 MPI_Comm xmphc_coll_comm(const xmphc_coll_t *c);

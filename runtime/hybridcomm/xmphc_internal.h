@@ -213,7 +213,11 @@ typedef struct xmphc_algo_choice {
   double decided[XMPHC_ALGO_MAX]; /* the times the last decision compared, -1: none */
   int chosen;                     /* -1 before the first decision */
 } xmphc_algo_choice_t;
-void xmphc_algo_init(xmphc_algo_choice_t *ch);
+/* A fresh choice whose first window starts at its first execution (start_now) or when
+ * xmphc_algo_start says so (until then: the first candidate, unmeasured). */
+void xmphc_algo_init(xmphc_algo_choice_t *ch, int start_now);
+/* Starts the first window at the next execution, unless one ran or runs already. */
+void xmphc_algo_start(xmphc_algo_choice_t *ch);
 /* The algorithm of the next execution among the candidates of mask (bit a: algorithm a; the
  * same on every rank; algorithm 0 the host-staged one): under XMP_COMM=mpi (comm, an
  * XMPHC_COMM_*) 0, under direct the highest candidate; else the window's turn (*measure

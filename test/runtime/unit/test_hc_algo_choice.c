@@ -3,6 +3,8 @@
  *  - the window: each candidate in a block of consecutive executions (XMPHC_ALGO_SKIP
  *    untimed, then XMPHC_ALGO_REPS timed), the decision at its last execution, the choice
  *    until XMPHC_ALGO_RECHECK executions after it, then a new window;
+ *  - a window that waits for xmphc_algo_start (the host collectives' choice between the
+ *    steps and MPI's own collective waits for the steps' paths);
  *  - each candidate's time is the median of its timed executions (one lucky or unlucky
  *    execution does not decide);
  *  - the decision: the smallest time of the candidates, ties to the lower algorithm,
@@ -70,7 +72,7 @@ static long run_window(xmphc_algo_choice_t *ch, unsigned mask, int n) {
 
 static void test_window(void) {
   xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
   long end = run_window_with(&ch, mask, 3, slow_first);
   CHECKF(end == 3 * XMPHC_ALGO_BLOCK - 1, "window ended at %ld", end);
@@ -99,7 +101,7 @@ static double lucky_kernel(int a, int i) {
 
 static void test_median(void) {
   xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   run_window_with(&ch, BIT(HOST) | BIT(SIGNAL), 2, lucky_kernel);
   CHECKF(ch.chosen == HOST, "chose %d (signalled: %g s)", ch.chosen, ch.best[SIGNAL]);
   CHECKF(ch.best[SIGNAL] == 25e-6 && ch.best[HOST] == 9e-6, "medians %g %g", ch.best[HOST],
@@ -108,7 +110,7 @@ static void test_median(void) {
 
 static void test_decide(void) {
   xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   ch.execs = 1; /* as after a window's execution */
   double tie[XMPHC_ALGO_MAX] = {[HOST] = 2e-6, [STEPS] = 2e-6, [ONESHOT] = -1, [SIGNAL] = 3e-6};
   for (int b = SIGNAL + 1; b < XMPHC_ALGO_MAX; b++)
@@ -125,7 +127,7 @@ static void test_decide(void) {
   double none[XMPHC_ALGO_MAX];
   for (int b = 0; b < XMPHC_ALGO_MAX; b++)
     none[b] = -1;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   xmphc_algo_decide(&ch, BIT(HOST) | BIT(SIGNAL), none);
   CHECK(ch.chosen == -1);
   int measure, a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(SIGNAL), XMPHC_COMM_AUTO, &measure);
@@ -134,7 +136,7 @@ static void test_decide(void) {
 
 static void test_not_a_candidate(void) {
   xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   /* decided on a type with a kernel: every algorithm */
   run_window(&ch, BIT(HOST) | BIT(STEPS) | BIT(ONESHOT) | BIT(SIGNAL), 4);
   CHECKF(ch.chosen == SIGNAL, "chose %d", ch.chosen);
@@ -152,7 +154,7 @@ static void test_not_a_candidate(void) {
 
 static void test_forced(void) {
   xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch);
+  xmphc_algo_init(&ch, 1);
   unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
   for (int e = 0; e < 20; e++) {
     int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_MPI, &measure);
@@ -165,8 +167,31 @@ static void test_forced(void) {
   CHECKF(ch.execs == 0, "forced picks count no executions: %ld", ch.execs);
 }
 
+/* A choice made to wait (host collectives: until the steps' paths are chosen) runs its first
+ * candidate unmeasured; xmphc_algo_start begins its window at the next execution, once. */
+static void test_deferred(void) {
+  xmphc_algo_choice_t ch;
+  xmphc_algo_init(&ch, 0);
+  unsigned mask = BIT(HOST) | BIT(ONESHOT);
+  for (int e = 0; e < 50; e++) {
+    int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
+    if (a != HOST || measure) {
+      CHECKF(0, "execution %d before the start: %d measured %d", e, a, measure);
+      break;
+    }
+  }
+  xmphc_algo_start(&ch);
+  long end = run_window(&ch, mask, 2);
+  CHECKF(end == 2 * XMPHC_ALGO_BLOCK - 1 && ch.chosen == HOST, "window ended at %ld, chose %d",
+         end, ch.chosen);
+  xmphc_algo_start(&ch); /* decided: no second window before the recheck */
+  int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
+  CHECKF(a == HOST && !measure, "after the decision: %d measured %d", a, measure);
+}
+
 int main(void) {
   test_window();
+  test_deferred();
   test_median();
   test_decide();
   test_not_a_candidate();
