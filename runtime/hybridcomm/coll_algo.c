@@ -47,14 +47,8 @@ static int bcast_tree(xmphc_run_t *run, const xmphc_region_t *g, int root) {
   return XMPHC_OK;
 }
 
-int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
-  xmphc_coll_t *c;
-  int size;
-  TRY(context(comm, loc, &c, &size));
-  if (c == NULL || count <= 0)
-    return XMPHC_OK;
-  if (loc == XMPHC_LOC_DEVICE)
-    return xmphc_dev_bcast(c, comm, buf, count, type, root);
+/* The layer's binomial tree of bcast on host data. */
+static int bcast_steps(xmphc_coll_t *c, void *buf, int count, MPI_Datatype type, int root) {
   MPI_Datatype whole = MPI_DATATYPE_NULL;
   xmphc_region_t g;
   if (type == MPI_BYTE) {
@@ -64,22 +58,38 @@ int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root
     MPI_Type_commit(&whole);
     g = xmphc_region_of_type(buf, whole);
   }
-  int measure, a = xmphc_whole_pick(c, XMPHC_COLL_BCAST, g.bytes, 1, &measure);
-  double t0 = MPI_Wtime();
-  int st = XMPHC_OK;
-  if (a == XMPHC_WHOLE_MPI) {
-    MPI_Bcast(buf, count, type, root, xmphc_coll_comm(c));
-  } else {
-    xmphc_run_t run;
-    st = xmphc_run_begin(c, XMPHC_COLL_BCAST, g.bytes, g.bytes, &run);
-    if (!st)
-      st = bcast_tree(&run, &g, root);
-    if (!st)
-      st = xmphc_run_end(&run);
-  }
-  xmphc_whole_done(c, XMPHC_COLL_BCAST, g.bytes, 1, a, measure, t0);
+  xmphc_run_t run;
+  int st = xmphc_run_begin(c, XMPHC_COLL_BCAST, g.bytes, g.bytes, &run);
+  if (!st)
+    st = bcast_tree(&run, &g, root);
+  if (!st)
+    st = xmphc_run_end(&run);
   if (whole != MPI_DATATYPE_NULL)
     MPI_Type_free(&whole);
+  return st;
+}
+
+int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
+  xmphc_coll_t *c;
+  int size;
+  TRY(context(comm, loc, &c, &size));
+  if (c == NULL || count <= 0)
+    return XMPHC_OK;
+  if (loc == XMPHC_LOC_DEVICE)
+    return xmphc_dev_bcast(c, comm, buf, count, type, root);
+  /* The size class from the type's size: MPI's own bcast needs no region (a datatype made
+   * and freed per call costs more than its whole small bcast). */
+  int elem;
+  MPI_Type_size(type, &elem);
+  size_t bytes = (size_t)count * (size_t)elem;
+  int measure, a = xmphc_whole_pick(c, XMPHC_COLL_BCAST, bytes, 1, &measure);
+  double t0 = MPI_Wtime();
+  int st = XMPHC_OK;
+  if (a == XMPHC_WHOLE_MPI)
+    MPI_Bcast(buf, count, type, root, xmphc_coll_comm(c));
+  else
+    st = bcast_steps(c, buf, count, type, root);
+  xmphc_whole_done(c, XMPHC_COLL_BCAST, bytes, 1, a, measure, t0);
   return st;
 }
 
