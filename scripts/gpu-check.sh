@@ -30,6 +30,10 @@
 #                                       # path (copy engines, kernel stores, MPI, auto) and
 #                                       # the hand-written CUDA IPC + MPI exchange; the
 #                                       # table last (JSON in $OUT/halo-bench/halo.json).
+#   bash scripts/gpu-check.sh halo-order # there (3 or more GPUs): bench/halo on every GPU with
+#                                       # the faces all at once and phased by direction
+#                                       # (XMP_HALO_ORDER), copy engines and kernel stores;
+#                                       # bench/halo/order.py's table last.
 #   bash scripts/gpu-check.sh halo-debug # there: bench/halo's shadow check of the kernel-
 #                                       # store path alone (XMP_COMM=direct-kernel, faces of
 #                                       # 1-64 KiB, 3 executions per batch) on 2 ranks, once
@@ -479,6 +483,26 @@ halo_bench() {
   bash "$root/bench/halo/run.sh" /tmp/xmp-rt "$out/halo-bench"
 }
 
+# Whether the order of the faces matters: bench/halo's halo_bench on every GPU (inner ranks
+# receive from two peers) with the faces all at once and phased by direction
+# (XMP_HALO_ORDER), by the copy engines and by kernel stores; bench/halo/order.py's table.
+halo_order() {
+  local out=$1/halo-order ngpu comm order
+  mkdir -p "$out"
+  ninja -C /tmp/xmp-rt xmp_bench_halo >"$out/ninja.log" 2>&1 || { tail -30 "$out/ninja.log"; exit 1; }
+  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  [ "$ngpu" -ge 3 ] || { echo "halo-order: needs 3 or more GPUs (found $ngpu)"; exit 1; }
+  for comm in direct direct-kernel; do
+    for order in concurrent phased; do
+      XMP_COMM=$comm XMP_HALO_ORDER=$order XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed \
+        XMP_CPU_WEIGHT=0 timeout 600 "${MPIRUN[@]}" -np "$ngpu" /tmp/xmp-rt/bin/xmp_bench_halo \
+        --max "${HALO_MAX:-16777216}" >"$out/$comm-$order.jsonl" 2>"$out/$comm-$order.err" ||
+        { echo "halo_bench ($comm, $order) failed:"; tail -20 "$out/$comm-$order.err"; exit 1; }
+    done
+  done
+  python3 "$root/bench/halo/order.py" "$out"/*.jsonl | tee "$out/order.txt"
+}
+
 # The kernel-store path alone (XMP_COMM=direct-kernel): halo_bench's shadow check on small
 # faces, plain, then with each rank under compute-sanitizer memcheck (any error it reports
 # fails the run); logs in $out/halo-debug.
@@ -730,11 +754,15 @@ halo)
   halo "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/halo.txt"
   ;;
-halo-bench | halo-debug)
+halo-bench | halo-debug | halo-order)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
   build_stack "${OUT:-$gpu/out}"
-  if [ "$1" = halo-bench ]; then halo_bench "${OUT:-$gpu/out}"; else halo_debug "${OUT:-$gpu/out}"; fi
+  case $1 in
+  halo-bench) halo_bench "${OUT:-$gpu/out}" ;;
+  halo-debug) halo_debug "${OUT:-$gpu/out}" ;;
+  halo-order) halo_order "${OUT:-$gpu/out}" ;;
+  esac
   ;;
 coll | coll-debug | coll-bench)
   mkdir -p "${OUT:-$gpu/out}"
@@ -775,5 +803,5 @@ worksharing)
   worksharing "${OUT:-$gpu/out}" "$@"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-debug|coll|coll-bench|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-order|halo-debug|coll|coll-bench|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac

@@ -4,17 +4,20 @@
  * on arrays whose sizes are chosen at run time, so that one run covers every face type and
  * size. The path is whatever XMP_COMM says (run.sh runs it once per value).
  *
- * Each case is a 3-D array a[outer][4][inner] of doubles distributed in block over 2 nodes
- * along its middle dimension (2 planes per node, shadow 1:1), so a face is outer runs of
+ * Each case is a 3-D array a[outer][2n][inner] of doubles distributed in block over the n
+ * nodes of the run (2 or more; run.sh and the hand-written twin use 2) along its middle
+ * dimension (2 planes per node, shadow 1:1), so a face is outer runs of
  * inner elements: contiguous (outer 1), block-stride (outer and inner about the square root
  * of the face's elements) or stride (inner 1), of 1 KiB to --max bytes in powers of 4. A
  * device loop puts the array in the GPU's memory; then
- *   reflect   reflect_do of its reflect_init: both nodes send their face at once;
+ *   reflect   reflect_do of its reflect_init: every node sends its faces at once (on more
+ *             than 2 nodes the inner ones receive from two peers; XMP_HALO_ORDER=phased
+ *             moves the faces going up, then those going down);
  *   pingpong  reflect width(1:0) then width(0:1): one face up, then one down (one-way time
  *             is half the round trip);
  * each timed as the best of 5 batches of repeated executions (after executions enough for
  * XMP_COMM=auto's measuring window). The shadows are checked against the owners' values.
- * One JSON object per case on stdout (rank 0), read by report.py. Options: --max BYTES (the
+ * One JSON object per case on stdout (rank 0), read by report.py and order.py. Options: --max BYTES (the
  * largest face), --reps N (executions per batch at most, default 150; fewer for checks). */
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +31,9 @@
 
 enum { KIND_CONTIGUOUS, KIND_BLOCK_STRIDE, KIND_STRIDE, NKINDS };
 static const char *const kind_names[NKINDS] = {"contiguous", "block-stride", "stride"};
-enum { PLANES = 4, WARMUP = 12, BATCHES = 5 };
+/* Each node owns 2 planes of the middle dimension and keeps 1 shadow plane on each side. */
+enum { LOCAL_PLANES = 4, WARMUP = 12, BATCHES = 5 };
+static long planes; /* of the whole array: 2 per node */
 
 static const xmp_rt_srcloc_t here = {"halo_bench.c", 0, "bench"};
 static int max_reps = 150; /* executions per batch at most (--reps: fewer, for checks) */
@@ -49,7 +54,7 @@ static void face_shape(int kind, long elems, long *outer, long *inner) {
 
 /* Global value of element (o, p, i): every element differs. */
 static double value(long o, long p, long i, long inner) {
-  return (double)((o * PLANES + p) * inner + i) + 1.0;
+  return (double)((o * planes + p) * inner + i) + 1.0;
 }
 
 /* A codelet that only holds the rows read-write: StarPU moves them into the GPU's memory. */
@@ -79,12 +84,12 @@ static void pingpong(void *a) {
 }
 
 /* Wrong shadow elements of the local storage (both neighbours' faces, where they exist). */
-static long check_shadows(const xmp_rt_layout_t *l, long outer, long inner, int me) {
+static long check_shadows(const xmp_rt_layout_t *l, long outer, long inner) {
   const double *x = l->addr;
   long wrong = 0;
   for (int side = 0; side < 2; side++) {
-    long p = side == 0 ? l->base[1] : l->base[1] + PLANES - 1; /* a shadow plane, global */
-    if (p < 0 || p >= PLANES || (me == 0 && side == 0) || (me == 1 && side == 1))
+    long p = side == 0 ? l->base[1] : l->base[1] + LOCAL_PLANES - 1; /* a shadow, global */
+    if (p < 0 || p >= planes) /* the first node's lower, the last node's upper */
       continue;
     for (long o = 0; o < outer; o++)
       for (long i = 0; i < inner; i++)
@@ -100,10 +105,10 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
   int me;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   xmp_rt_template_t *t =
-      xmp_rt_template_create(1, (const long[]){0}, (const long[]){PLANES - 1}, "t", &here);
+      xmp_rt_template_create(1, (const long[]){0}, (const long[]){planes - 1}, "t", &here);
   xmp_rt_template_distribute(t, (const int[]){XMP_RT_DIST_BLOCK}, (const intptr_t[]){0}, nodes,
                              &here);
-  xmp_rt_array_t *a = xmp_rt_array_create(3, (const long[]){outer, PLANES, inner},
+  xmp_rt_array_t *a = xmp_rt_array_create(3, (const long[]){outer, planes, inner},
                                           sizeof(double), t, (const int[]){-1, 0, -1},
                                           (const long[]){0, 0, 0}, "a", &here);
   xmp_rt_array_shadow(a, (const long[]){0, 1, 0}, (const long[]){0, 1, 0}, (const int[]){0, 0, 0},
@@ -114,7 +119,7 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
   xmp_rt_array_local_range(a, 1, &plo, &phi);
   double *x = l.addr;
   for (long o = 0; o < outer; o++)
-    for (long p = l.base[1]; p < l.base[1] + PLANES; p++)
+    for (long p = l.base[1]; p < l.base[1] + LOCAL_PLANES; p++)
       for (long i = 0; i < inner; i++)
         x[o * l.stride[0] + (p - l.base[1]) * l.stride[1] + i] =
             p >= plo && p <= phi ? value(o, p, i, inner) : -1.0;
@@ -139,14 +144,15 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
   double t_reflect = seconds_per_run(reflect_do, a, reps);
   double t_pingpong = seconds_per_run(pingpong, a, reps) / 2; /* one way */
   xmp_dev_sync_out(d, &here);
-  long wrong = check_shadows(&l, outer, inner, me), all_wrong;
+  long wrong = check_shadows(&l, outer, inner), all_wrong;
   MPI_Reduce(&wrong, &all_wrong, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
+  const char *order = getenv("XMP_HALO_ORDER") != NULL ? getenv("XMP_HALO_ORDER") : "concurrent";
   if (me == 0)
     printf("{\"impl\": \"runtime\", \"path\": \"%s\", \"kind\": \"%s\", \"bytes\": %zu, "
            "\"runs\": %ld, \"run_bytes\": %zu, \"pingpong_us\": %.3f, \"reflect_us\": %.3f, "
-           "\"wrong\": %ld}\n",
+           "\"wrong\": %ld, \"ranks\": %ld, \"order\": \"%s\"}\n",
            comm, kind_names[kind], bytes, outer, (size_t)inner * sizeof(double),
-           t_pingpong * 1e6, t_reflect * 1e6, all_wrong);
+           t_pingpong * 1e6, t_reflect * 1e6, all_wrong, planes / 2, order);
   fflush(stdout);
   xmp_dev_release(d);
   xmp_rt_array_free(a);
@@ -162,12 +168,13 @@ int main(int argc, char **argv) {
       max_reps = atoi(argv[i + 1]);
   int n;
   MPI_Comm_size(MPI_COMM_WORLD, &n);
-  if (n != 2) {
-    fprintf(stderr, "halo_bench: run it on 2 ranks (it ran on %d)\n", n);
+  if (n < 2) {
+    fprintf(stderr, "halo_bench: run it on 2 or more ranks (it ran on %d)\n", n);
     return xmp_rt_finalize(2);
   }
+  planes = 2L * n;
   const char *comm = getenv("XMP_COMM") != NULL ? getenv("XMP_COMM") : "auto";
-  xmp_rt_nodes_t *nodes = xmp_rt_nodes_create(1, (const long[]){2}, "p", &here);
+  xmp_rt_nodes_t *nodes = xmp_rt_nodes_create(1, (const long[]){n}, "p", &here);
   for (int kind = 0; kind < NKINDS; kind++)
     for (size_t bytes = 1024; bytes <= max; bytes *= 4)
       run_case(nodes, kind, bytes, comm);

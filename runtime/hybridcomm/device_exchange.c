@@ -39,7 +39,12 @@
  * build, so they all have it or none; a sender without it would write by the copy engines).
  *
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
- * faces of the step at once; a GPU copy by the main thread on the view's stream. */
+ * faces of the step at once; a GPU copy by the main thread on the view's stream.
+ *
+ * XMP_HALO_ORDER=phased runs an execution in two phases, the faces going up and then those
+ * going down, each complete before the next, so that no rank receives from two peers at once
+ * (thesis 6.1.3's ordering, for links that suffer from it); the default moves them all at
+ * once. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -398,31 +403,37 @@ static void decide(xmphc_dev_exchange_t *x, long e) {
     forget_times(&x->face[i]);
 }
 
-void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
-                            const xmp_dev_gpu_view_t *v) {
-  const xmp_rt_srcloc_t *where = x->where;
-  int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
-  long e = x->execs++;
-  xmphc_dev_step_t step = {-1, 0, 0, 0};
-  if (notes && xmphc_config()->comm == XMPHC_COMM_AUTO)
-    step = xmphc_dev_schedule(e, v != NULL && xmp_dev_gpu_kernels_available());
-  if (step.sync)
-    meet_peers(x);
-  double t0 = MPI_Wtime();
-  xmp_dev_ipc_t mine;
-  memset(&mine, 0, sizeof mine);
-  if (notes && v != NULL)
-    xmp_dev_gpu_export(v, &mine, where);
+/* What one execution's faces share. */
+typedef struct exec {
+  xmphc_dev_exchange_t *x;
+  xmp_dev_data_t *d;
+  const xmp_dev_gpu_view_t *v;
+  const xmphc_dev_step_t *step;
+  const xmp_dev_ipc_t *mine; /* this process's storage (direct paths) */
+  int notes;
+  double t0; /* the execution's start, for the measuring window */
+} exec_t;
 
+enum { SEL_DOWN = 1u << 0, SEL_UP = 1u << 1, SEL_ALL = SEL_DOWN | SEL_UP };
+
+/* Whether sel takes face df (by the direction it moves in). */
+static int selected(const dface_t *df, unsigned sel) { return (sel >> (df->f.up != 0)) & 1u; }
+
+/* Moves the faces that sel takes, from the receivers' notes to every request complete. */
+static void run_faces(const exec_t *ex, unsigned sel) {
+  xmphc_dev_exchange_t *x = ex->x;
+  const xmp_dev_gpu_view_t *v = ex->v;
+  const xmp_rt_srcloc_t *where = x->where;
+  int notes = ex->notes;
   /* The notes first: the senders wait for them. Then the notes' receives. */
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (notes && !df->f.send)
-      send_note(x, df, v, &mine, &step);
+    if (notes && !df->f.send && selected(df, sel))
+      send_note(x, df, v, ex->mine, ex->step);
   }
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (notes && df->f.send)
+    if (notes && df->f.send && selected(df, sel))
       MPI_Start(&df->note_req);
   }
   /* Sends: the host copy packs every face in one task; a GPU copy per face, after its note.
@@ -430,16 +441,16 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   int nsend = 0, host_packed = 0;
   xmp_dev_box_t boxes[4];
   for (int i = 0; i < x->nfaces; i++)
-    if (x->face[i].f.send)
+    if (x->face[i].f.send && selected(&x->face[i], sel))
       boxes[nsend++] = x->face[i].box;
   if (v == NULL && nsend > 0) {
-    xmp_dev_copy_boxes(d, x->rank, x->extent, nsend, boxes, x->buf, 1, where);
+    xmp_dev_copy_boxes(ex->d, x->rank, x->extent, nsend, boxes, x->buf, 1, where);
     host_packed = 1;
   }
   int ndirect = 0;
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (!df->f.send)
+    if (!df->f.send || !selected(df, sel))
       continue;
     /* The note matters only where the direct path is possible. */
     int may_direct = notes && v != NULL && df->domain;
@@ -462,11 +473,11 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     ndirect++;
   }
   for (int i = 0; i < x->nfaces; i++)
-    if (!x->face[i].f.send)
+    if (!x->face[i].f.send && selected(&x->face[i], sel))
       MPI_Start(&x->face[i].data);
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (!df->f.send || df->wrote)
+    if (!df->f.send || !selected(df, sel) || df->wrote)
       continue;
     if (!host_packed) {
       xmp_dev_gpu_copy_box(v, x->rank, x->extent, &df->box, x->buf, 1, where);
@@ -478,7 +489,7 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     xmp_dev_gpu_wait(v, where); /* the faces are in the peers' shadows: tell them */
     for (int i = 0; i < x->nfaces; i++) {
       dface_t *df = &x->face[i];
-      if (df->f.send && df->wrote)
+      if (df->f.send && selected(df, sel) && df->wrote)
         MPI_Start(&df->done);
     }
   }
@@ -487,7 +498,7 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   int nrecv = 0, unpack[4];
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (df->f.send)
+    if (df->f.send || !selected(df, sel))
       continue;
     MPI_Status st;
     MPI_Wait(&df->data, &st);
@@ -500,18 +511,20 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     } else if (path == PATH_MPI) {
       unpack[nrecv++] = i;
     }
-    if (step.timed && !df->self)
-      xmphc_dev_record(df->best, path, MPI_Wtime() - t0);
+    if (ex->step->timed && !df->self)
+      xmphc_dev_record(df->best, path, MPI_Wtime() - ex->t0);
   }
   if (nrecv > 0) {
     for (int j = 0; j < nrecv; j++)
       boxes[j] = x->face[unpack[j]].box;
-    xmp_dev_copy_boxes(d, x->rank, x->extent, nrecv, boxes, x->buf, 0, where);
+    xmp_dev_copy_boxes(ex->d, x->rank, x->extent, nrecv, boxes, x->buf, 0, where);
   }
 
-  /* Every request of the execution complete (notes, MPI sends, done messages). */
+  /* Every request of these faces complete (notes, MPI sends, done messages). */
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
+    if (!selected(df, sel))
+      continue;
     if (notes) {
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE); /* inactive ones return at once */
       if (!df->f.send)
@@ -522,7 +535,29 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
       MPI_Wait(&df->done, MPI_STATUS_IGNORE);
     }
   }
+}
 
+void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                            const xmp_dev_gpu_view_t *v) {
+  int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
+  long e = x->execs++;
+  xmphc_dev_step_t step = {-1, 0, 0, 0};
+  if (notes && xmphc_config()->comm == XMPHC_COMM_AUTO)
+    step = xmphc_dev_schedule(e, v != NULL && xmp_dev_gpu_kernels_available());
+  if (step.sync)
+    meet_peers(x);
+  exec_t ex = {x, d, v, &step, NULL, notes, MPI_Wtime()};
+  xmp_dev_ipc_t mine;
+  memset(&mine, 0, sizeof mine);
+  if (notes && v != NULL)
+    xmp_dev_gpu_export(v, &mine, x->where);
+  ex.mine = &mine;
+  if (xmphc_config()->halo_phased) {
+    run_faces(&ex, SEL_UP);
+    run_faces(&ex, SEL_DOWN);
+  } else {
+    run_faces(&ex, SEL_ALL);
+  }
   if (step.decide)
     decide(x, e);
 }

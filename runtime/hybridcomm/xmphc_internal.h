@@ -31,6 +31,8 @@ typedef struct xmphc_config {
                           by kernel stores */
   int coll_algo;       /* XMP_COLL_ALGO: an XMPHC_ALGO_* every device collective takes where
                           it is a candidate; -1 (auto): the measured choice */
+  int halo_phased;     /* XMP_HALO_ORDER=phased: a device exchange moves the faces going up,
+                          then those going down (a rank receives from one peer at a time) */
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */

@@ -4,7 +4,7 @@
 // device-loop result that reads shadows (corners included) is compared with a
 // serial reference. Declared widths, and /periodic/ widths with async and
 // wait_async; 1-D and 2-D node arrays, uneven blocks (13x11), 1-4 nodes,
-// paths forced and measured. No GPU here: StarPU's CPU workers run the device
+// paths forced and measured, faces all at once and phased by direction. No GPU here: StarPU's CPU workers run the device
 // loops.
 // RUN: %xmpcc --gpu=none -DNDX=1 %s -o %t.1d
 // RUN: %xmpcc --gpu=none -DNDX=2 %s -o %t.2d
@@ -13,6 +13,9 @@
 // RUN: env XMP_COMM=direct %mpirun -np 2 %t.2d | FileCheck %s
 // RUN: env XMP_COMM=direct-kernel %mpirun -np 3 %t.1d | FileCheck %s
 // RUN: %mpirun -np 4 %t.2d | FileCheck %s
+// The faces going up first, then those going down (XMP_HALO_ORDER=phased):
+// RUN: env XMP_HALO_ORDER=phased %mpirun -np 3 %t.1d | FileCheck %s
+// RUN: env XMP_HALO_ORDER=phased XMP_COMM=direct %mpirun -np 4 %t.2d | FileCheck %s
 // CHECK: reflect acc: 0 wrong of 858
 // Outside a device replicate region: a collective error naming the array.
 // RUN: %xmpcc --gpu=none -DNDX=1 -DNOT_REPLICATED %s -o %t.bad

@@ -66,6 +66,13 @@ static void pure_tests(void) {
   }
   const char *algo_mpi[] = {"XMP_COLL_ALGO", "mpi", NULL};
   CHECK(parse(algo_mpi, &c, &bad) == 0 && c.coll_algo == XMPHC_ALGO_MPI);
+  CHECK(parse(none, &c, &bad) == 0 && c.halo_phased == 0);
+  const char *phased[] = {"XMP_HALO_ORDER", "phased", NULL};
+  CHECK(parse(phased, &c, &bad) == 0 && c.halo_phased == 1);
+  const char *concurrent[] = {"XMP_HALO_ORDER", "concurrent", NULL};
+  CHECK(parse(concurrent, &c, &bad) == 0 && c.halo_phased == 0);
+  const char *b6[] = {"XMP_HALO_ORDER", "pairwise", NULL};
+  CHECK(parse(b6, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_HALO_ORDER") == 0);
   const char *b5[] = {"XMP_COLL_ALGO", "nccl", NULL};
   CHECK(parse(b5, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_COLL_ALGO") == 0);
 }
@@ -118,6 +125,8 @@ int main(int argc, char **argv) {
       setenv("XMP_COMM_REPORT", "on", 1);
     else if (strcmp(mode, "algo") == 0)
       setenv("XMP_COLL_ALGO", "fastest", 1);
+    else if (strcmp(mode, "order") == 0)
+      setenv("XMP_HALO_ORDER", "serial", 1);
     xmp_rt_init(&argc, &argv);
     return xmp_rt_finalize(0);
   }
