@@ -14,10 +14,11 @@
  *                              of the call; host collectives: mpi takes MPI's own where it
  *                              applies, the others the layer's steps (for experiments and
  *                              tests); auto (default): the measured choice
- *   XMP_HALO_ORDER=concurrent|phased
- *                              device halo faces of one dimension: all at once (default), or
- *                              those going up first, then those going down, so that no rank
- *                              receives from two peers at once (thesis 6.1.3) */
+ *   XMP_HALO_ORDER=auto|concurrent|phased
+ *                              device halo faces of one dimension: all at once, or those
+ *                              going up first, then those going down, so that no rank
+ *                              receives from two peers at once (thesis 6.1.3); auto
+ *                              (default): measured per exchange */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,7 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
                {"direct-kernel", XMPHC_COMM_DIRECT, 1},
                {"mpi", XMPHC_COMM_MPI, 0}};
   enum { NCOMMS = sizeof comms / sizeof comms[0] };
-  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0, -1, 0};
+  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0, -1, -1};
   const char *v = value(lookup, "XMP_COMM");
   if (v != NULL) {
     int k = 0;
@@ -96,14 +97,14 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
     cfg->coll_algo = a;
   }
   v = value(lookup, "XMP_HALO_ORDER");
-  if (v != NULL) {
+  if (v != NULL && strcmp(v, "auto") != 0) {
     if (strcmp(v, "concurrent") != 0 && strcmp(v, "phased") != 0) {
       *bad_name = "XMP_HALO_ORDER";
       snprintf(msg, cap, "environment variable XMP_HALO_ORDER='%s' is invalid: accepted values "
-               "are concurrent and phased", v);
+               "are auto, concurrent and phased", v);
       return 1;
     }
-    cfg->halo_phased = strcmp(v, "phased") == 0;
+    cfg->halo_order = strcmp(v, "phased") == 0 ? XMPHC_ORDER_PHASED : XMPHC_ORDER_CONCURRENT;
   }
   return XMPHC_OK;
 }

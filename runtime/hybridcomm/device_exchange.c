@@ -41,10 +41,15 @@
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
  * faces of the step at once; a GPU copy by the main thread on the view's stream.
  *
- * XMP_HALO_ORDER=phased runs an execution in two phases, the faces going up and then those
+ * The order of the faces: all at once, or in two phases, the faces going up and then those
  * going down, each complete before the next, so that no rank receives from two peers at once
- * (thesis 6.1.3's ordering, for links that suffer from it); the default moves them all at
- * once. */
+ * (thesis 6.1.3's ordering). On 4 x H200 (NVLink), reflect_do on 4 nodes, phased took 1.2-2.2
+ * times as long for faces up to 1 MiB (two rounds of messages) but 0.72-0.79 times for
+ * 16 MiB faces (the inner nodes' links no longer shared by two senders). So it is measured:
+ * once the paths are chosen (or at once where XMP_COMM forces them), a window of blocks of
+ * consecutive executions per order (coll_choice.c: one untimed, the median of three), the
+ * slowest node's times compared over the exchange's nodes (one allreduce), again every
+ * XMPHC_ALGO_RECHECK executions; XMP_HALO_ORDER=concurrent or phased forces one. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -113,6 +118,7 @@ struct xmphc_dev_exchange {
   int npeers, peer[4]; /* the faces' peers other than this process, each once */
   void *buf;
   long execs;
+  xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
 };
 
 static void forget_times(dface_t *df) {
@@ -138,6 +144,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
   x->name = name;
   x->where = where;
   x->nfaces = nfaces;
+  xmphc_algo_init(&x->order, 0);
   for (int e = 0; e < rank; e++)
     x->extent[e] = extent[e];
   int me, wme;
@@ -537,10 +544,41 @@ static void run_faces(const exec_t *ex, unsigned sel) {
   }
 }
 
+/* The order of execution e (XMPHC_ORDER_*), *measure: whether its time counts. */
+static int order_of(xmphc_dev_exchange_t *x, long e, int *measure) {
+  const xmphc_config_t *cfg = xmphc_config();
+  *measure = 0;
+  if (cfg->halo_order >= 0)
+    return cfg->halo_order;
+  if (cfg->comm != XMPHC_COMM_AUTO || e >= XMPHC_DEV_WINDOW)
+    xmphc_algo_start(&x->order); /* the paths are chosen (or forced) */
+  return xmphc_algo_pick(&x->order, 1u << XMPHC_ORDER_CONCURRENT | 1u << XMPHC_ORDER_PHASED,
+                         XMPHC_COMM_AUTO, measure);
+}
+
+/* A measured execution of order `order` took t here; at the window's end every node of the
+ * exchange takes the slowest node's times and the same order. */
+static void order_done(xmphc_dev_exchange_t *x, int order, double t) {
+  unsigned mask = 1u << XMPHC_ORDER_CONCURRENT | 1u << XMPHC_ORDER_PHASED;
+  if (!xmphc_algo_record(&x->order, mask, order, t))
+    return;
+  double worst[XMPHC_ALGO_MAX];
+  MPI_Allreduce(x->order.best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, x->comm);
+  int before = xmphc_algo_decide(&x->order, mask, worst);
+  int me;
+  MPI_Comm_rank(x->comm, &me);
+  if (xmphc_config()->report && me == 0 && before != x->order.chosen)
+    xmpi_note(x->where, "comm", "array '%s' dimension %d (device copy): faces all at once "
+              "%.1f us, phased by direction %.1f us (slowest node): %s", x->name, x->dim,
+              worst[XMPHC_ORDER_CONCURRENT] * 1e6, worst[XMPHC_ORDER_PHASED] * 1e6,
+              x->order.chosen == XMPHC_ORDER_PHASED ? "phased" : "all at once");
+}
+
 void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                             const xmp_dev_gpu_view_t *v) {
   int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
   long e = x->execs++;
+  int measure_order, order = order_of(x, e, &measure_order);
   xmphc_dev_step_t step = {-1, 0, 0, 0};
   if (notes && xmphc_config()->comm == XMPHC_COMM_AUTO)
     step = xmphc_dev_schedule(e, v != NULL && xmp_dev_gpu_kernels_available());
@@ -552,12 +590,14 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   if (notes && v != NULL)
     xmp_dev_gpu_export(v, &mine, x->where);
   ex.mine = &mine;
-  if (xmphc_config()->halo_phased) {
+  if (order == XMPHC_ORDER_PHASED) {
     run_faces(&ex, SEL_UP);
     run_faces(&ex, SEL_DOWN);
   } else {
     run_faces(&ex, SEL_ALL);
   }
+  if (measure_order)
+    order_done(x, order, MPI_Wtime() - ex.t0);
   if (step.decide)
     decide(x, e);
 }

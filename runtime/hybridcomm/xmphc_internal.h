@@ -21,6 +21,9 @@ enum {
   XMPHC_ALGO_SIGNAL,  /* one signalled kernel per rank */
   XMPHC_NALGOS
 };
+/* The order of a device exchange's faces: all at once, or those going up, then those going
+ * down (a rank receives from one peer at a time). */
+enum { XMPHC_ORDER_CONCURRENT, XMPHC_ORDER_PHASED };
 /* XMP_COLL_ALGO's name of algorithm a (also in reports). */
 const char *xmphc_algo_name(int a);
 typedef struct xmphc_config {
@@ -31,8 +34,8 @@ typedef struct xmphc_config {
                           by kernel stores */
   int coll_algo;       /* XMP_COLL_ALGO: an XMPHC_ALGO_* every device collective takes where
                           it is a candidate; -1 (auto): the measured choice */
-  int halo_phased;     /* XMP_HALO_ORDER=phased: a device exchange moves the faces going up,
-                          then those going down (a rank receives from one peer at a time) */
+  int halo_order;      /* XMP_HALO_ORDER: an XMPHC_ORDER_* every device exchange takes; -1
+                          (auto): the measured choice */
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */

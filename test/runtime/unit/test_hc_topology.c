@@ -66,11 +66,13 @@ static void pure_tests(void) {
   }
   const char *algo_mpi[] = {"XMP_COLL_ALGO", "mpi", NULL};
   CHECK(parse(algo_mpi, &c, &bad) == 0 && c.coll_algo == XMPHC_ALGO_MPI);
-  CHECK(parse(none, &c, &bad) == 0 && c.halo_phased == 0);
+  CHECK(parse(none, &c, &bad) == 0 && c.halo_order == -1);
+  const char *order_auto[] = {"XMP_HALO_ORDER", "auto", NULL};
+  CHECK(parse(order_auto, &c, &bad) == 0 && c.halo_order == -1);
   const char *phased[] = {"XMP_HALO_ORDER", "phased", NULL};
-  CHECK(parse(phased, &c, &bad) == 0 && c.halo_phased == 1);
+  CHECK(parse(phased, &c, &bad) == 0 && c.halo_order == XMPHC_ORDER_PHASED);
   const char *concurrent[] = {"XMP_HALO_ORDER", "concurrent", NULL};
-  CHECK(parse(concurrent, &c, &bad) == 0 && c.halo_phased == 0);
+  CHECK(parse(concurrent, &c, &bad) == 0 && c.halo_order == XMPHC_ORDER_CONCURRENT);
   const char *b6[] = {"XMP_HALO_ORDER", "pairwise", NULL};
   CHECK(parse(b6, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_HALO_ORDER") == 0);
   const char *b5[] = {"XMP_COLL_ALGO", "nccl", NULL};
