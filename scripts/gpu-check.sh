@@ -484,7 +484,7 @@ halo_bench() {
 }
 
 # Whether the order of the faces matters: bench/halo's halo_bench on every GPU (inner ranks
-# receive from two peers) with the faces all at once and phased by direction
+# receive from two peers) with the faces all at once, phased by direction and as measured
 # (XMP_HALO_ORDER), by the copy engines and by kernel stores; bench/halo/order.py's table.
 halo_order() {
   local out=$1/halo-order ngpu comm order
@@ -493,7 +493,7 @@ halo_order() {
   ngpu=$(nvidia-smi -L | grep -c GPU || true)
   [ "$ngpu" -ge 3 ] || { echo "halo-order: needs 3 or more GPUs (found $ngpu)"; exit 1; }
   for comm in direct direct-kernel; do
-    for order in concurrent phased; do
+    for order in concurrent phased auto; do
       XMP_COMM=$comm XMP_HALO_ORDER=$order XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed \
         XMP_CPU_WEIGHT=0 timeout 600 "${MPIRUN[@]}" -np "$ngpu" /tmp/xmp-rt/bin/xmp_bench_halo \
         --max "${HALO_MAX:-16777216}" >"$out/$comm-$order.jsonl" 2>"$out/$comm-$order.err" ||

@@ -32,7 +32,9 @@
 enum { KIND_CONTIGUOUS, KIND_BLOCK_STRIDE, KIND_STRIDE, NKINDS };
 static const char *const kind_names[NKINDS] = {"contiguous", "block-stride", "stride"};
 /* Each node owns 2 planes of the middle dimension and keeps 1 shadow plane on each side. */
-enum { LOCAL_PLANES = 4, WARMUP = 12, BATCHES = 5 };
+/* WARMUP: past XMP_COMM=auto's window of paths (9 executions) and XMP_HALO_ORDER=auto's of
+ * orders (8). */
+enum { LOCAL_PLANES = 4, WARMUP = 20, BATCHES = 5 };
 static long planes; /* of the whole array: 2 per node */
 
 static const xmp_rt_srcloc_t here = {"halo_bench.c", 0, "bench"};

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """order.py RESULTS.jsonl...: whether the order of a device exchange's faces matters, from
 halo_bench runs on 3 or more nodes (inner nodes receive from two peers) under
-XMP_HALO_ORDER=concurrent and phased, per path (XMP_COMM=direct: copy engines,
-direct-kernel: kernel stores). Per face type and size: reflect_do's time both ways and
-phased / concurrent (below 1: receiving from one peer at a time is faster). Exits 1 when a
-run found wrong shadow elements."""
+XMP_HALO_ORDER=concurrent, phased and auto, per path (XMP_COMM=direct: copy engines,
+direct-kernel: kernel stores). Per face type and size: reflect_do's time each way,
+phased / concurrent (below 1: receiving from one peer at a time is faster) and auto over the
+faster forced order (goal: within 5% or 2 us). Exits 1 when a run found wrong shadow
+elements."""
 import json
 import sys
 
@@ -26,23 +27,30 @@ def main(files):
                 ranks.add(r.get("ranks", 2))
     print("reflect_do on %s nodes (us): faces all at once or phased by direction" %
           ",".join(str(n) for n in sorted(ranks)))
-    print("%-7s %-12s %9s %11s %9s %8s" % ("path", "face", "bytes", "concurrent", "phased",
-                                           "ph/conc"))
-    ratios = []
+    print("%-7s %-12s %9s %11s %9s %8s %9s %9s" % ("path", "face", "bytes", "concurrent",
+                                                    "phased", "ph/conc", "auto", "auto/bst"))
+    ratios, near, measured = [], 0, 0
     for key in sorted(times, key=lambda k: (k[0], KINDS.index(k[1]), k[2])):
         t = times[key]
         c, p = t.get("concurrent"), t.get("phased")
         ratio = p / c if c and p else None
         if ratio is not None:
             ratios.append(ratio)
+        a = t.get("auto")
+        best = min(x for x in (c, p) if x is not None) if (c or p) else None
+        vs_best = a / best if a and best else None
+        if vs_best is not None:
+            measured += 1
+            near += a <= max(best * 1.05, best + 2.0)
         size = "%dK" % (key[2] >> 10) if key[2] < 1 << 20 else "%dM" % (key[2] >> 20)
-        print("%-7s %-12s %9s %11s %9s %8s" % (key[0], key[1], size,
-                                               "-" if c is None else "%.1f" % c,
-                                               "-" if p is None else "%.1f" % p,
-                                               "-" if ratio is None else "%.3f" % ratio))
+        show = lambda v, f: "-" if v is None else f % v
+        print("%-7s %-12s %9s %11s %9s %8s %9s %9s" % (
+            key[0], key[1], size, show(c, "%.1f"), show(p, "%.1f"), show(ratio, "%.3f"),
+            show(a, "%.1f"), show(vs_best, "%.3f")))
     if ratios:
-        print("phased / concurrent: min %.3f, max %.3f over %d cases; wrong shadow elements: %d"
-              % (min(ratios), max(ratios), len(ratios), wrong))
+        print("phased / concurrent: min %.3f, max %.3f over %d cases; auto within 5%% (or 2 us) "
+              "of the faster order: %d of %d; wrong shadow elements: %d"
+              % (min(ratios), max(ratios), len(ratios), near, measured, wrong))
     return 1 if wrong else 0
 
 
