@@ -30,6 +30,15 @@ static int context(MPI_Comm comm, int loc, xmphc_coll_t **c, int *size) {
   return *size > 1 ? xmphc_coll_get(comm, c) : XMPHC_OK;
 }
 
+/* The context of a collective on count elements; *c NULL: nothing to do (one rank, none). */
+static int context_of(MPI_Comm comm, int loc, int count, xmphc_coll_t **c) {
+  int size;
+  TRY(context(comm, loc, c, &size));
+  if (count <= 0)
+    *c = NULL;
+  return XMPHC_OK;
+}
+
 
 /* ---- bcast ---- */
 
@@ -71,9 +80,8 @@ static int bcast_steps(xmphc_coll_t *c, void *buf, int count, MPI_Datatype type,
 
 int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
   xmphc_coll_t *c;
-  int size;
-  TRY(context(comm, loc, &c, &size));
-  if (c == NULL || count <= 0)
+  TRY(context_of(comm, loc, count, &c));
+  if (c == NULL)
     return XMPHC_OK;
   if (loc == XMPHC_LOC_DEVICE)
     return xmphc_dev_bcast(c, comm, buf, count, type, root);
@@ -131,9 +139,8 @@ int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int l
   if (r.pair)
     return XMPHC_E_UNSUPPORTED; /* location operators: xmphc_allreduce_loc */
   xmphc_coll_t *c;
-  int size;
-  TRY(context(comm, loc, &c, &size));
-  if (c == NULL || count <= 0)
+  TRY(context_of(comm, loc, count, &c));
+  if (c == NULL)
     return XMPHC_OK;
   if (loc == XMPHC_LOC_DEVICE)
     return xmphc_dev_allreduce(c, comm, buf, (size_t)count, type, op);
