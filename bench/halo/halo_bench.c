@@ -16,9 +16,10 @@
  *   pingpong  reflect width(1:0) then width(0:1): one face up, then one down (one-way time
  *             is half the round trip);
  * each timed as the best of 5 batches of repeated executions (after executions enough for
- * XMP_COMM=auto's measuring window). The shadows are checked against the owners' values.
- * One JSON object per case on stdout (rank 0), read by report.py and order.py. Options: --max BYTES (the
- * largest face), --reps N (executions per batch at most, default 150; fewer for checks). */
+ * the measuring windows of XMP_COMM=auto and XMP_HALO_ORDER=auto). The shadows are checked
+ * against the owners' values. One JSON object per case on stdout (rank 0), read by report.py
+ * and order.py. Options: --max BYTES (the largest face), --reps N (executions per batch at
+ * most, default 150; fewer for checks). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -400,12 +400,11 @@ void xmphc_whole_done(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int a
                       double t0) {
   xmphc_algo_choice_t *ch = c->whole[kind][xmphc_size_bucket(bytes)];
   unsigned mask = whole_mask(mpi_ok);
-  if (ch == NULL || !measure || !xmphc_algo_record(ch, mask, a, MPI_Wtime() - t0))
-    return;
   double worst[XMPHC_ALGO_MAX];
-  MPI_Allreduce(ch->best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, c->comm);
-  int before = xmphc_algo_decide(ch, mask, worst);
-  if (xmphc_config()->report && c->rank == 0 && before != ch->chosen && ch->chosen >= 0)
+  if (ch == NULL || !measure ||
+      !xmphc_algo_measured(ch, mask, a, MPI_Wtime() - t0, c->comm, worst))
+    return;
+  if (xmphc_config()->report && c->rank == 0)
     xmpi_note(NULL, "comm", "collective %s of %zu B on %d nodes: the steps %.1f us, MPI's "
               "collective %.1f us: %s", kind_name[kind], bytes, c->size,
               worst[XMPHC_WHOLE_STEPS] * 1e6, worst[XMPHC_WHOLE_MPI] * 1e6,

@@ -316,7 +316,8 @@ static int emit_host_step(void *arg, int slot, int to, int slo, int shi, int ssk
  * the buffer's span fits an int (else g->counts stays NULL: no MPI candidate). */
 static int mpi_blocks(xmphc_allgather_t *g, void *base, const MPI_Datatype *blocks, int size) {
   g->base = base;
-  int *counts = calloc((size_t)size, sizeof *counts), *displs = calloc((size_t)size, sizeof *displs);
+  int *counts = calloc((size_t)size, sizeof *counts);
+  int *displs = calloc((size_t)size, sizeof *displs);
   if (counts == NULL || displs == NULL) {
     free(counts);
     free(displs);
@@ -382,20 +383,27 @@ static int gather_steps(xmphc_allgather_t *g) {
   return xmphc_run_end(&run);
 }
 
+int xmphc_allgather_mpi_ok(const xmphc_allgather_t *g) { return g->counts != NULL; }
+
+int xmphc_allgather_run_mpi(xmphc_allgather_t *g) {
+  if (g->c == NULL)
+    return XMPHC_OK;
+  if (g->counts == NULL)
+    return XMPHC_E_UNSUPPORTED;
+  MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->base, g->counts, g->displs, MPI_BYTE,
+                 xmphc_coll_comm(g->c));
+  return XMPHC_OK;
+}
+
 int xmphc_allgather_run(xmphc_allgather_t *g) {
   if (g->c == NULL)
     return XMPHC_OK;
   if (g->dev != NULL)
     return xmphc_dev_allgather_run(g->dev);
-  int mpi_ok = g->counts != NULL;
+  int mpi_ok = xmphc_allgather_mpi_ok(g);
   int measure, a = xmphc_whole_pick(g->c, XMPHC_COLL_ALLGATHER, g->total, mpi_ok, &measure);
   double t0 = MPI_Wtime();
-  int st = XMPHC_OK;
-  if (a == XMPHC_WHOLE_MPI)
-    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->base, g->counts, g->displs, MPI_BYTE,
-                   xmphc_coll_comm(g->c));
-  else
-    st = gather_steps(g);
+  int st = a == XMPHC_WHOLE_MPI ? xmphc_allgather_run_mpi(g) : gather_steps(g);
   xmphc_whole_done(g->c, XMPHC_COLL_ALLGATHER, g->total, mpi_ok, a, measure, t0);
   return st;
 }

@@ -1,6 +1,8 @@
-/* coll_choice.c - the measured choice of a device collective's algorithm (coll_device.c), one
- * record per collective kind and size class; pure: the caller times the executions and makes
- * the window's times the same on every rank (the slowest rank's) before the decision.
+/* coll_choice.c - a measured choice among a few candidates: a device collective's algorithm
+ * (coll_device.c, one record per kind and size class), a host collective's steps or MPI's
+ * own (coll.c), a device exchange's order of faces (device_exchange.c). Pure but for
+ * xmphc_algo_measured, which ends a window with one allreduce: the callers time the
+ * executions.
  *
  * A window runs each candidate in a block of XMPHC_ALGO_BLOCK consecutive executions (the
  * first XMPHC_ALGO_SKIP untimed) and keeps the median of each one's timed executions; the
@@ -86,6 +88,15 @@ int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t) {
   ch->best[a] = median(ch->samples[a], ch->nsamples[a]);
   int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
   return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_BLOCK - 1;
+}
+
+int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t, MPI_Comm comm,
+                        double *worst) {
+  if (!xmphc_algo_record(ch, mask, a, t))
+    return 0;
+  MPI_Allreduce(ch->best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, comm);
+  int before = xmphc_algo_decide(ch, mask, worst);
+  return before != ch->chosen && ch->chosen >= 0;
 }
 
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst) {

@@ -51,15 +51,8 @@
 #include "coll_kernels.h"
 #include "xmphc_coll.h"
 
-enum {
-  ALGO_HOST = XMPHC_ALGO_HOST,
-  ALGO_MPI = XMPHC_ALGO_MPI,
-  ALGO_STEPS = XMPHC_ALGO_STEPS,
-  ALGO_ONESHOT = XMPHC_ALGO_ONESHOT,
-  ALGO_SIGNAL = XMPHC_ALGO_SIGNAL,
-  NALGOS = XMPHC_NALGOS
-};
-_Static_assert((int)NALGOS <= (int)XMPHC_ALGO_MAX && ALGO_HOST == 0, "coll_choice.c's numbering");
+_Static_assert((int)XMPHC_NALGOS <= (int)XMPHC_ALGO_MAX && XMPHC_ALGO_HOST == 0,
+               "coll_choice.c's numbering");
 enum { NBUCKETS = 65, NKINDS = 3 };
 enum { K_BCAST, K_ALLGATHER, K_ALLREDUCE };
 enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33) as tag */
@@ -224,7 +217,7 @@ static int enter(xmphc_coll_t *c, dcoll_t **d, int *was) {
  * write into the caller's buffer, so it must be complete; the other algorithms touch it only
  * from this rank's stream, which waits for it on the device. */
 static void settle(dcoll_t *d, int a) {
-  if (a == ALGO_STEPS)
+  if (a == XMPHC_ALGO_STEPS)
     xmp_dev_gpu_settle(NULL);
   else
     xmp_dev_gpu_order(&d->view, NULL);
@@ -331,7 +324,7 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
 /* ---- the measured choice of an algorithm ---- */
 
 
-/* The algorithm of this execution among the candidates (mask of 1 << ALGO_*, the same on
+/* The algorithm of this execution among the candidates (mask of 1 << XMPHC_ALGO_*, the same on
  * every rank; coll_choice.c; XMP_COLL_ALGO's where it is one); *measure says whether its
  * time counts. */
 static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_choice_t **chp,
@@ -354,16 +347,14 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
  * window (collective: every rank ends its window at the same execution). */
 static void algo_done(dcoll_t *d, algo_choice_t *ch, int measure, int a, double t0,
                       unsigned mask, const char *what, size_t bytes) {
-  if (!measure || !xmphc_algo_record(ch, mask, a, MPI_Wtime() - t0))
-    return;
   double worst[XMPHC_ALGO_MAX];
-  MPI_Allreduce(ch->best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, d->comm);
-  int before = xmphc_algo_decide(ch, mask, worst);
-  if (xmphc_config()->report && d->rank == 0 && before != ch->chosen && ch->chosen >= 0) {
+  if (!measure || !xmphc_algo_measured(ch, mask, a, MPI_Wtime() - t0, d->comm, worst))
+    return;
+  if (xmphc_config()->report && d->rank == 0) {
     char line[512];
     int len = snprintf(line, sizeof line, "device %s of %zu B on %d nodes:", what, bytes,
                        d->size);
-    for (int b = 0; b < NALGOS && len > 0 && (size_t)len < sizeof line; b++)
+    for (int b = 0; b < XMPHC_NALGOS && len > 0 && (size_t)len < sizeof line; b++)
       if (mask & (1u << b))
         len += snprintf(line + len, sizeof line - (size_t)len, " %s %.1f us", xmphc_algo_name(b),
                         worst[b] * 1e6);
@@ -483,26 +474,27 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
   MPI_Aint lb, extent;
   MPI_Type_get_true_extent(whole, &lb, &extent);
   MPI_Type_free(&whole);
-  unsigned mask = 1u << ALGO_HOST | 1u << ALGO_MPI | (g.contiguous ? 1u << ALGO_STEPS : 0) |
-                  (g.contiguous && signal_ok(d, g.bytes) ? 1u << ALGO_SIGNAL : 0);
+  unsigned mask = 1u << XMPHC_ALGO_HOST | 1u << XMPHC_ALGO_MPI |
+                  (g.contiguous ? 1u << XMPHC_ALGO_STEPS : 0) |
+                  (g.contiguous && signal_ok(d, g.bytes) ? 1u << XMPHC_ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_BCAST, g.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
   int st = XMPHC_OK;
-  if (a == ALGO_HOST || a == ALGO_MPI) {
+  if (a == XMPHC_ALGO_HOST || a == XMPHC_ALGO_MPI) {
     /* A copy of the whole extent (holes included, so that writing it back keeps them). */
     ensure_pinned(d, (size_t)extent);
     char *data = (char *)buf + lb;
     if (d->rank == root || !g.contiguous)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 1);
-    if (a == ALGO_HOST)
+    if (a == XMPHC_ALGO_HOST)
       st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST);
     else
       MPI_Bcast(d->pinned - lb, count, type, root, d->comm);
     if (!st && d->rank != root)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 0);
-  } else if (a == ALGO_SIGNAL) {
+  } else if (a == XMPHC_ALGO_SIGNAL) {
     xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_BCAST, .root = root, .n = g.bytes};
     sa.src = sa.dst = (char *)buf + lb;
     st = run_signal(d, &sa, g.bytes);
@@ -644,27 +636,27 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
   /* The same on every rank too: MPI's operator for the type. */
   MPI_Datatype mpi_type = xmpi_mpi_type(type);
   MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpi_mpi_op(op, type) : MPI_OP_NULL;
-  unsigned mask = 1u << ALGO_HOST | (mpi_op != MPI_OP_NULL ? 1u << ALGO_MPI : 0) |
-                  (all_kernel ? 1u << ALGO_STEPS : 0) |
-                  (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << ALGO_ONESHOT : 0) |
-                  (all_kernel && signal_ok(d, ra.bytes) ? 1u << ALGO_SIGNAL : 0);
+  unsigned mask = 1u << XMPHC_ALGO_HOST | (mpi_op != MPI_OP_NULL ? 1u << XMPHC_ALGO_MPI : 0) |
+                  (all_kernel ? 1u << XMPHC_ALGO_STEPS : 0) |
+                  (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << XMPHC_ALGO_ONESHOT : 0) |
+                  (all_kernel && signal_ok(d, ra.bytes) ? 1u << XMPHC_ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLREDUCE, ra.bytes, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
   int st = XMPHC_OK;
-  if (a == ALGO_HOST || a == ALGO_MPI) {
+  if (a == XMPHC_ALGO_HOST || a == XMPHC_ALGO_MPI) {
     ensure_pinned(d, ra.bytes);
     stage_span(d, buf, 0, ra.bytes, d->pinned, 1);
-    if (a == ALGO_HOST)
+    if (a == XMPHC_ALGO_HOST)
       st = xmphc_allreduce(comm, d->pinned, (int)n, type, op, XMPHC_LOC_HOST);
     else
       MPI_Allreduce(MPI_IN_PLACE, d->pinned, (int)n, mpi_type, mpi_op, d->comm);
     if (!st)
       stage_span(d, buf, 0, ra.bytes, d->pinned, 0);
-  } else if (a == ALGO_STEPS) {
+  } else if (a == XMPHC_ALGO_STEPS) {
     st = allreduce_steps(c, d, &ra);
-  } else if (a == ALGO_ONESHOT) {
+  } else if (a == XMPHC_ALGO_ONESHOT) {
     st = allreduce_oneshot(d, &ra);
   } else {
     xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_ALLREDUCE, .kind = ra.kind,
@@ -706,7 +698,7 @@ struct xmphc_dev_allgather {
   unsigned char *mirror;   /* pinned, [0, hi): the host-staged algorithm's copy */
   xmphc_allgather_t *host; /* the host plan over the mirror */
   dseg_t *block;           /* each rank's block as one segment (contiguous case) */
-  int *counts, *displs;    /* the blocks for MPI_Allgatherv (contiguous, under 2 GiB) */
+  int host_mpi;            /* the host plan can run MPI's own allgather */
   size_t max_block;        /* the largest block's bytes */
   int nsteps;
   gstep_t step[XMPHC_COLL_MAXSLOTS];
@@ -771,20 +763,13 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
   }
   if (g->lo == SIZE_MAX)
     g->lo = g->hi = 0;
-  if (g->contiguous && g->hi <= INT_MAX) {
-    g->counts = xmpi_calloc_or_die((size_t)d->size, sizeof *g->counts, NULL);
-    g->displs = xmpi_calloc_or_die((size_t)d->size, sizeof *g->displs, NULL);
-    for (int r = 0; r < d->size; r++) {
-      g->counts[r] = (int)g->block[r].bytes;
-      g->displs[r] = (int)g->block[r].off;
-    }
-  }
   g->tiled = g->contiguous && g->total == g->hi - g->lo;
   g->own_lo = g->block[d->rank].off;
   g->own_bytes = g->block[d->rank].bytes;
   /* The host plan over a pinned mirror of [0, hi): blocks at the same offsets. */
   g->mirror = xmp_dev_gpu_alloc(g->hi, 1, NULL);
   int st = xmphc_allgather_create(comm, g->mirror, blocks, XMPHC_LOC_HOST, &g->host);
+  g->host_mpi = !st && xmphc_allgather_mpi_ok(g->host); /* the same on every rank */
   if (!st && g->contiguous)
     st = xmphc_allgather_schedule(d->size, d->rank, emit_dev_step, g);
   if (st) {
@@ -796,28 +781,24 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
 }
 
 static int allgather_on(xmphc_dev_allgather_t *g, dcoll_t *d) {
-  unsigned mask = 1u << ALGO_HOST | (g->counts != NULL ? 1u << ALGO_MPI : 0) |
-                  (g->contiguous ? 1u << ALGO_STEPS : 0) |
-                  (g->contiguous && signal_ok(d, g->max_block) ? 1u << ALGO_SIGNAL : 0);
+  unsigned mask = 1u << XMPHC_ALGO_HOST | (g->host_mpi ? 1u << XMPHC_ALGO_MPI : 0) |
+                  (g->contiguous ? 1u << XMPHC_ALGO_STEPS : 0) |
+                  (g->contiguous && signal_ok(d, g->max_block) ? 1u << XMPHC_ALGO_SIGNAL : 0);
   algo_choice_t *ch = NULL;
   int measure, a = algo_pick(d, K_ALLGATHER, g->total, mask, &ch, &measure);
   double t0 = MPI_Wtime();
   settle(d, a);
   int st = XMPHC_OK;
-  if (a == ALGO_HOST || a == ALGO_MPI) {
+  if (a == XMPHC_ALGO_HOST || a == XMPHC_ALGO_MPI) {
     /* Blocks that tile their span: only this rank's goes up (the rest is overwritten). */
     if (g->tiled)
       stage_span(d, g->base, g->own_lo, g->own_bytes, g->mirror, 1);
     else
       stage_span(d, g->base, g->lo, g->hi - g->lo, g->mirror, 1);
-    if (a == ALGO_HOST)
-      st = xmphc_allgather_run(g->host);
-    else
-      MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->mirror, g->counts, g->displs,
-                     MPI_BYTE, d->comm);
+    st = a == XMPHC_ALGO_HOST ? xmphc_allgather_run(g->host) : xmphc_allgather_run_mpi(g->host);
     if (!st)
       stage_span(d, g->base, g->lo, g->hi - g->lo, g->mirror, 0);
-  } else if (a == ALGO_SIGNAL) {
+  } else if (a == XMPHC_ALGO_SIGNAL) {
     xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_ALLGATHER, .dst = g->base};
     sa.src = g->base + g->own_lo;
     for (int r = 0; r < d->size; r++)
@@ -855,8 +836,6 @@ void xmphc_dev_allgather_free(xmphc_dev_allgather_t *g) {
   }
   xmphc_allgather_free(g->host);
   xmp_dev_gpu_free(g->mirror, 1);
-  free(g->counts);
-  free(g->displs);
   free(g->block);
   free(g);
 }

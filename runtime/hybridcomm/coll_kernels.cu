@@ -184,7 +184,8 @@ struct launch {
 
 template <typename T, typename U, int Op> int run(const launch &l) {
   const unsigned threads = 256;
-  (void)cudaGetLastError(); // an earlier call's error (the caller's CUDA calls share it) is not ours
+  // An earlier call's error (the caller's CUDA calls share it) is not ours.
+  (void)cudaGetLastError();
   size_t want = (l.n + threads - 1) / threads;
   unsigned blocks = (unsigned)(want < 1024 ? (want > 0 ? want : 1) : 1024);
   if (l.signal != nullptr)

@@ -17,10 +17,11 @@
  * a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
  * wants; a note also says the shadow may now be overwritten (the receiver holds its copy,
  * nothing reads it). Only the first note and one after the copy moved carry the storage; the
- * others are 8 bytes, and the sender keeps its mapping of the peer's storage meanwhile. The sender takes the direct path when asked and able, else MPI; the
- * receiver knows which from the size of what arrives (0 bytes: the direct path it asked
- * for). XMP_COMM=direct always asks for the direct path, XMP_COMM=direct-kernel for the
- * kernel; XMP_COMM=mpi sends no notes at all. Self faces (periodic along one node) take MPI.
+ * others are 8 bytes, and the sender keeps its mapping of the peer's storage meanwhile. The
+ * sender takes the direct path when asked and able, else MPI; the receiver knows which from
+ * the size of what arrives (0 bytes: the direct path it asked for). XMP_COMM=direct always
+ * asks for the direct path, XMP_COMM=direct-kernel for the kernel; XMP_COMM=mpi sends no
+ * notes at all. Self faces (periodic along one node) take MPI.
  *
  * Under XMP_COMM=auto (xmphc_dev_schedule) every receiver asks for each path in turn during a
  * window of XMPHC_DEV_WINDOW executions (again every XMPHC_DEV_RECHECK, without the paths that
@@ -560,14 +561,12 @@ static int order_of(xmphc_dev_exchange_t *x, long e, int *measure) {
  * exchange takes the slowest node's times and the same order. */
 static void order_done(xmphc_dev_exchange_t *x, int order, double t) {
   unsigned mask = 1u << XMPHC_ORDER_CONCURRENT | 1u << XMPHC_ORDER_PHASED;
-  if (!xmphc_algo_record(&x->order, mask, order, t))
-    return;
   double worst[XMPHC_ALGO_MAX];
-  MPI_Allreduce(x->order.best, worst, XMPHC_ALGO_MAX, MPI_DOUBLE, MPI_MAX, x->comm);
-  int before = xmphc_algo_decide(&x->order, mask, worst);
+  if (!xmphc_algo_measured(&x->order, mask, order, t, x->comm, worst))
+    return;
   int me;
   MPI_Comm_rank(x->comm, &me);
-  if (xmphc_config()->report && me == 0 && before != x->order.chosen)
+  if (xmphc_config()->report && me == 0)
     xmpi_note(x->where, "comm", "array '%s' dimension %d (device copy): faces all at once "
               "%.1f us, phased by direction %.1f us (slowest node): %s", x->name, x->dim,
               worst[XMPHC_ORDER_CONCURRENT] * 1e6, worst[XMPHC_ORDER_PHASED] * 1e6,

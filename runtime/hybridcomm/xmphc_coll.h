@@ -108,6 +108,11 @@ void xmphc_dev_allgather_free(xmphc_dev_allgather_t *plan);
 typedef int (*xmphc_gather_step_fn)(void *arg, int slot, int to, int slo, int shi, int sskip,
                                     int from, int rlo, int rhi, int rskip);
 int xmphc_allgather_schedule(int size, int me, xmphc_gather_step_fn emit, void *arg);
+/* MPI's own allgather (MPI_Allgatherv) of a host plan: XMPHC_E_UNSUPPORTED unless its blocks
+ * are contiguous and the buffer's span fits an int (the device plan's MPI host-staged
+ * algorithm runs its mirror's plan through it). */
+int xmphc_allgather_run_mpi(xmphc_allgather_t *g);
+int xmphc_allgather_mpi_ok(const xmphc_allgather_t *g);
 
 /* Ranks of a recursive-doubling schedule over p ranks: q = the largest power of two <= p;
  * ranks below 2(p - q) pair up, the even one folding into the odd one. */

@@ -233,6 +233,11 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
  * 1 when the window ends with it: every rank then takes the slowest rank's best times and
  * calls xmphc_algo_decide. */
 int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t);
+/* xmphc_algo_record, and at the window's end the decision on the slowest rank's times over
+ * comm (every rank calls it at the same execution; worst: those times, XMPHC_ALGO_MAX of
+ * them). Returns 1 when the decision changed the choice (a report is due). */
+int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t, MPI_Comm comm,
+                        double *worst);
 /* Chooses the candidate of mask with the smallest time in worst (< 0: not measured; ties to
  * the lower algorithm); returns the one chosen before (-1: none). */
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst);

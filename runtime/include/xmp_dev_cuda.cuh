@@ -153,7 +153,8 @@ static inline long xmp_dev_tile_place(void *buffers[], const xmp_dev_task_t *tas
   size_t elem = STARPU_VECTOR_GET_ELEMSIZE(buffers[k]);
   *lo = (long)(task->byte_offset[k] / elem);
   *hi = *lo + (long)STARPU_VECTOR_GET_NX(buffers[k]);
-  long first = (i - l->base[0]) * l->stride[0] + (j - l->base[1]) * l->stride[1] + (kk - l->base[2]);
+  long first =
+      (i - l->base[0]) * l->stride[0] + (j - l->base[1]) * l->stride[1] + (kk - l->base[2]);
   size_t at = (size_t)xmp_dev_buffer(buffers, task, k) / elem + (size_t)first;
   return (long)(at % XMP_DEV_TILE_X);
 }

@@ -4,8 +4,8 @@
 // device-loop result that reads shadows (corners included) is compared with a
 // serial reference. Declared widths, and /periodic/ widths with async and
 // wait_async; 1-D and 2-D node arrays, uneven blocks (13x11), 1-4 nodes,
-// paths forced and measured, faces all at once and phased by direction. No GPU here: StarPU's CPU workers run the device
-// loops.
+// paths forced and measured, faces all at once and phased by direction. No
+// GPU here: StarPU's CPU workers run the device loops.
 // RUN: %xmpcc --gpu=none -DNDX=1 %s -o %t.1d
 // RUN: %xmpcc --gpu=none -DNDX=2 %s -o %t.2d
 // RUN: %mpirun -np 1 %t.1d | FileCheck %s
