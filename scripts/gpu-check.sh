@@ -170,6 +170,9 @@ worksharing() {
   python3 "$root/bench/worksharing/steps.py" "$out/worksharing" >"$out/worksharing-steps.txt"
 }
 
+# The number of GPUs this machine shows.
+gpu_count() { nvidia-smi -L | grep -c GPU || true; }
+
 setup_env() {
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
   export NCCL_NVLS_ENABLE=0 # never NVLink multicast on these shared machines
@@ -198,7 +201,7 @@ run() {
   /tmp/matmul_serial 0 "$STEPS" >"$out/matmul.ref"
 
   local ngpu ranks=(1) table=$out/table.txt
-  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  ngpu=$(gpu_count)
   [ "$ngpu" -ge 2 ] && ranks+=(2)
   nvidia-smi -L >"$out/gpus.txt" 2>&1 || true
   printf '%-7s %-5s %-6s %-6s %-9s %-9s %-24s %s\n' program ranks weight result \
@@ -331,7 +334,7 @@ himeno_xmp() {
     "vs hand" >"$table"
   local rows=("M-1d 1 fixed" "M-1d 2 fixed" "M-2d 2 fixed" "M-2d 2 auto" "L 1 fixed"
     "L-untiled 1 fixed" "L 1 auto" "XL 1 fixed" "XL-untiled 1 fixed" "XL 1 auto")
-  [ "$(nvidia-smi -L | grep -c GPU)" -ge 2 ] && rows+=("L 2 fixed" "XL 2 fixed")
+  [ "$(gpu_count)" -ge 2 ] && rows+=("L 2 fixed" "XL 2 fixed")
   for c in "${rows[@]}"; do
     read -r prog np policy <<<"$c"
     size=${prog%%-*}
@@ -490,7 +493,7 @@ halo_order() {
   local out=$1/halo-order ngpu comm order
   mkdir -p "$out"
   ninja -C /tmp/xmp-rt xmp_bench_halo >"$out/ninja.log" 2>&1 || { tail -30 "$out/ninja.log"; exit 1; }
-  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  ngpu=$(gpu_count)
   [ "$ngpu" -ge 3 ] || { echo "halo-order: needs 3 or more GPUs (found $ngpu)"; exit 1; }
   for comm in direct direct-kernel; do
     for order in concurrent phased auto; do
@@ -608,7 +611,7 @@ coll_bench() {
   local out=$1 cudadir inc libs ngpu
   coll_flags
   build_coll_bench
-  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  ngpu=$(gpu_count)
   # shellcheck disable=SC2086 # COLL_BENCH_ARGS is a list of words
   XMP_COMM_REPORT=1 timeout 600 "${MPIRUN[@]}" -np "$ngpu" /tmp/xmp-coll/bench --device \
     ${COLL_BENCH_ARGS:-} >"$out/coll-bench-report.txt" 2>"$out/coll-bench-report.log" ||
@@ -620,7 +623,7 @@ coll() {
   local out=$1 b=/tmp/xmp-coll cudadir inc libs ngpu table=$1/coll.txt
   coll_flags
   build_coll_bench
-  ngpu=$(nvidia-smi -L | grep -c GPU || true)
+  ngpu=$(gpu_count)
   [ "$ngpu" -ge 1 ] || { echo "coll: no GPU"; exit 1; }
   local half=$(((ngpu + 1) / 2)) np variant sub result log env label
   printf '%-6s %-8s %-4s %s\n' ranks comm sub result >"$table"
