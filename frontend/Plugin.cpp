@@ -25,8 +25,8 @@
 #include "SourceIndex.h"
 
 #include "xmp/Dialect/XMPDialect.h"
-#include "xmp/Target/EmitC.h"
-#include "xmp/Transforms/Passes.h"
+#include "xmp/Conversion/Passes.h"
+#include "xmp/Target/Fragments.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
@@ -200,8 +200,8 @@ public:
                   "internal xmpcc error: " + diag.str());
       return mlir::success();
     });
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        buildModule(program, context, ctx.getSourceManager());
+    AnchorTable anchors;
+    mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, context, index, anchors);
     if (mlir::failed(mlir::verify(*module)))
       return;
     if (options.emitMLIR) {
@@ -210,7 +210,7 @@ public:
       return;
     }
     mlir::PassManager pm(&context);
-    pm.addPass(xmp::createLowerToRuntimePass());
+    pm.addPass(xmp::createLowerToRuntime());
     if (mlir::failed(pm.run(*module)))
       return;
     if (options.emitLowered) {
@@ -218,8 +218,8 @@ public:
       llvm::outs() << "\n";
       return;
     }
-    std::map<int64_t, xmp::SiteText> sites;
-    if (mlir::failed(xmp::printSites(*module, sites)))
+    xmp::Fragments fragments;
+    if (mlir::failed(xmp::printFragments(*module, fragments)))
       return;
     std::string translated, cuda, macros;
     // Only outlined CUDA code needs the macros; most files have no device loop.
@@ -227,7 +227,7 @@ public:
           return s.dir->kind == DirectiveKind::DeviceLoop;
         }))
       macros = mainFileMacros(ci.getPreprocessor());
-    if (!rewriteSource(program, sites, index, diags, macros, translated, cuda))
+    if (!rewriteSource(program, anchors, fragments, index, diags, macros, translated, cuda))
       return;
     if (!options.output.empty() && !writeFile(diags, options.output, translated))
       return;

@@ -74,6 +74,14 @@ struct LoopDim {
   // loop's global bounds ('/unbound/').
   std::string extendLo = "0", extendHi = "0";
   bool unbound = false;
+  // For a canonical header: the step's value where it is an integer constant
+  // (0 otherwise); whether this node's local step is the loop's own (every
+  // format but cyclic); whether the bounds depend on nothing the nest changes
+  // (they are then computed once, before it).
+  int64_t constStep = 0;
+  bool sameStep = false;
+  bool hoist = false;
+  const clang::Expr *lowerExpr = nullptr, *upperExpr = nullptr, *stepExpr = nullptr;
 };
 
 struct CheckedReduction {
@@ -142,6 +150,11 @@ struct Site {
   std::vector<int64_t> tdims;       // align
   std::vector<std::string> offsets; // align
   std::vector<LoopDim> loop;        // loop, outermost first
+  const clang::ForStmt *nest = nullptr; // loop, device loop: the `for` the directive applies to
+  // loop: the distributed arrays its nest reaches through locals declared
+  // before it, and whether each local base pointer may be `restrict`.
+  std::vector<const DistArray *> nestArrays;
+  std::vector<bool> nestRestrict;
   // loop: C expressions whose lexicographic order is the nest's sequential
   // order, one per loop from the outermost to the innermost distributed one
   // (distributed or not): its index, negated where it counts down.
@@ -209,6 +222,8 @@ struct Program {
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.
   std::vector<const clang::ArraySubscriptExpr *> accesses;
+  /// The loop site whose nest locals an access uses (outermost nest first).
+  std::map<const clang::ArraySubscriptExpr *, int64_t> accessNest;
   /// Distributed arrays passed whole as call arguments: their local storage.
   std::vector<const clang::DeclRefExpr *> passedArrays;
   std::vector<Allocation> allocations;

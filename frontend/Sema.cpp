@@ -122,6 +122,8 @@ private:
   unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
   void checkLoopAccesses();
+  void markHoistable(Site &site);
+  void planNestLocals();
   void checkDescOfs();
   void checkTasksBlocks();
 
@@ -782,6 +784,8 @@ bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
                  "a work-shared loop's condition must compare its index: "
                  "'" + dim.var + " < ub', '<=', '>' or '>='");
   std::string bound = text(cond->getRHS()->getSourceRange());
+  dim.upperExpr = cond->getRHS();
+  dim.lowerExpr = initExpr;
   switch (cond->getOpcode()) {
   case BO_LT: dim.upper = "(" + bound + ") - 1"; break;
   case BO_LE: dim.upper = bound; break;
@@ -795,16 +799,22 @@ bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
   const Expr *inc = f->getInc();
   if (const auto *u = dyn_cast_or_null<UnaryOperator>(inc); u && isVar(u->getSubExpr())) {
     if (u->isIncrementOp())
-      dim.step = "1";
+      dim.step = "1", dim.constStep = 1;
     else if (u->isDecrementOp())
-      dim.step = "-1";
+      dim.step = "-1", dim.constStep = -1;
   } else if (const auto *c = dyn_cast_or_null<CompoundAssignOperator>(inc);
              c && isVar(c->getLHS())) {
     std::string s = text(c->getRHS()->getSourceRange());
+    dim.stepExpr = c->getRHS();
+    Expr::EvalResult value;
+    int64_t constant = 0;
+    if (!c->getRHS()->isValueDependent() && c->getRHS()->EvaluateAsInt(value, ctx) &&
+        value.Val.getInt().getSignificantBits() <= 32)
+      constant = value.Val.getInt().getSExtValue();
     if (c->getOpcode() == BO_AddAssign)
-      dim.step = s;
+      dim.step = s, dim.constStep = constant;
     else if (c->getOpcode() == BO_SubAssign)
-      dim.step = "-(" + s + ")";
+      dim.step = "-(" + s + ")", dim.constStep = -constant;
   }
   if (dim.step.empty())
     return error(inc ? inc->getBeginLoc() : f->getForLoc(),
@@ -867,6 +877,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                                          "' directive must be followed by a for "
                                          "statement");
 
+  site.nest = outer;
   std::set<std::string> pending(indices.begin(), indices.end());
   for (const ForStmt *f = outer; f && !pending.empty();) {
     LoopDim dim;
@@ -886,6 +897,9 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
           if (onNodes && loop.style == Bracket::Round)
             dim.offset = "(" + dim.offset + ") - 1";
           dim.cyclic = !onNodes && t->distributed && t->formats[td] == "cyclic";
+          // Known at compile time: the node's local step is the loop's own on a node
+          // array and along every format but cyclic (a residue's progression).
+          dim.sameStep = onNodes || (t->distributed && t->formats[td] != "cyclic");
         }
       site.loop.push_back(dim);
     }
@@ -898,6 +912,14 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     return error(loop.templ.loc, "loop index '" + *pending.begin() +
                                      "' is not the control variable of a "
                                      "tightly nested loop that follows");
+  for (const LoopDim &dim : site.loop) {
+    const ForStmt *f = dim.stmt;
+    if (f->getForLoc().isMacroID() || f->getRParenLoc().isMacroID())
+      return error(f->getForLoc(), std::string("a ") +
+                                       (device ? "device loop" : "work-shared loop") +
+                                       " cannot come from a macro");
+  }
+  markHoistable(site);
   if (loop.extent != LoopExtent::None && !checkLoopExtent(d, site, onNodes, device))
     return false;
   for (const ReductionClause &c : loop.reductions) {
@@ -1381,6 +1403,149 @@ static std::string subscriptVar(const Expr *e) {
   const auto *ref = dyn_cast<DeclRefExpr>(e);
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
   return var ? var->getName().str() : "";
+}
+
+/// Variables a statement may change: assigned, incremented or decremented,
+/// whose address it takes, or declared in it.
+static void collectChanged(const Stmt *s, std::set<const VarDecl *> &out) {
+  if (!s)
+    return;
+  auto refVar = [](const Expr *e) -> const VarDecl * {
+    const auto *r = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+    return r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+  };
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp()) {
+    if (const VarDecl *v = refVar(bo->getLHS()))
+      out.insert(v);
+  } else if (const auto *uo = dyn_cast<UnaryOperator>(s)) {
+    if (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf)
+      if (const VarDecl *v = refVar(uo->getSubExpr()))
+        out.insert(v);
+  } else if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+    for (const Decl *d : ds->decls())
+      if (const auto *v = dyn_cast<VarDecl>(d))
+        out.insert(v);
+  }
+  for (const Stmt *child : s->children())
+    collectChanged(child, out);
+}
+
+/// Whether a statement calls a function that is neither a builtin nor
+/// declared in a system header (which may then reach any global, or storage
+/// it was given), or calls through a pointer.
+static bool callsUserCode(const Stmt *s, const SourceManager &sm) {
+  if (!s)
+    return false;
+  if (const auto *call = dyn_cast<CallExpr>(s)) {
+    const FunctionDecl *f = call->getDirectCallee();
+    if (!f || (!f->getBuiltinID() && !sm.isInSystemHeader(f->getLocation())))
+      return true;
+  }
+  for (const Stmt *child : s->children())
+    if (callsUserCode(child, sm))
+      return true;
+  return false;
+}
+
+/// Whether an expression has the same value wherever the nest evaluates it:
+/// it reads no variable the nest changes, no memory through a pointer or a
+/// subscript, calls nothing, and, where the nest calls user code, reads no
+/// variable that code could change.
+static bool invariantIn(const Stmt *e, const std::set<const VarDecl *> &changed,
+                        bool userCalls) {
+  if (!e)
+    return true;
+  if (isa<CallExpr, ArraySubscriptExpr, MemberExpr>(e))
+    return false;
+  if (const auto *uo = dyn_cast<UnaryOperator>(e); uo && uo->getOpcode() == UO_Deref)
+    return false;
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e))
+    if (const auto *v = dyn_cast<VarDecl>(ref->getDecl()))
+      if (changed.count(v) || (userCalls && !v->hasLocalStorage()))
+        return false;
+  for (const Stmt *child : e->children())
+    if (!invariantIn(child, changed, userCalls))
+      return false;
+  return true;
+}
+
+/// A loop's bounds are computed once, before the nest, where they stay the
+/// same throughout it; otherwise before each run of their loop, as C
+/// evaluates them.
+void Analyzer::markHoistable(Site &site) {
+  std::set<const VarDecl *> changed;
+  collectChanged(site.nest, changed);
+  bool userCalls = callsUserCode(site.nest, sm);
+  for (LoopDim &dim : site.loop)
+    dim.hoist = invariantIn(dim.lowerExpr, changed, userCalls) &&
+                invariantIn(dim.upperExpr, changed, userCalls) &&
+                invariantIn(dim.stepExpr, changed, userCalls);
+}
+
+/// Accesses inside a work-shared nest reach their array through locals the
+/// nest declares before it (the outermost nest around them, so that one
+/// pointer reaches each array there): a base pointer, its strides and the
+/// folded offset. Not for an array declared or allocated inside the nest.
+/// The pointer is `restrict` where nothing else inside the nest may reach
+/// the storage: no user function is called (it may access the array), no
+/// directive runs, and the array is not a parameter (two of which may be one
+/// array of the caller).
+void Analyzer::planNestLocals() {
+  struct Nest {
+    Site *site;
+    unsigned begin, end;
+  };
+  std::vector<Nest> nests;
+  std::vector<std::pair<unsigned, unsigned>> deviceNests;
+  for (Site &site : program.sites) {
+    if (!site.nest)
+      continue;
+    unsigned b = index.offset(site.nest->getBeginLoc()), e = index.offset(site.nest->getEndLoc());
+    if (site.dir->kind == DirectiveKind::Loop)
+      nests.push_back({&site, b, e});
+    else if (site.dir->kind == DirectiveKind::DeviceLoop)
+      deviceNests.push_back({b, e});
+  }
+  auto inside = [](unsigned at, unsigned b, unsigned e) { return at >= b && at <= e; };
+  // A loop header becomes the node's local bounds.
+  for (const Nest &n : nests)
+    for (const LoopDim &dim : n.site->loop) {
+      unsigned hb = index.offset(dim.stmt->getForLoc()), he = index.offset(dim.stmt->getRParenLoc());
+      for (const ArraySubscriptExpr *chain : program.accesses)
+        if (inside(index.offset(chain->getBeginLoc()), hb, he))
+          error(chain->getBeginLoc(), "distributed array accesses in the header of a "
+                                      "work-shared loop are not supported");
+    }
+  for (const ArraySubscriptExpr *chain : program.accesses) {
+    unsigned at = index.offset(chain->getBeginLoc());
+    if (llvm::any_of(deviceNests, [&](auto r) { return inside(at, r.first, r.second); }))
+      continue;
+    const Nest *outer = nullptr;
+    for (const Nest &n : nests)
+      if (inside(at, n.begin, n.end) && (!outer || n.begin < outer->begin))
+        outer = &n;
+    const DistArray *array = distributedRoot(program, chain);
+    if (!outer || !array)
+      continue;
+    if (inside(index.offset(array->decl->getLocation()), outer->begin, outer->end) ||
+        llvm::any_of(program.allocations, [&](const Allocation &a) {
+          return a.array == array &&
+                 inside(index.offset(a.expr->getBeginLoc()), outer->begin, outer->end);
+        }))
+      continue;
+    program.accessNest[chain] = outer->site->id;
+    if (!llvm::is_contained(outer->site->nestArrays, array))
+      outer->site->nestArrays.push_back(array);
+  }
+  for (const Nest &n : nests) {
+    bool others = callsUserCode(n.site->nest, sm) ||
+                  llvm::any_of(program.sites, [&](const Site &s) {
+                    return &s != n.site &&
+                           inside(index.offset(s.dir->range.getBegin()), n.begin, n.end);
+                  });
+    for (const DistArray *array : n.site->nestArrays)
+      n.site->nestRestrict.push_back(!others && !array->parameter);
+  }
 }
 
 /// A loop distributes its indices along the template dimensions whose
@@ -2264,6 +2429,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
   }
   checkAccesses();
   checkLoopAccesses();
+  planNestLocals();
   checkDescOfs();
   checkTasksBlocks();
   return std::move(program);

@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 
 using namespace clang;
@@ -162,4 +163,19 @@ const Stmt *SourceIndex::stmtAt(SourceLocation loc) const {
       if (s->getBeginLoc() == loc)
         return s;
   return nullptr;
+}
+
+SourceLocation SourceIndex::afterStmt(const Stmt *s) const {
+  const SourceManager &sm = ctx.getSourceManager();
+  const LangOptions &lo = ctx.getLangOpts();
+  if (const auto *c = dyn_cast<CompoundStmt>(s))
+    return Lexer::getLocForEndOfToken(c->getRBracLoc(), 0, sm, lo);
+  if (const auto *f = dyn_cast<ForStmt>(s))
+    return afterStmt(f->getBody());
+  if (const auto *w = dyn_cast<WhileStmt>(s))
+    return afterStmt(w->getBody());
+  if (const auto *i = dyn_cast<IfStmt>(s))
+    return afterStmt(i->getElse() ? i->getElse() : i->getThen());
+  SourceLocation semi = Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, lo, false);
+  return semi.isValid() ? semi : Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, lo);
 }

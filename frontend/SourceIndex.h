@@ -51,6 +51,9 @@ public:
   }
   const clang::FunctionDecl *mainFunction() const { return main_; }
   unsigned offset(clang::SourceLocation loc) const;
+  /// The location just past a statement, its ';' included (Clang's end
+  /// location of `x = 1;` is the last token of the expression).
+  clang::SourceLocation afterStmt(const clang::Stmt *s) const;
   clang::ASTContext &context() const { return ctx; }
 
 private:

@@ -217,6 +217,18 @@ LogicalResult LoopOp::verify() {
                        "per loop index");
   if (getCyclic() && getCyclic()->size() != n)
     return emitOpError("needs one cyclic flag per loop index");
+  if (getConstStep().size() != n || getSameStep().size() != n || getHoist().size() != n ||
+      getIndexDecl().size() != n)
+    return emitOpError("needs a constant step, a same-step flag, a hoist flag and an index "
+                       "declaration per loop index");
+  if (getHeaderAt().size() != n || getBeforeAt().size() != n || getAfterAt().size() != n)
+    return emitOpError("needs a header, before and after anchor per loop index");
+  if (getArrays().size() != getRestrict().size())
+    return emitOpError("needs one restrict flag per array");
+  for (Attribute a : getArrays())
+    if (!lookup<DistArrayOp>(*this, cast<FlatSymbolRefAttr>(a)))
+      return emitOpError("'") << cast<FlatSymbolRefAttr>(a).getValue()
+                              << "' is not a distributed array";
   if (!getExtent())
     return getExtendLo() || getExtendHi() || getUnbound() || getAsync()
                ? emitOpError("has widths or an async id without an extent")
@@ -477,5 +489,33 @@ LogicalResult DeviceLoopOp::verify() {
       return emitOpError("device loops reduce with + * - & | ^ && || max min, not '")
              << k << "'";
   }
+  return success();
+}
+
+LogicalResult DistArrayOp::verify() {
+  if (getName().empty() || getElemType().empty())
+    return emitOpError("needs a C name and an element type");
+  return verifyRank(*this, static_cast<size_t>(getRank()), "a distributed array");
+}
+
+LogicalResult AccessOp::verify() {
+  auto array = lookup<DistArrayOp>(*this, getArrayAttr());
+  if (!array)
+    return emitOpError("'") << getArray() << "' is not a distributed array";
+  if (static_cast<int64_t>(getSubs().size()) != array.getRank())
+    return emitOpError("gives ") << getSubs().size() << " subscripts to '" << getArray()
+                                 << "' of rank " << array.getRank();
+  if (getNest() && getDevice())
+    return emitOpError("is either in a loop nest or in a device loop, not both");
+  if (getTile() && (!getDevice() || getTile()->size() != 3))
+    return emitOpError("reads a tile only in a device loop, with one offset per loop (3)");
+  return success();
+}
+
+LogicalResult HoleOp::verify() {
+  if (static_cast<bool>(getSource()) == static_cast<bool>(getAnchor()))
+    return emitOpError("stands for either a piece of source or an anchor");
+  if (getVariant() && !getSource())
+    return emitOpError("takes a variant only for a piece of source");
   return success();
 }

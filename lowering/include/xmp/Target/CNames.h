@@ -51,6 +51,18 @@ inline std::string arrayElement(llvm::StringRef array, llvm::ArrayRef<std::strin
   }
   return arrayAddr(array) + "[" + offset + "]";
 }
+/// Locals of the loop nest at `site` through which it reaches distributed
+/// array `array`: the typed base pointer, the stride of dimension `dim` and
+/// the offset of global index (0, 0, ...) from the base.
+inline std::string nestBase(int64_t site, llvm::StringRef array) {
+  return "_XMP_n" + std::to_string(site) + "_" + array.str();
+}
+inline std::string nestStride(int64_t site, llvm::StringRef array, unsigned dim) {
+  return nestBase(site, array) + "_s" + std::to_string(dim);
+}
+inline std::string nestOffset(int64_t site, llvm::StringRef array) {
+  return nestBase(site, array) + "_o";
+}
 /// `a = xmp_malloc(xmp_desc_of(a), sizes...)` of distributed array `array`
 /// with elements of `elemType`: allocation, layout and typed address.
 inline std::string arrayMalloc(llvm::StringRef array, llvm::StringRef elemType,
