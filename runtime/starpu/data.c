@@ -35,6 +35,7 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
   d->name = name;
   d->where = xmpi_srcloc_copy(where);
   d->active = -1;
+  d->hold.node = -1; /* not held by the main thread (exec.c) */
   void *reg = host;
   long nx = d->nx;
   if (nx == 0) {
