@@ -156,6 +156,8 @@ static void engine_shutdown(void) {
   xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
   xmpsp_loops_close_all();
+  if (xmpsp_config()->trace)
+    xmpsp_trace_summary();
   xmpsp_report_finish();
   xmpsp_loops_free_all();
   xmpsp_scratch_free_all();

@@ -19,6 +19,7 @@
 
 #include "balance.h"
 #include "xmpsp_internal.h"
+#include "xmpsp_trace.h"
 
 /* An execution whose period (start to the next execution's start) is not known yet; it ran
  * with the site's weight, which changes only after it is closed. */
@@ -372,6 +373,8 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
     xmpi_fatal(where, "device loop step is 0");
   check_args(nargs, argv, where);
   const xmpsp_config_t *cfg = xmpsp_config();
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
   if (!xmpsp_started()) {
     xmpsp_enter();
     xmpsp_start(where);
@@ -438,4 +441,5 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   *ntasks = nt;
   if (cfg->trace)
     trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
+  xmpsp_span_end(&span);
 }

@@ -274,6 +274,9 @@ double xmpsp_trace_begin(void);
  * previous reading of the counters. */
 void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* XMP_DEV_TRACE: each directive's executions and time (xmpsp_trace.h's spans), first node
+ * (finalize, MPI still running); frees them. */
+void xmpsp_trace_summary(void);
 
 /* ---- scratch.c ---- */
 /* Frees every CUDA worker's scratch buffer (before StarPU shuts down). */
