@@ -56,6 +56,7 @@ struct xmp_dev_loop {
   xmpsp_direct_site_t direct; /* the direct executor's timing of this site */
   int exec;                   /* XMPSP_EXEC_* of the latest execution */
   int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
+  int split_warned;           /* the warning that rows split between GPUs cannot pay */
   struct xmp_dev_loop *next;
 };
 
@@ -308,6 +309,20 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
   starpu_data_handle_t *handles =
       xmpi_calloc_or_die((size_t)nargs * nt + 1, sizeof *handles, where);
   struct starpu_task **tasks = xmpi_calloc_or_die((size_t)nt + 1, sizeof *tasks, where);
+  /* Rows split between several GPUs (XMP_GPUS_PER_NODE > 1) pay only where no GPU needs the
+   * others' rows: an array another loop left split among them that this loop reads whole is
+   * gathered through the host (StarPU 1.4) and uploaded to every GPU, at every execution
+   * (Himeno L on 4 x H100, one rank: 10x slower than on one GPU). Said once per loop. */
+  if (use_cuda && w->ncuda > 1 && ngpu_tasks > 1 && !s->split_warned)
+    for (int k = 0; k < nargs; k++)
+      if (argv[k].mode == XMP_DEV_READ && argv[k].data->active >= 0) {
+        s->split_warned = 1;
+        xmpi_warn(where, "array '%s' is read whole by this loop's %d GPUs, but another device "
+                  "loop left its rows split among them: it is gathered through the host at "
+                  "every execution; one GPU per rank (XMP_GPUS_PER_NODE=1, the default) avoids "
+                  "it", argv[k].data->name, w->ncuda);
+        break;
+      }
   double t0 = starpu_timing_now(); /* partition switches and transfers count in the times */
   if (nt > 0)
     for (int k = 0; k < nargs; k++)
