@@ -404,7 +404,7 @@ void DeviceOutliner::add(const Site &site, const std::string &body,
   } else {
     cuda += "  xmp_dev_grid_t _XMP_grid = " + grid + ";\n";
   }
-  cuda += "  cudaStream_t _XMP_stream = starpu_cuda_get_local_stream();\n";
+  cuda += "  cudaStream_t _XMP_stream = xmp_dev_cuda_stream();\n";
   if (!reds.empty()) {
     cuda += "  struct " + name("red") + " *_XMP_blocks = (struct " + name("red") +
             " *)xmp_dev_cuda_scratch((_XMP_grid.count + 1) * sizeof(struct " + name("red") +

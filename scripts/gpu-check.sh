@@ -62,6 +62,16 @@
 #                                       # the kernels built several ways (tile shape, walk,
 #                                       # untiled; HIMENO_TILE_VARIANTS), next to the hand-
 #                                       # coded version; ncu times of the stencil kernels.
+#   bash scripts/gpu-check.sh exec      # there: device loops' executors and defaults (issue 22):
+#                                       # the runtime's device tests, the stencil checks, Himeno M
+#                                       # against the serial Gosa and the halo programs against
+#                                       # their references under the direct executor, StarPU's,
+#                                       # CPU shares, GPU only (XMP_STARPU_NCPU=0, STARPU_NCPU=0),
+#                                       # the defaults and XMP_GPUS_PER_NODE; then Himeno S and L:
+#                                       # direct against StarPU's executor, the hand-coded
+#                                       # version with the copy loop and swapping, the defaults
+#                                       # against XMP_GPUS_PER_NODE=1 (and 2 on two GPUs); the
+#                                       # trace's summary and, where nsys is, its NVTX ranges.
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -88,8 +98,8 @@ prepare() {
     -o matmul
   # Himeno with directives: grid and node array are compile-time (see himeno_xmp).
   local c name flags
-  for c in "M-1d -DHIMENO_SIZE_M" "M-2d -DHIMENO_SIZE_M -DNDJ=2" "L -DHIMENO_SIZE_L" \
-    "XL -DHIMENO_SIZE_XL"; do
+  for c in "S -DHIMENO_SIZE_S" "M-1d -DHIMENO_SIZE_M" "M-2d -DHIMENO_SIZE_M -DNDJ=2" \
+    "L -DHIMENO_SIZE_L" "XL -DHIMENO_SIZE_XL"; do
     read -r name flags <<<"$c"
     # shellcheck disable=SC2086 # flags are words
     "$xmpcc" --emit-c "$gpu/progs/himeno-$name" $flags -O3 "$root/examples/himeno/himeno.c" \
@@ -681,6 +691,113 @@ for key in sorted(set(one) | set(sub)):
 EOF
 }
 
+# xrow LABEL NP CHECK [VAR=VALUE...] -- COMMAND...: one run for `exec` (90 s at most; stdout in
+# $out/x-LABEL.log, stderr in .err), a row of $table: the result and the MFLOPS. CHECK: M (Gosa
+# against the serial one of size M), a reference file stdout must equal, or - (the exit
+# status only). XMP_* and STARPU_* come only from the row's own settings.
+xrow() {
+  local label=$1 np=$2 check=$3 envs=() result=ok
+  shift 3
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done
+  shift
+  local log=$out/x-$label.log
+  env "${envs[@]}" timeout 90 "${MPIRUN[@]}" -np "$np" "$@" >"$log" 2>"$log.err" || result=FAIL
+  if [ "$result" = ok ]; then
+    case $check in
+    -) ;;
+    M) python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno-M.ref" "$log" \
+         >>"$log.err" 2>&1 || result=WRONG ;;
+    *) diff "$check" "$log" >>"$log.err" 2>&1 || result=WRONG ;;
+    esac
+  fi
+  printf '%-26s %-3s %-6s %-12s %s\n' "$label" "$np" "$result" \
+    "$(awk '/^MFLOPS/ {print $2}' "$log")" "${envs[*]}" >>"$table"
+}
+
+# Issue 22's runtime side: correctness of the direct executor, GPU only and the defaults on this
+# machine's GPUs, then the measurements side by side (same machine, same call); table last.
+exec_check() {
+  local out=$1 b=/tmp/himeno table=$1/exec.txt ngpu p
+  ngpu=$(gpu_count)
+  nvidia-smi -L >"$out/gpus.txt" 2>&1 || true
+  build_himeno_hand "$out" "$b" &
+  for p in himeno-S himeno-M-1d himeno-M-2d himeno-L reflect-acc laplace-1x2 stencil-1d \
+    stencil-2d; do
+    make_program "$out" "$gpu/progs/$p" &
+  done
+  wait
+  gcc -O2 -I"$root/examples/laplace" "$root/examples/laplace/laplace_serial.c" -o /tmp/lap-s
+  /tmp/lap-s >"$out/laplace.ref"
+  echo "reflect acc: 0 wrong of 858" >"$out/reflect-acc.ref"
+  "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
+  runtime_tests "$DEPS/starpu" "$out" | tee "$out/runtime-tests.txt" || true
+  rt_case /tmp/xmp-rt-tests/axpy 1 XMP_STARPU_NCPU=0 | tee -a "$out/runtime-tests.txt"
+  rt_case /tmp/xmp-rt-tests/axpy 2 XMP_DEV_EXECUTOR=starpu | tee -a "$out/runtime-tests.txt"
+  stencil "$out"
+  local hm=$gpu/progs/himeno-M-1d/himeno hm2=$gpu/progs/himeno-M-2d/himeno
+  local hl=$gpu/progs/himeno-L/himeno hs=$gpu/progs/himeno-S/himeno
+  local fixed0=(XMP_BALANCE=fixed XMP_CPU_WEIGHT=0)
+  printf '%-26s %-3s %-6s %-12s %s\n' run np result MFLOPS settings >"$table"
+  xrow M-defaults 1 M -- "$hm" "$HIMENO_ITER"
+  xrow M-direct 1 M "${fixed0[@]}" -- "$hm" "$HIMENO_ITER"
+  xrow M-starpu 1 M "${fixed0[@]}" XMP_DEV_EXECUTOR=starpu -- "$hm" "$HIMENO_ITER"
+  xrow M-cpu0.3 1 M XMP_BALANCE=fixed XMP_CPU_WEIGHT=0.3 -- "$hm" "$HIMENO_ITER"
+  xrow M-gpu-only 1 M XMP_STARPU_NCPU=0 -- "$hm" "$HIMENO_ITER"
+  xrow M-starpu-ncpu0 1 M STARPU_NCPU=0 -- "$hm" "$HIMENO_ITER"
+  xrow M-trace 1 M "${fixed0[@]}" XMP_DEV_TRACE=1 -- "$hm" "$HIMENO_ITER"
+  xrow M-defaults-np2 2 M -- "$hm" "$HIMENO_ITER"
+  xrow M-2d-defaults-np2 2 M -- "$hm2" "$HIMENO_ITER"
+  xrow M-2d-cpu0.3-np2 2 M XMP_BALANCE=fixed XMP_CPU_WEIGHT=0.3 -- "$hm2" "$HIMENO_ITER"
+  [ "$ngpu" -ge 2 ] && xrow M-gpn2 1 M XMP_GPUS_PER_NODE=2 -- "$hm" "$HIMENO_ITER"
+  for w in 0 0.3; do
+    xrow reflect-acc-w$w 2 "$out/reflect-acc.ref" XMP_BALANCE=fixed XMP_CPU_WEIGHT=$w -- \
+      "$gpu/progs/reflect-acc/reflect-acc"
+    xrow laplace-1x2-w$w 2 "$out/laplace.ref" XMP_BALANCE=fixed XMP_CPU_WEIGHT=$w -- \
+      "$gpu/progs/laplace-1x2/laplace"
+  done
+  xrow reflect-acc-direct-kernel 2 "$out/reflect-acc.ref" "${fixed0[@]}" \
+    XMP_COMM=direct-kernel -- "$gpu/progs/reflect-acc/reflect-acc"
+  # Measurements, alternating the variants compared.
+  local r
+  for r in 1 2; do
+    xrow L-hand-copy-$r 1 - -- "$b/himeno_mpi_cuda_copy" --roofline L 300
+    xrow L-hand-swap-$r 1 - -- "$b/himeno_mpi_cuda" L 300
+    xrow L-direct-$r 1 - "${fixed0[@]}" -- "$hl" 300
+    xrow L-starpu-$r 1 - "${fixed0[@]}" XMP_DEV_EXECUTOR=starpu -- "$hl" 300
+    xrow L-defaults-$r 1 - -- "$hl" 300
+    xrow L-gpn1-$r 1 - XMP_GPUS_PER_NODE=1 -- "$hl" 300
+    [ "$ngpu" -ge 2 ] && xrow L-gpn2-$r 1 - XMP_GPUS_PER_NODE=2 -- "$hl" 300
+    xrow S-hand-copy-$r 1 - -- "$b/himeno_mpi_cuda_copy" S 2000
+    xrow S-hand-swap-$r 1 - -- "$b/himeno_mpi_cuda" S 2000
+    xrow S-direct-$r 1 - "${fixed0[@]}" -- "$hs" 2000
+    xrow S-starpu-$r 1 - "${fixed0[@]}" XMP_DEV_EXECUTOR=starpu -- "$hs" 2000
+  done
+  if [ "$ngpu" -ge 2 ]; then
+    xrow L-np2-hand-copy 2 - -- "$b/himeno_mpi_cuda_copy" -d 2x1x1 L 300
+    xrow L-np2-direct 2 - "${fixed0[@]}" -- "$hl" 300
+    xrow L-np2-starpu 2 - "${fixed0[@]}" XMP_DEV_EXECUTOR=starpu -- "$hl" 300
+  fi
+  xrow L-trace 1 - "${fixed0[@]}" XMP_DEV_TRACE=1 -- "$hl" 50
+  grep -e "trace: where" -e "trace: total" -e "outside these" "$out/x-L-trace.log.err" \
+    >"$out/trace-summary.txt" || true
+  if command -v nsys >/dev/null; then
+    (cd "$out" && XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 timeout 120 nsys profile -t cuda,nvtx \
+      -o nsys-L -f true "$hl" 20 >nsys.log 2>&1 &&
+      timeout 60 nsys stats -r nvtx_sum nsys-L.nsys-rep >nsys-nvtx.txt 2>&1) || true
+    rm -f "$out"/nsys-L.nsys-rep "$out"/nsys-L.sqlite
+  fi
+  {
+    echo "== $(head -1 "$out/gpus.txt")  ($ngpu GPUs)"
+    cat "$out/runtime-tests.txt" "$out/stencil.txt" "$out/trace-summary.txt"
+    grep -e "roofline" "$out/x-L-hand-copy-1.log" || true
+    head -30 "$out/nsys-nvtx.txt" 2>/dev/null || true
+    grep -h -e "warning" -e "note" "$out"/x-M-gpn2.log.err "$out"/x-M-gpu-only.log.err \
+      "$out"/x-M-defaults.log.err 2>/dev/null | sort | uniq -c || true
+    cat "$table"
+  } >"$out/exec-summary.txt"
+  cat "$out/exec-summary.txt"
+}
+
 ratio() { # a b: a/b with 3 decimals, or - when either is missing
   awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "-"; else printf "%.3f\n", a / b }'
 }
@@ -791,6 +908,12 @@ himeno-tiles)
   himeno_tiles "${OUT:-$gpu/out}"
   cat "${OUT:-$gpu/out}/himeno-tiles.txt"
   ;;
+exec)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  exec_check "${OUT:-$gpu/out}"
+  ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
@@ -806,5 +929,5 @@ worksharing)
   worksharing "${OUT:-$gpu/out}" "$@"
   ;;
 build) shift; build "$@" ;;
-*) echo "usage: $0 prepare|run|stencil|himeno-tiles|halo|halo-bench|halo-order|halo-debug|coll|coll-bench|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
+*) echo "usage: $0 prepare|run|exec|stencil|himeno-tiles|halo|halo-bench|halo-order|halo-debug|coll|coll-bench|coll-debug|worksharing [PROG...]|himeno|himeno-xmp|build DIR..." >&2; exit 2 ;;
 esac

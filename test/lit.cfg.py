@@ -39,3 +39,7 @@ config.environment["OMPI_MCA_osc"] = "^rdma"
 # Ranks oversubscribe two cores: yield instead of spinning.
 config.environment["OMPI_MCA_mpi_yield_when_idle"] = "1"
 config.environment["HOME"] = os.environ.get("HOME", "/root")
+# Device loops' executor (runtime/starpu/exec.c): the e2e programs also run with GPU-only loops
+# called directly on the host (ctest's lit.direct_executor).
+if "XMP_DEV_EXECUTOR" in os.environ:
+    config.environment["XMP_DEV_EXECUTOR"] = os.environ["XMP_DEV_EXECUTOR"]

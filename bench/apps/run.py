@@ -7,13 +7,18 @@ builds them and the hand-coded Himeno (examples/himeno, MPI + CUDA) there, then 
   - strong scaling: Himeno S, M, L, XL over 1-D (i) and 2-D (i, j) node arrays, with the
     halo paths auto (hybrid), MPI only (XMP_COMM=mpi) and two virtual subclusters
     (XMP_SUBCLUSTER_SIZE = ranks / 2), next to the hand-coded version on the same grid and
-    process grid (--halo auto and mpi);
+    process grid: the baseline is the hand-coded version of the same algorithm (the
+    benchmark's copy loop p = wrk2, himeno_mpi_cuda_copy; --halo auto and mpi), and the one
+    that swaps p and wrk2 instead (himeno_mpi_cuda, 8 bytes a point less) is a second
+    reference column;
   - weak scaling: one L block per GPU along i (256N x 256 x 512 on N GPUs);
+  - the defaults: Himeno L on one rank with no XMP_* or STARPU_* variable set, next to the same
+    with XMP_GPUS_PER_NODE=1 (a rank must not be slower on a machine of several GPUs);
   - N-body at each size.
 Every run's Gosa is compared with the hand-coded one (1e-5 relative). The copy-bandwidth
-roofline is measured by the hand-coded version (--roofline, one GPU): 56 bytes per point.
-Writes apps.json (machine, roofline, one record per run) under --out and prints the tables;
-bench/apps/plot.py draws them.
+roofline is measured by the hand-coded version (--roofline, one GPU): 64 bytes per point with
+the copy loop, 56 when swapping. Writes apps.json (machine, rooflines, one record per run)
+under --out and prints the tables, the machine first; bench/apps/plot.py draws them.
 
   bash scripts/gpu-check.sh prepare && bash bench/apps/prepare.sh      # here
   python3 bench/apps/run.py --out /tmp/apps [--gpus N] [--quick]        # there
@@ -64,10 +69,21 @@ def build(out):
         sys.exit("hand-coded build failed:\n" + log[-3000:])
 
 
-def run(records, rec, cmd, env):
-    rc, text = sh(MPIRUN + ["-np", str(rec["ranks"])] + cmd,
-                  env=dict({"XMP_GPUS_PER_NODE": "1", "XMP_BALANCE": "fixed",
-                            "XMP_CPU_WEIGHT": "0"}, **env))
+def clean_env():
+    """The environment without any XMP_* or STARPU_* variable (the defaults' runs)."""
+    return {k: v for k, v in os.environ.items()
+            if not k.startswith("XMP_") and not k.startswith("STARPU_")}
+
+
+def run(records, rec, cmd, env, defaults=False):
+    if defaults:  # exactly what a user gets: nothing set
+        p = subprocess.run(MPIRUN + ["-np", str(rec["ranks"])] + cmd, capture_output=True,
+                           text=True, env=dict(clean_env(), **env), timeout=300)
+        rc, text = p.returncode, p.stdout + p.stderr
+    else:
+        rc, text = sh(MPIRUN + ["-np", str(rec["ranks"])] + cmd,
+                      env=dict({"XMP_GPUS_PER_NODE": "1", "XMP_BALANCE": "fixed",
+                                "XMP_CPU_WEIGHT": "0"}, **env))
     rec.update(rc=rc, mflops=field(text, "MFLOPS"), gosa=field(text, "Gosa"),
                seconds=field(text, "time"))
     m = re.search(r"time=([0-9.]+) s", text)  # N-body
@@ -94,8 +110,11 @@ def himeno(records, size, grid, ranks, comms, quick):
     for halo in (["auto"] if quick or ranks == 1 else ["auto", "mpi"]):
         hand[halo], _ = run(records, {"program": "himeno", "version": "hand", "size": size,
                                    "grid": grid, "ranks": ranks, "comm": halo},
-                         [HAND + "/himeno_mpi_cuda", "-d", dims, "--halo", halo, hand_size,
-                          str(iters)], {})
+                         [HAND + "/himeno_mpi_cuda_copy", "-d", dims, "--halo", halo,
+                          hand_size, str(iters)], {})
+    run(records, {"program": "himeno", "version": "hand-swap", "size": size, "grid": grid,
+                  "ranks": ranks, "comm": "auto"},
+        [HAND + "/himeno_mpi_cuda", "-d", dims, "--halo", "auto", hand_size, str(iters)], {})
     for comm in comms:
         env = {"mpi": {"XMP_COMM": "mpi"}, "direct": {"XMP_COMM": "direct"},
                "sub2": {"XMP_SUBCLUSTER_SIZE": str(max(1, ranks // 2))}}.get(comm, {})
@@ -106,23 +125,44 @@ def himeno(records, size, grid, ranks, comms, quick):
                           abs(rec["gosa"] - ref) <= 1e-5 * abs(ref))
 
 
+def machine_line(info):
+    gpus = info.get("gpus", [])
+    names = sorted(set(gpus))
+    return "machine: %s, %d x %s, %s CPUs" % (info.get("host", "?"), len(gpus),
+                                             " + ".join(names) or "no GPU", info.get("cpus"))
+
+
 def table(data):
-    recs, roof = data["runs"], data.get("roofline_mflops_per_gpu")
-    lines = ["%-8s %-4s %5s %-6s %12s %12s %8s %9s %8s" % (
-        "size", "grid", "ranks", "comm", "xmp MFLOPS", "hand MFLOPS", "xmp/hand", "of roof",
-        "gosa")]
+    recs = data["runs"]
+    # The directive version runs the copy loop: its roofline is the copy loop's (64 B a point).
+    roof = data.get("roofline_copy_mflops_per_gpu") or data.get("roofline_mflops_per_gpu")
+    lines = [machine_line(data.get("machine", {})),
+             "%-8s %-4s %5s %-6s %12s %12s %8s %12s %8s %9s %8s" % (
+                 "size", "grid", "ranks", "comm", "xmp MFLOPS", "hand MFLOPS", "xmp/hand",
+                 "swap MFLOPS", "xmp/swap", "of roof", "gosa")]
     hand = {(r["size"], r["grid"], r["ranks"]): r for r in recs
             if r["version"] == "hand" and r["comm"] == "auto"}
+    swap = {(r["size"], r["grid"], r["ranks"]): r for r in recs if r["version"] == "hand-swap"}
     for r in recs:
-        if r["program"] != "himeno" or r["version"] != "xmp":
+        if r["program"] != "himeno" or r["version"] != "xmp" or r["comm"] in ("defaults", "gpus1"):
             continue
-        h = hand.get((r["size"], r["grid"], r["ranks"]), {})
+        key = (r["size"], r["grid"], r["ranks"])
+        h, w = hand.get(key, {}), swap.get(key, {})
         ratio = r["mflops"] / h["mflops"] if r.get("mflops") and h.get("mflops") else None
+        ratio_w = r["mflops"] / w["mflops"] if r.get("mflops") and w.get("mflops") else None
         of_roof = r["mflops"] / (roof * r["ranks"]) if r.get("mflops") and roof else None
-        lines.append("%-8s %-4s %5d %-6s %12s %12s %8s %9s %8s" % (
+        lines.append("%-8s %-4s %5d %-6s %12s %12s %8s %12s %8s %9s %8s" % (
             r["size"], r["grid"], r["ranks"], r["comm"], fmt(r.get("mflops"), "%.0f"),
-            fmt(h.get("mflops"), "%.0f"), fmt(ratio, "%.3f"), fmt(of_roof, "%.3f"),
+            fmt(h.get("mflops"), "%.0f"), fmt(ratio, "%.3f"), fmt(w.get("mflops"), "%.0f"),
+            fmt(ratio_w, "%.3f"), fmt(of_roof, "%.3f"),
             "ok" if r.get("gosa_ok") else "WRONG" if r.get("rc") == 0 else "FAIL"))
+    d = {r["comm"]: r for r in recs if r["program"] == "himeno" and r["size"] == "L" and
+         r["comm"] in ("defaults", "gpus1") and r["version"] == "xmp"}
+    if "defaults" in d:
+        a, b = d["defaults"].get("mflops"), d.get("gpus1", {}).get("mflops")
+        lines.append("defaults, L on 1 rank: %s MFLOPS with nothing set, %s with "
+                     "XMP_GPUS_PER_NODE=1 (%s)" % (fmt(a, "%.0f"), fmt(b, "%.0f"),
+                                                   fmt(a / b if a and b else None, "%.3f")))
     weak = [r for r in recs if r["version"] == "xmp" and r["size"].startswith("weak")
             and r["comm"] == "auto"]
     base = next((r["mflops"] for r in weak if r["ranks"] == 1 and r.get("mflops")), None)
@@ -175,7 +215,10 @@ def main():
     SAVE = save
     rc, text = sh(MPIRUN + ["-np", "1", HAND + "/himeno_mpi_cuda", "--roofline", "L", "20"])
     data["copy_bandwidth_gbs"] = field(text, "copy bandwidth")
-    data["roofline_mflops_per_gpu"] = field(text, "roofline MFLOPS")
+    data["roofline_mflops_per_gpu"] = field(text, "roofline MFLOPS")  # 56 B a point (swap)
+    rc, text = sh(MPIRUN + ["-np", "1", HAND + "/himeno_mpi_cuda_copy", "--roofline", "L", "20"])
+    data["roofline_copy_mflops_per_gpu"] = field(text, "roofline MFLOPS")  # 64 B (copy loop)
+    print(machine_line(info), flush=True)
     sizes = a.sizes.split(",") if a.sizes else ["S", "L"] if a.quick else ["S", "M", "L", "XL"]
     for size in sizes if "himeno" in a.only else []:
         for grid in ("1d", "2d"):
@@ -187,6 +230,18 @@ def main():
     for n in counts if "himeno" in a.only else []:
         if os.path.exists(os.path.join(APPS, "himeno-weak-%d" % n)):
             himeno(data["runs"], "weak-%d" % n, "1d", n, ["auto"], True)
+    # The defaults: one rank with nothing set, against one GPU asked for (L, 1-D).
+    prog = os.path.join(APPS, "himeno-L-1d", "himeno")
+    if "himeno" in a.only and os.path.exists(prog):
+        ref = next((r.get("gosa") for r in data["runs"] if r["version"] == "hand" and
+                    r["size"] == "L" and r["ranks"] == 1), None)
+        for comm, env, clean in (("defaults", {}, True), ("gpus1", {"XMP_GPUS_PER_NODE": "1"},
+                                                          True)):
+            rec, _ = run(data["runs"], {"program": "himeno", "version": "xmp", "size": "L",
+                                        "grid": "1d", "ranks": 1, "comm": comm},
+                         [prog, str(ITERATIONS["L"])], env, defaults=clean)
+            rec["gosa_ok"] = (rec.get("gosa") is not None and ref is not None and
+                              abs(rec["gosa"] - ref) <= 1e-5 * abs(ref))
     for d in sorted(os.listdir(APPS)) if "nbody" in a.only else []:
         if d.startswith("nbody-"):
             for n in counts:

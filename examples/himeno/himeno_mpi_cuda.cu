@@ -12,17 +12,28 @@
 // by a kernel that stores straight into the neighbour's memory (CUDA IPC)
 // where the GPUs can reach each other, else through MPI persistent requests
 // with pack/unpack kernels and pinned host buffers (--halo mpi: always).
-// p and wrk2 swap roles each iteration instead of copying wrk2 back.
+// p and wrk2 swap roles each iteration instead of copying wrk2 back; built with
+// -DHIMENO_COPY_LOOP=1 (make: himeno_mpi_cuda_copy, himeno_mpi_cpu_copy) it keeps
+// the benchmark's copy loop p = wrk2 over the interior instead, as the thesis's
+// appendix A.2 and the directive version (himeno.c) do: the same algorithm as
+// those, 8 more bytes per point (the baseline bench/apps compares them with).
 //
 // Built with nvcc this runs on GPUs (one per rank on a host, round robin);
 // built as C++ (mpicxx -x c++) the same code runs on CPUs (himeno_dev.h).
 // --roofline (CUDA) also measures the device copy bandwidth and prints the
-// MFLOPS that bandwidth allows at 56 bytes per point (13 loads, 1 store).
+// MFLOPS that bandwidth allows at 56 bytes per point (13 loads, 1 store; with
+// the copy loop 64: one load and one store more).
 // -b sets the b coefficients, as himeno_serial's -b does (tests: edge terms).
 #include <math.h>
 
 #include "himeno_size.h"
 #include "himeno_stencil.h"
+
+#ifndef HIMENO_COPY_LOOP
+#define HIMENO_COPY_LOOP 0
+#endif
+// Bytes each updated point moves per iteration (the roofline's divisor).
+#define HIMENO_BYTES_PER_POINT (HIMENO_COPY_LOOP ? 64.0 : 56.0)
 
 #ifdef __CUDACC__
 cudaStream_t himeno_stream;
@@ -417,13 +428,54 @@ static double jacobi(Himeno &H, const float *p, float *w) {
 #endif
 }
 
-// `iterations` steps; returns the last step's global Gosa.
+#ifdef __CUDACC__
+// The copy loop p = w over the updated box, laid out as the Jacobi kernel: TK x TJ points of
+// (k, j) per block (coalesced along k), each thread walking CH planes along i.
+__global__ void __launch_bounds__(TK *TJ)
+    copy_kernel(const float *__restrict__ w, float *__restrict__ p, Box u, int e1, int e2) {
+  int k = u.lo[2] + (int)(blockIdx.x * TK + threadIdx.x);
+  int j = u.lo[1] + (int)(blockIdx.y * TJ + threadIdx.y);
+  int i0 = u.lo[0] + (int)blockIdx.z * CH, i1 = i0 + CH < u.hi[0] ? i0 + CH : u.hi[0];
+  if (k >= u.hi[2] || j >= u.hi[1])
+    return;
+  size_t si = (size_t)e1 * e2, x = (size_t)i0 * si + (size_t)j * e2 + k;
+  for (int i = i0; i < i1; i++, x += si)
+    p[x] = w[x];
+}
+#endif
+
+// The benchmark's copy loop (HIMENO_COPY_LOOP): p = w at every updated point.
+static void copy_back(Himeno &H, const float *w, float *p) {
+  const Box &u = H.upd;
+  if (u.size() == 0)
+    return;
+  int e1 = H.L.ext[1], e2 = H.L.ext[2];
+#ifdef __CUDACC__
+  dim3 grid((u.hi[2] - u.lo[2] + TK - 1) / TK, (u.hi[1] - u.lo[1] + TJ - 1) / TJ,
+            (u.hi[0] - u.lo[0] + CH - 1) / CH);
+  copy_kernel<<<grid, dim3(TK, TJ), 0, himeno_stream>>>(w, p, u, e1, e2);
+  CK(cudaGetLastError());
+#else
+  size_t si = (size_t)e1 * e2;
+  for (int i = u.lo[0]; i < u.hi[0]; i++)
+    for (int j = u.lo[1]; j < u.hi[1]; j++)
+      for (int k = u.lo[2]; k < u.hi[2]; k++) {
+        size_t x = (size_t)i * si + (size_t)j * e2 + k;
+        p[x] = w[x];
+      }
+#endif
+}
+
+// `iterations` steps; returns the last step's global Gosa. p and wrk2 swap roles each
+// step, or (HIMENO_COPY_LOOP) p stays buf[0] and wrk2 is copied back into it.
 static double iterate(Himeno &H, int iterations) {
   double gosa = 0;
   for (int n = 0; n < iterations; n++, H.step++) {
-    int parity = (int)(H.step % 2);
+    int parity = HIMENO_COPY_LOOP ? 0 : (int)(H.step % 2);
     exchange(H, parity);
     double local = jacobi(H, H.buf[parity], H.buf[1 - parity]);
+    if (HIMENO_COPY_LOOP)
+      copy_back(H, H.buf[1], H.buf[0]);
     MPI_Allreduce(&local, &gosa, 1, MPI_DOUBLE, MPI_SUM, H.cart);
   }
   return gosa;
@@ -582,9 +634,10 @@ int main(int argc, char **argv) {
     himeno_report(HIMENO_CUDA ? "mpi+cuda" : "mpi+cpu", H.cfg.dims, H.cfg.procs,
                   H.cfg.iterations, gosa, seconds);
     printf("halo faces %d by CUDA IPC, %d by MPI\n", total[0], total[1]);
+    printf("p update %s\n", HIMENO_COPY_LOOP ? "copy loop" : "swap");
     if (H.cfg.roofline) {
       double points = (double)(H.cfg.dims[0] - 2) * (H.cfg.dims[1] - 2) * (H.cfg.dims[2] - 2);
-      double roof = bw / 56.0 * HIMENO_FLOP_PER_POINT * 1e-6;
+      double roof = bw / HIMENO_BYTES_PER_POINT * HIMENO_FLOP_PER_POINT * 1e-6;
       double achieved = HIMENO_FLOP_PER_POINT * points * H.cfg.iterations / seconds * 1e-6;
       printf("copy bandwidth %.1f GB/s\n", bw * 1e-9);
       printf("roofline MFLOPS %.1f\n", roof);

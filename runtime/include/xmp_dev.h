@@ -6,7 +6,9 @@
  * StarPU for the scope of the block. A `device loop` becomes one StarPU codelet with a CPU
  * function and, when the program was built with CUDA, a CUDA function; the local iteration
  * range of the loop's outermost dimension is split by the CPU weight into a CPU part and a GPU
- * part, each cut into chunks (XMP_STARPU_NCPU / XMP_STARPU_NCUDA), one task per chunk.
+ * part, each cut into chunks (XMP_STARPU_NCPU / XMP_STARPU_NCUDA), one task per chunk. A
+ * GPU-only split in one chunk runs without a task: the main thread calls the CUDA function
+ * itself, with the same arguments (runtime/starpu/exec.c).
  * Arrays the loop only reads are given whole to every task (StarPU keeps them on the GPU
  * until the host copy changes); arrays it writes are partitioned by rows of their first
  * dimension, so each task holds exactly the rows its chunk writes. */
@@ -193,6 +195,12 @@ void xmp_dev_fail(const char *what, const char *detail);
 /* Device scratch memory of the calling CUDA worker (grown on demand, kept): per-block
  * reduction partials. Only from a CUDA codelet function. */
 void *xmp_dev_cuda_scratch(size_t bytes);
+
+/* The stream (a cudaStream_t) of a CUDA codelet function that the main thread calls directly
+ * (a GPU-only loop runs without a StarPU task, runtime/starpu/exec.c), or NULL in a StarPU
+ * task: CUDA functions ask xmp_dev_cuda_stream (xmp_dev_cuda.cuh), which picks this or
+ * StarPU's stream of the worker. */
+void *xmp_dev_direct_stream(void);
 
 #ifdef __cplusplus
 }

@@ -41,6 +41,13 @@ static inline long xmp_dev_trip_count(long lb, long ub, long st) {
   return ub > lb ? 0 : (lb - ub) / -st + 1;
 }
 
+/* The stream of a CUDA codelet function: the rank's stream where the main thread calls it
+ * directly (a GPU-only loop without a StarPU task), else the StarPU worker's. */
+static inline cudaStream_t xmp_dev_cuda_stream(void) {
+  void *direct = xmp_dev_direct_stream();
+  return direct != NULL ? (cudaStream_t)direct : starpu_cuda_get_local_stream();
+}
+
 static inline void xmp_dev_cuda_check(cudaError_t e, const char *what) {
   if (e != cudaSuccess)
     xmp_dev_fail(what, cudaGetErrorString(e));

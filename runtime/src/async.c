@@ -3,6 +3,7 @@
 
 #include "xmp.h"
 #include "xmpi_internal.h"
+#include "xmpsp_trace.h"
 
 typedef struct async_item {
   struct async_item *next;
@@ -53,7 +54,7 @@ void xmpi_async_complete(int *owner_id) {
     }
 }
 
-void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
+static void wait_async_body(int async_id, const xmp_rt_srcloc_t *where) {
   /* An id with nothing pending (never used, already waited for, or given to a directive that
    * completes at once, such as bcast and reduction) needs no waiting: XMP says wait_async
    * then does nothing. */
@@ -65,6 +66,14 @@ void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
     else
       link = &(*link)->next;
   }
+}
+
+/* The directive as a span (XMP_DEV_TRACE, NVTX: xmpsp_trace.h). */
+void xmp_rt_wait_async(int async_id, const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  wait_async_body(async_id, where);
+  xmpsp_span_end(&span);
 }
 
 int xmp_test_async(int async_id) {

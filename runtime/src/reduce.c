@@ -4,6 +4,7 @@
 #include "xmp_dev.h"
 #include "xmphc.h"
 #include "xmpi_internal.h"
+#include "xmpsp_trace.h"
 
 MPI_Datatype xmpi_mpi_type(int type) {
   switch (type) {
@@ -100,15 +101,25 @@ static void allreduce_at(MPI_Comm comm, void *data, int count, int type, int op,
     xmpi_fatal(where, "reduction: %s", xmphc_status_str(st));
 }
 
-void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
-                   const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+static void reduce_body(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                        const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
   MPI_Comm comm;
   if (reduce_setup(count, type, op, t, n, &comm, where))
     allreduce_at(comm, data, count, type, op, XMPHC_LOC_HOST, where);
 }
 
-void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_template_t *t,
-                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+/* The directive as a span (XMP_DEV_TRACE, NVTX: xmpsp_trace.h). */
+void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                   const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  reduce_body(data, count, type, op, t, n, where);
+  xmpsp_span_end(&span);
+}
+
+static void reduce_acc_body(void *data, int count, int type, int op,
+                            const xmp_rt_template_t *t, const xmp_rt_nodes_t *n,
+                            const xmp_rt_srcloc_t *where) {
   MPI_Comm comm;
   if (!reduce_setup(count, type, op, t, n, &comm, where))
     return;
@@ -116,6 +127,15 @@ void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_tem
   xmpi_acc_begin(data, "reduction", comm, &c, where);
   allreduce_at(comm, c.ptr, count, type, op, c.loc, where);
   xmpi_acc_end(&c);
+}
+
+/* The directive as a span (XMP_DEV_TRACE, NVTX: xmpsp_trace.h). */
+void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_template_t *t,
+                       const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  reduce_acc_body(data, count, type, op, t, n, where);
+  xmpsp_span_end(&span);
 }
 
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm) {

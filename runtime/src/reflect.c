@@ -13,6 +13,7 @@
 #include "xmp_dev.h"
 #include "xmphc.h"
 #include "xmpi_internal.h"
+#include "xmpsp_trace.h"
 
 typedef struct reflect_step {
   /* Dimension with a shadow of widths lo:hi: up to two receives and two sends, one
@@ -373,8 +374,8 @@ static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d
     xmpi_async_add(async_id, NULL, 0, &done_owner);
 }
 
-void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
-                    int acc, int async_id, const xmp_rt_srcloc_t *where) {
+static void reflect_body(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                         int acc, int async_id, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
     xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
   /* Looked up on every node, before any communication. */
@@ -390,7 +391,17 @@ void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int
     run_plan(a, p, async_id, where);
 }
 
-void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
+/* The directive as a span (XMP_DEV_TRACE, NVTX: xmpsp_trace.h). */
+void xmp_rt_reflect(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
+                    int acc, int async_id, const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  reflect_body(a, lo, hi, periodic, acc, async_id, where);
+  xmpsp_span_end(&span);
+}
+
+static void reflect_do_body(xmp_rt_array_t *a, int acc, int async_id,
+                            const xmp_rt_srcloc_t *where) {
   if (!member(a, async_id))
     return;
   reflect_plan_t *p = NULL;
@@ -404,4 +415,12 @@ void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_sr
     run_plan_acc(a, p, device_copy(a, "reflect_do", where), async_id, where);
   else
     run_plan(a, p, async_id, where);
+}
+
+/* The directive as a span (XMP_DEV_TRACE, NVTX: xmpsp_trace.h). */
+void xmp_rt_reflect_do(xmp_rt_array_t *a, int acc, int async_id, const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  reflect_do_body(a, acc, async_id, where);
+  xmpsp_span_end(&span);
 }

@@ -46,7 +46,10 @@
  *   - once per epoch each end the model may misjudge: w = 0 when the model puts the loop's
  *     own time there within 2.5x of the best measured split's, w = 1 within 1.25x (periods
  *     less their class's rest), unless a fitted side's work alone (o = 0)
- *     already loses. An end measured 10% (or 3 noises) below a fitted model marks the sides as
+ *     already loses, or its predicted period is over 1.5x the best measured one (TRIAL_MAX:
+ *     such a trial costs a step of that length; with 2.5x alone, a loop whose GPU-only split
+ *     is 2x its best tried it every epoch) where the model can predict it (the side was
+ *     measured beyond a probe). An end measured 10% (or 3 noises) below a fitted model marks the sides as
  *     contended: from that end no interior proposal is tried.
  * A failed trial is remembered: nothing beyond it from w_inc is tried (the step time taken as
  * unimodal), and the next proposal waits 1, 2, 4, ... 64 executions. A trial that looks worse
@@ -103,6 +106,7 @@
 #define NEAR 0.002         /* a proposal this close to a measured split (share) is measured */
 #define END_TRY0 2.5       /* measure w = 0 when the model puts it within this factor */
 #define END_TRY1 1.25      /* measure w = 1 when the model puts it within this factor */
+#define TRIAL_MAX 1.5      /* no trial predicted to take more than this times the best period */
 #define DRIFT_UP 0.10      /* the chosen split this much slower ... */
 #define DRIFT_STEPS 3      /* ... this many times in a row: a new epoch */
 #define BACKOFF_MAX 64     /* most executions between failed model proposals */
@@ -755,8 +759,16 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
     double rest_e = rest[e ? CLASS_CPU : CLASS_GPU];
     if (ms->fit && ms->s * (double)n + rest_e >= (1.0 - THETA) * t_m)
       continue;
-    double extra = rest_e - rest[split_class(m->c, n)];
-    if (predict(&mc, &mg, n, (double)e) + extra <= (e ? END_TRY1 : END_TRY0) * own_m) {
+    double extra = rest_e - rest[split_class(m->c, n)], t_e = predict(&mc, &mg, n, (double)e);
+    /* Never a trial whose predicted period is over TRIAL_MAX times the best measured one's:
+     * the execution that measures it costs that much. Except where the end's side is known
+     * from a probe only (no fit, its bin far below n): extrapolated with no overhead, its
+     * prediction is only an upper bound, many times the truth for a GPU with a launch
+     * overhead, and END_TRY judges it as before. */
+    const xmpsp_bal_side_t *se = &b->side[e ? XMPSP_BAL_CPU : XMPSP_BAL_GPU];
+    int probed_only = !ms->fit && se->count > 0 && n > 4 * se->hist[se->count - 1].n;
+    if (t_e + extra <= (e ? END_TRY1 : END_TRY0) * own_m &&
+        (probed_only || t_e + rest_e <= TRIAL_MAX * t_m)) {
       b->tried[e] = 1;
       b->trial = 2;
       return go(b, k, (double)e, &mc, &mg, n);

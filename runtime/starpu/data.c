@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "xmpsp_internal.h"
+#include "xmpsp_trace.h"
 
 static xmp_dev_data_t *live; /* replicated arrays, newest first */
 
@@ -35,6 +36,7 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
   d->name = name;
   d->where = xmpi_srcloc_copy(where);
   d->active = -1;
+  d->hold.node = -1; /* not held by the main thread (exec.c) */
   void *reg = host;
   long nx = d->nx;
   if (nx == 0) {
@@ -72,6 +74,8 @@ xmp_dev_data_t *xmp_dev_find(const void *host) {
  * memory in mode. */
 static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
                       const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
   xmpsp_enter();
   int trace = xmpsp_config()->trace;
   double start_us = trace ? xmpsp_trace_begin() : 0;
@@ -87,6 +91,7 @@ static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
     xmpsp_trace_span(where, start_us, "replicate_sync %s '%s'", mode == STARPU_W ? "in" : "out",
                      d->name);
   xmpsp_leave();
+  xmpsp_span_end(&span);
 }
 
 /* sync in: the host memory is the truth. Acquiring in W mode on the host makes its copy the

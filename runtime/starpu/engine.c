@@ -2,14 +2,15 @@
  * between directives, shutdown at finalize.
  *
  * One MPI rank is one XMP node and drives its GPUs. The ranks on one host share its cores and
- * devices: each gets host cores / local ranks cores (at least one) and, by default, visible
- * devices / local ranks GPUs (at least one when any is visible: ranks then share devices round
- * robin). StarPU runs one driver thread per GPU on a core of its own, and the rank's first
+ * devices (layout.c): each gets host cores / local ranks cores (at least one) and, by default,
+ * one GPU (ranks beyond the GPUs share them round robin; XMP_GPUS_PER_NODE asks for more).
+ * StarPU runs one driver thread per GPU on a core of its own, and the rank's first
  * core is left to its main thread (MPI, the directives between device loops): running
  * workers poll, and a main thread that has to share a core with one waits for the scheduler's
  * time slices at every StarPU call - measured on 2 x H200, a 0.05 ms halo exchange of
  * reflect_do acc took 4 ms. So the CPU workers are the rank's cores minus one per GPU minus
- * one, at least one, and the main thread is bound to that core: left unbound, the scheduler
+ * one, at least one (none under XMP_STARPU_NCPU=0 or STARPU_NCPU=0 where the rank has a GPU),
+ * and the main thread is bound to that core: left unbound, the scheduler
  * still moved it onto a polling worker's core now and then (H100, nbody-131072 GPU only: a
  * replicate_sync out of 1 MB took 8 ms instead of 0.04 in a third of the steps, 70-88 ms a
  * step instead of 59.5). Every worker is bound inside the rank's own cores so that the ranks
@@ -81,12 +82,16 @@ int xmpsp_speaker(void) {
  * the default) or with XMP_DEV_IDLE=poll, the workers keep polling: waking them at every
  * directive cost 20-100 us a device loop on an H200 (Himeno S and L, one rank), more than
  * the kernels of a small grid; their cores belong to StarPU anyway. */
-void xmpsp_enter(void) {
+void xmpsp_enter_keep(void) {
   if (busy++ == 0 && paused) {
     starpu_resume();
     paused = 0;
   }
-  xmpsp_gpu_faces_unpark(); /* whatever follows may need that array */
+}
+
+void xmpsp_enter(void) {
+  xmpsp_enter_keep();
+  xmpsp_hold_release_all(); /* whatever follows may need those arrays (exec.c) */
 }
 
 void xmpsp_leave(void) {
@@ -139,9 +144,6 @@ static int host_cores(unsigned **pu, const xmp_rt_srcloc_t *where) {
   return n;
 }
 
-static int imin(int a, int b) { return a < b ? a : b; }
-static int imax(int a, int b) { return a > b ? a : b; }
-
 static void engine_shutdown(void) {
   if (engine_state != ENGINE_RUNNING)
     return;
@@ -150,9 +152,12 @@ static void engine_shutdown(void) {
     paused = 0;
   }
   busy = 1; /* no pause from here on */
+  xmpsp_direct_shutdown();
   xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
   xmpsp_loops_close_all();
+  if (xmpsp_config()->trace)
+    xmpsp_trace_summary();
   xmpsp_report_finish();
   xmpsp_loops_free_all();
   xmpsp_scratch_free_all();
@@ -189,16 +194,20 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
                 STARPU_MAXCUDADEVS, ndev, STARPU_MAXCUDADEVS);
     ndev = STARPU_MAXCUDADEVS;
   }
-  int ngpu = cfg->gpus_per_node >= 0 ? imin(cfg->gpus_per_node, ndev)
-                                     : (ndev > 0 ? imax(1, ndev / nlocal) : 0);
   unsigned *core_pu;
   int ncores = host_cores(&core_pu, where);
-  int mycores = imax(1, ncores / nlocal);
-  int spare = mycores > ngpu + 1; /* a core for the main thread */
+  xmpsp_layout_in_t in = {ndev, nlocal, lrank, ncores, cfg->gpus_per_node,
+                          xmpsp_config_gpu_only(cfg), STARPU_MAXCPUS, STARPU_NMAXWORKERS};
+  xmpsp_layout_t lay;
+  xmpsp_layout(&in, &lay);
+  int ngpu = lay.ngpu, ncpu = lay.ncpu, mycores = lay.mycores, spare = lay.spare;
   polling = cfg->idle == XMPSP_IDLE_POLL || (cfg->idle == XMPSP_IDLE_AUTO && spare);
   main_spins = polling && spare;
-  int ncpu = imin(imax(1, mycores - ngpu - spare), STARPU_MAXCPUS);
-  ngpu = imin(ngpu, STARPU_NMAXWORKERS - ncpu);
+  if (lay.cpu_fallback && cfg->starpu_ncpu0)
+    setenv("STARPU_NCPU", "1", 1); /* StarPU's environment overrides starpu_conf */
+  if (lay.idle_gpus > 0 && xmpsp_speaker())
+    xmpi_note(NULL, "note", "%d of this host's %d GPUs are idle: each rank drives one GPU (run "
+              "one rank per GPU, or set XMP_GPUS_PER_NODE)", lay.idle_gpus, ndev);
 
   struct starpu_conf conf;
   xmpsp_check(starpu_conf_init(&conf), where, "starpu_conf_init");
@@ -225,10 +234,10 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   }
   free(core_pu);
   if (ngpu > 0) {
-    /* This rank's devices first: local rank r takes devices r * ngpu, r * ngpu + 1, ... */
+    /* This rank's devices (layout.c): first_device, first_device + 1, ... */
     conf.use_explicit_workers_cuda_gpuid = 1;
     for (int i = 0; i < STARPU_NMAXWORKERS; i++)
-      conf.workers_cuda_gpuid[i] = (unsigned)((lrank * ngpu + i) % ndev);
+      conf.workers_cuda_gpuid[i] = (unsigned)((lay.first_device + i) % ndev);
   }
   setenv("STARPU_SILENT", "1", 0); /* StarPU's banners and hints, unless the user asks */
   /* CUDA loads a kernel at its first launch by default (lazy loading): the first execution of
@@ -252,9 +261,8 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
                                                     STARPU_NMAXWORKERS);
   workers.ncuda = (int)starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, workers.cuda,
                                                      STARPU_NMAXWORKERS);
-  if (workers.ncpu == 0)
-    xmpi_fatal(where, "StarPU started without CPU workers (STARPU_NCPU=0?): device loops "
-                      "need at least one");
+  if (workers.ncpu == 0 && workers.ncuda == 0)
+    xmpi_fatal(where, "StarPU started without any worker (STARPU_NCPU=0 and STARPU_NCUDA=0?)");
   if (cfg->trace)
     xmpsp_trace_enable();
 
@@ -264,7 +272,11 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   MPI_Comm_size(comm, &size);
   MPI_Allreduce(&without, &nwithout, 1, MPI_INT, MPI_SUM, comm);
   if (nwithout > 0 && xmpsp_speaker()) {
-    if (nwithout == size)
+    if (xmpsp_config_gpu_only(cfg))
+      xmpi_warn(NULL, "no CUDA device available%s; %s=0 asks for GPU only, so device loops "
+                      "run on one CPU worker", nwithout == size ? "" : " on some nodes",
+                cfg->ncpu_chunks == 0 ? "XMP_STARPU_NCPU" : "STARPU_NCPU");
+    else if (nwithout == size)
       xmpi_warn(NULL, "no CUDA device available; device loops run on CPU workers only");
     else
       xmpi_warn(NULL, "no CUDA device available on %d of %d nodes; their device loops run on "

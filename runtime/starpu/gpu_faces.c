@@ -31,6 +31,9 @@ typedef struct cuda_api {
   int (*stream_sync)(void *);
   int (*event_create)(void **, unsigned);
   int (*event_record)(void *, void *);
+  int (*event_sync)(void *);
+  int (*event_elapsed)(float *, void *, void *);
+  int (*event_destroy)(void *);
   int (*stream_wait_event)(void *, void *, unsigned);
   int (*ipc_get)(void *handle, void *ptr);
   int (*ipc_open)(void **ptr, xmp_dev_ipc_handle_t handle, unsigned flags);
@@ -77,6 +80,9 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
       {"cudaStreamSynchronize", (void **)&api.stream_sync},
       {"cudaEventCreateWithFlags", (void **)&api.event_create},
       {"cudaEventRecord", (void **)&api.event_record},
+      {"cudaEventSynchronize", (void **)&api.event_sync},
+      {"cudaEventElapsedTime", (void **)&api.event_elapsed},
+      {"cudaEventDestroy", (void **)&api.event_destroy},
       {"cudaStreamWaitEvent", (void **)&api.stream_wait_event},
       {"cudaIpcGetMemHandle", (void **)&api.ipc_get},
       {"cudaIpcOpenMemHandle", (void **)&api.ipc_open},
@@ -205,74 +211,91 @@ static void check_copy(int err, const char *what, void *dst, const void *src, si
              describe(src, s, sizeof s), width, rows, current_device(where));
 }
 
-/* The view of the last exchange, still acquired: back-to-back reflects of one array take it
- * again without StarPU (waking its paused workers costs more than the exchange of a small
- * face). Any other StarPU entry releases it first (xmpsp_enter), so no task or transfer can
- * wait on it, and the device copy cannot move while it is held. */
-static xmp_dev_gpu_view_t parked;
+void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where) {
+  return stream_of(device, where);
+}
 
-/* The IPC export of the held array's storage (its view out or parked), kept from the acquire
- * to the release to StarPU, while StarPU can neither move nor free that storage: each device
+void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->stream_sync(stream), "cudaStreamSynchronize (device loops)", where);
+}
+
+void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) {
+  void *ev = NULL;
+  check(cuda(where)->event_create(&ev, 0), "cudaEventCreateWithFlags", where);
+  return ev;
+}
+
+void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->event_record(event, stream), "cudaEventRecord", where);
+}
+
+double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {
+  float ms = 0;
+  check(cuda(where)->event_sync(end), "cudaEventSynchronize", where);
+  check(cuda(where)->event_elapsed(&ms, start, end), "cudaEventElapsedTime", where);
+  return ms * 1e-3;
+}
+
+void xmpsp_cuda_event_free(void *event) {
+  if (event != NULL)
+    cuda(NULL)->event_destroy(event);
+}
+
+/* The IPC export of a held array's storage, kept while that hold lasts (exec.c: until the
+ * next StarPU entry), while StarPU can neither move nor free that storage: each device
  * exchange's receivers export it before their notes leave, and the driver's pointer query
  * would otherwise sit on every execution's critical path. */
 static struct {
   const xmp_dev_data_t *data; /* NULL: none */
+  unsigned long epoch;        /* of its hold */
   const void *ptr;
   xmp_dev_ipc_t ipc;
 } held_export;
 
-void xmpsp_gpu_faces_unpark(void) {
-  if (parked.data != NULL) {
-    starpu_data_release_on_node(parked.data->handle, parked.node);
-    held_export.data = NULL;
-  }
-  parked.data = NULL;
-}
-
+/* The array is held read-write on a GPU's memory node (exec.c) - taken where StarPU has a
+ * valid copy in a GPU, or already held there by the direct loops or an earlier reflect:
+ * back-to-back reflects and direct loops then keep it without StarPU (waking its paused
+ * workers costs more than the exchange of a small face). Any other StarPU entry releases it
+ * first (xmpsp_enter), so no task or transfer can wait on it, and the device copy cannot move
+ * while it is held. The direct loops' queued kernels are completed first: the exchange's
+ * receivers tell their peers that nothing reads their shadows any more. */
 int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   memset(v, 0, sizeof *v);
   v->device = -1;
   if (d->dummy != NULL)
     return 0;
-  if (parked.data == d) {
-    *v = parked;
-    parked.data = NULL;
-    use_device(v->device, where);
-    return 1;
-  }
-  xmpsp_enter();
-  /* Rows split between devices by a device loop are gathered on the host first (StarPU
-   * 1.4): such an array then takes the host path. */
-  xmpsp_part_unpartition(d);
-  const xmpsp_workers_t *w = xmpsp_workers();
-  for (int i = 0; i < w->ncuda; i++) {
-    unsigned node = starpu_worker_get_memory_node((unsigned)w->cuda[i]);
-    if (!starpu_data_is_on_node(d->handle, node))
-      continue;
-    xmpsp_check(starpu_data_acquire_on_node(d->handle, (int)node, STARPU_RW), where,
-                "starpu_data_acquire_on_node (halo faces)");
-    held_export.data = NULL; /* a new hold: its storage may be another allocation */
-    v->data = d;
-    v->node = (int)node;
-    v->device = starpu_memory_node_get_devid(node);
-    v->ptr = starpu_data_handle_to_pointer(d->handle, node);
-    check(cuda(where)->set_device(v->device), "cudaSetDevice", where);
-    v->stream = stream_of(v->device, where);
-    /* Held; StarPU paused again: its polling workers would contend with the exchange. */
+  int node = -1;
+  if (d->hold.node >= 0) {
+    if (starpu_node_get_kind((unsigned)d->hold.node) == STARPU_CUDA_RAM)
+      node = d->hold.node;
+  } else {
+    xmpsp_enter_keep();
+    /* Rows split between devices by a device loop are gathered on the host first (StarPU
+     * 1.4): such an array then takes the host path. */
+    xmpsp_part_unpartition(d);
+    const xmpsp_workers_t *w = xmpsp_workers();
+    for (int i = 0; i < w->ncuda && node < 0; i++) {
+      unsigned n = starpu_worker_get_memory_node((unsigned)w->cuda[i]);
+      if (starpu_data_is_on_node(d->handle, n))
+        node = (int)n;
+    }
     xmpsp_leave();
-    return 1;
   }
-  xmpsp_leave();
-  return 0;
+  if (node < 0)
+    return 0;
+  const xmpsp_hold_t *h = xmpsp_hold(d, node, STARPU_RW, where);
+  xmpsp_direct_settle(where);
+  v->data = d;
+  v->node = node;
+  v->device = starpu_memory_node_get_devid((unsigned)node);
+  v->ptr = (void *)h->iface.ptr;
+  use_device(v->device, where);
+  v->stream = stream_of(v->device, where);
+  return 1;
 }
 
-void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) {
-  if (v->data == NULL)
-    return;
-  xmpsp_gpu_faces_unpark(); /* (none while a view is out) */
-  parked = *v;
-  v->data = NULL;
-}
+/* The hold stays (exec.c). */
+void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) { v->data = NULL; }
 
 /* A box as at most XMP_RT_MAX_DIMS runs: dims[0] the contiguous bytes of a run, then counts
  * and pitches (bytes) of the outer dimensions, contiguous ones merged, innermost first. */
@@ -428,7 +451,8 @@ static unsigned next_export;
 
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where) {
-  if (v->data != NULL && held_export.data == v->data && held_export.ptr == v->ptr) {
+  if (v->data != NULL && held_export.data == v->data && held_export.ptr == v->ptr &&
+      v->data->hold.node >= 0 && held_export.epoch == v->data->hold.epoch) {
     *out = held_export.ipc;
     return;
   }
@@ -458,6 +482,7 @@ void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
   out->size = (uint64_t)i.size;
   if (v->data != NULL) { /* an array's storage, held (raw buffers may be freed any time) */
     held_export.data = v->data;
+    held_export.epoch = v->data->hold.epoch;
     held_export.ptr = v->ptr;
     held_export.ipc = *out;
   }
@@ -597,7 +622,6 @@ void xmp_dev_gpu_free(void *p, int pinned_host) {
 }
 
 void xmpsp_gpu_faces_shutdown(void) {
-  xmpsp_gpu_faces_unpark();
   while (mappings != NULL)
     close_mapping(&mappings);
 }
@@ -673,6 +697,22 @@ void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where
   (void)v, (void)where;
 }
 void xmpsp_gpu_faces_shutdown(void) {}
-void xmpsp_gpu_faces_unpark(void) {}
+void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where) {
+  (void)device;
+  xmpi_fatal(where, "internal: a CUDA stream without CUDA");
+}
+void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where) { (void)stream, (void)where; }
+void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) {
+  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) {
+  (void)event, (void)stream;
+  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+}
+double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {
+  (void)start, (void)end;
+  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmpsp_cuda_event_free(void *event) { (void)event; }
 
 #endif

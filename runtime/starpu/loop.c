@@ -1,6 +1,8 @@
 /* loop.c - device loops: one StarPU task per chunk of the local iterations, pinned to a worker
- * of its side (GPU part on CUDA workers, CPU part on CPU workers); the CPU weight, reductions'
- * partial results, and the per-side times behind xmp_cpu_wtime / xmp_gpu_wtime.
+ * of its side (GPU part on CUDA workers, CPU part on CPU workers), or, for a GPU-only split in
+ * one chunk, a direct call of the CUDA function by the main thread (exec.c); the CPU weight,
+ * reductions' partial results, and the per-side times behind xmp_cpu_wtime / xmp_gpu_wtime
+ * (a direct loop's GPU time comes from CUDA events, read when it is needed).
  *
  * The CPU weight of a site's next execution, by XMP_BALANCE:
  *   auto (default)  the site's own controller (balance.c) sets it from the times it measured,
@@ -17,6 +19,7 @@
 
 #include "balance.h"
 #include "xmpsp_internal.h"
+#include "xmpsp_trace.h"
 
 /* An execution whose period (start to the next execution's start) is not known yet; it ran
  * with the site's weight, which changes only after it is closed. */
@@ -24,6 +27,7 @@ typedef struct pending_exec {
   int open;
   double t_cpu, t_gpu, start_us;
   long n_cpu, n_gpu;
+  int gpu_direct; /* t_gpu is the direct executor's, still to be read (exec.c) */
 } pending_exec_t;
 
 /* What the runtime keeps per task of one execution; cl_arg points at .task. */
@@ -49,6 +53,10 @@ struct xmp_dev_loop {
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
   size_t partials_cap;
   int partials_pinned;
+  xmpsp_direct_site_t direct; /* the direct executor's timing of this site */
+  int exec;                   /* XMPSP_EXEC_* of the latest execution */
+  int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
+  int split_warned;           /* the warning that rows split between GPUs cannot pay */
   struct xmp_dev_loop *next;
 };
 
@@ -57,6 +65,7 @@ static xmpsp_bal_group_t bal_group; /* auto: the sites' controllers trial one at
 static double weight_now;        /* the latest reset_weight */
 static unsigned long reset_gen;  /* reset_weight calls so far */
 static double last_cpu_s, last_gpu_s;
+static xmp_dev_loop_t *last_direct; /* the site whose last GPU time is still to be read */
 
 void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k) {
   return (char *)STARPU_VECTOR_GET_PTR(buffers[k]) - task->byte_offset[k];
@@ -68,7 +77,13 @@ void xmp_dev_fail(const char *what, const char *detail) {
 }
 
 double xmp_cpu_wtime(void) { return last_cpu_s; }
-double xmp_gpu_wtime(void) { return last_gpu_s; }
+double xmp_gpu_wtime(void) {
+  if (last_direct != NULL) { /* its kernels may still run: waited for only when asked */
+    last_gpu_s = xmpsp_direct_time(&last_direct->direct);
+    last_direct = NULL;
+  }
+  return last_gpu_s;
+}
 
 void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where) {
   if (!(w >= 0.0 && w <= 1.0)) /* NaN too */
@@ -130,7 +145,11 @@ static void close_exec(xmp_dev_loop_t *s, double period) {
   if (!e->open)
     return;
   e->open = 0;
-  if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO)
+  if (e->gpu_direct) {
+    e->t_gpu = xmpsp_direct_time(&s->direct);
+    e->gpu_direct = 0;
+  }
+  if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO && s->cpu_side)
     xmpsp_balance_next(&s->bal, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
   if (s->record != NULL)
     xmpsp_record_step(s->record, s->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
@@ -149,11 +168,13 @@ void xmpsp_loops_close_all(void) {
 
 void xmpsp_loops_free_all(void) {
   bal_group = (xmpsp_bal_group_t){0};
+  last_direct = NULL;
   while (sites != NULL) {
     xmp_dev_loop_t *s = sites;
     sites = s->next;
     *s->owner = NULL;
     free_partials(s);
+    xmpsp_direct_site_free(&s->direct);
     free(s);
   }
 }
@@ -239,64 +260,69 @@ static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc
 static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks,
                        double start_us) {
   xmpsp_trace_span(&s->where, start_us,
-                   "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms",
-                   s->executions, s->weight, ncpu_tasks, ngpu_tasks, last_cpu_s * 1e3,
-                   last_gpu_s * 1e3);
+                   "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms, "
+                   "executor %s", s->executions, s->weight, ncpu_tasks, ngpu_tasks,
+                   last_cpu_s * 1e3, last_gpu_s * 1e3, xmpsp_exec_name(s->exec));
 }
 
-void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
-                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
-                      long st, size_t partial_bytes, void **partials, int *ntasks,
-                      const xmp_rt_srcloc_t *where) {
-  long n = xmpsp_iter_count(lb, ub, st);
-  if (n < 0)
-    xmpi_fatal(where, "device loop step is 0");
-  check_args(nargs, argv, where);
-  const xmpsp_config_t *cfg = xmpsp_config();
-  xmpsp_enter();
-  xmpsp_start(where);
-  xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
-  double start_us = starpu_timing_now();
-  if (s->last.open)
-    close_exec(s, (start_us - s->last.start_us) * 1e-6);
-  const xmpsp_workers_t *w = xmpsp_workers();
-  int use_cuda = w->ncuda > 0 && cuda != NULL;
-  int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
-  int ncpu = cfg->ncpu_chunks > 0 ? cfg->ncpu_chunks : w->ncpu;
-  if (!s->bal_started) { /* a probe of a side gives each of its chunks an iteration at least */
-    xmpsp_balance_init(&s->bal, cfg->cpu_weight, use_cuda, ncpu, ngpu);
-    s->bal_started = 1;
-  }
-  s->weight = site_weight(s, cfg);
-  s->executions++;
-  if (cfg->trace)
-    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
-
-  xmpsp_chunk_t *chunks = xmpi_calloc_or_die((size_t)(ngpu + ncpu), sizeof *chunks, where);
-  int nt = xmpsp_split(n, s->weight, ngpu, ncpu, chunks);
-  int ngpu_tasks = 0;
-  long ngpu_iters = 0;
-  while (ngpu_tasks < nt && chunks[ngpu_tasks].gpu)
-    ngpu_iters += chunks[ngpu_tasks++].count;
-
+/* Room for nt blocks of partial_bytes of reduction results, zeroed; pinned where a GPU writes
+ * them: a CUDA copy into pageable memory waits for the kernels, and cost about 10 us a
+ * reduction loop on an H200. */
+static void partials_for(xmp_dev_loop_t *s, int nt, size_t partial_bytes,
+                         const xmpsp_workers_t *w, const xmp_rt_srcloc_t *where) {
   if (s->partials_cap < (size_t)nt * partial_bytes) {
+    xmpsp_enter_keep(); /* a pinned allocation may be a StarPU task on a CUDA worker */
     free_partials(s);
     s->partials_cap = (size_t)nt * partial_bytes;
-    /* Pinned where a GPU writes them: a CUDA copy into pageable memory waits for the kernels,
-     * and cost about 10 us a reduction loop on an H200. */
     s->partials_pinned = w->ncuda > 0;
     void *p = NULL;
-    if (starpu_malloc_flags(&p, s->partials_cap, s->partials_pinned ? STARPU_MALLOC_PINNED : 0) != 0)
+    if (starpu_malloc_flags(&p, s->partials_cap,
+                            s->partials_pinned ? STARPU_MALLOC_PINNED : 0) != 0)
       xmpi_fatal(where, "out of memory (%zu bytes of reduction results)", s->partials_cap);
     s->partials = p;
+    xmpsp_leave();
   }
   if (s->partials != NULL)
     memset(s->partials, 0, s->partials_cap);
+}
 
+/* The weight of an execution of a loop without a CPU part (XMP_STARPU_NCPU=0, STARPU_NCPU=0):
+ * 0, and once for the program a note where the program or the settings ask for another. */
+static double gpu_only_weight(const xmpsp_config_t *cfg, const xmp_rt_srcloc_t *where) {
+  static int noted;
+  double asked = cfg->balance != XMPSP_BALANCE_FIXED && reset_gen > 0 ? weight_now
+                                                                       : cfg->cpu_weight;
+  if (asked > 0 && !noted && xmpsp_speaker())
+    xmpi_note(where, "note", "CPU weight %g ignored: device loops have no CPU part (%s=0)", asked,
+              cfg->ncpu_chunks == 0 ? "XMP_STARPU_NCPU" : "STARPU_NCPU");
+  noted |= asked > 0;
+  return 0.0;
+}
+
+/* The StarPU executor: one task per chunk, each pinned to a worker of its side; returns when
+ * they are done, with each side's finishing time in last_cpu_s / last_gpu_s. */
+static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, int ngpu_tasks,
+                      int use_cuda, const void *args, int nargs, const xmp_dev_arg_t *argv,
+                      long lb, long st, size_t partial_bytes, const xmp_rt_srcloc_t *where) {
+  const xmpsp_workers_t *w = xmpsp_workers();
   task_slot_t *slots = xmpi_calloc_or_die((size_t)nt + 1, sizeof *slots, where);
   starpu_data_handle_t *handles =
       xmpi_calloc_or_die((size_t)nargs * nt + 1, sizeof *handles, where);
   struct starpu_task **tasks = xmpi_calloc_or_die((size_t)nt + 1, sizeof *tasks, where);
+  /* Rows split between several GPUs (XMP_GPUS_PER_NODE > 1) pay only where no GPU needs the
+   * others' rows: an array another loop left split among them that this loop reads whole is
+   * gathered through the host (StarPU 1.4) and uploaded to every GPU, at every execution
+   * (Himeno L on 4 x H100, one rank: 10x slower than on one GPU). Said once per loop. */
+  if (use_cuda && w->ncuda > 1 && ngpu_tasks > 1 && !s->split_warned)
+    for (int k = 0; k < nargs; k++)
+      if (argv[k].mode == XMP_DEV_READ && argv[k].data->active >= 0) {
+        s->split_warned = 1;
+        xmpi_warn(where, "array '%s' is read whole by this loop's %d GPUs, but another device "
+                  "loop left its rows split among them: it is gathered through the host at "
+                  "every execution; one GPU per rank (XMP_GPUS_PER_NODE=1, the default) avoids "
+                  "it", argv[k].data->name, w->ncuda);
+        break;
+      }
   double t0 = starpu_timing_now(); /* partition switches and transfers count in the times */
   if (nt > 0)
     for (int k = 0; k < nargs; k++)
@@ -348,14 +374,87 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   }
   last_cpu_s = cpu_us * 1e-6;
   last_gpu_s = gpu_us * 1e-6;
-  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters, ngpu_iters};
   free(tasks);
   free(handles);
   free(slots);
+}
+
+void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
+                      long st, size_t partial_bytes, void **partials, int *ntasks,
+                      const xmp_rt_srcloc_t *where) {
+  long n = xmpsp_iter_count(lb, ub, st);
+  if (n < 0)
+    xmpi_fatal(where, "device loop step is 0");
+  check_args(nargs, argv, where);
+  const xmpsp_config_t *cfg = xmpsp_config();
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
+  if (!xmpsp_started()) {
+    xmpsp_enter();
+    xmpsp_start(where);
+    xmpsp_leave();
+  }
+  xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  double start_us = starpu_timing_now();
+  if (s->last.open)
+    close_exec(s, (start_us - s->last.start_us) * 1e-6);
+  const xmpsp_workers_t *w = xmpsp_workers();
+  int use_cuda = w->ncuda > 0 && cuda != NULL;
+  int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
+  /* XMP_STARPU_NCPU: unset, one chunk per CPU worker; 0, no CPU part (GPU only). */
+  int ncpu = w->ncpu == 0 ? 0 : cfg->ncpu_chunks >= 0 ? cfg->ncpu_chunks : w->ncpu;
+  if (!s->bal_started) { /* a probe of a side gives each of its chunks an iteration at least */
+    xmpsp_balance_init(&s->bal, cfg->cpu_weight, use_cuda, ncpu, ngpu);
+    s->bal_started = 1;
+  }
+  s->cpu_side = ncpu > 0;
+  s->weight = s->cpu_side ? site_weight(s, cfg) : gpu_only_weight(cfg, where);
+  s->executions++;
+  if (cfg->trace)
+    xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
+
+  xmpsp_chunk_t *chunks = xmpi_calloc_or_die((size_t)(ngpu + ncpu) + 1, sizeof *chunks, where);
+  int nt = xmpsp_split(n, s->weight, ngpu, ncpu, chunks);
+  int ngpu_tasks = 0;
+  long ngpu_iters = 0;
+  while (ngpu_tasks < nt && chunks[ngpu_tasks].gpu)
+    ngpu_iters += chunks[ngpu_tasks++].count;
+  xmpsp_exec_query_t q = {cfg->executor, n - ngpu_iters, ngpu_tasks, w->ncuda, cuda != NULL};
+  s->exec = nt > 0 ? xmpsp_exec_choose(&q) : XMPSP_EXEC_STARPU;
+
+  int pending = 0; /* the direct executor's GPU time is read later */
+  if (nt == 0) {
+    last_cpu_s = last_gpu_s = 0; /* nothing to run */
+  } else if (s->exec != XMPSP_EXEC_STARPU) {
+    partials_for(s, 1, partial_bytes, w, where);
+    int gpu = s->exec == XMPSP_EXEC_DIRECT_GPU;
+    /* The host reads a reduction's results on return; a trace line needs the time. */
+    xmpsp_direct_call_t c = {s->exec,      gpu ? cuda : cpu,
+                             args,         nargs,
+                             argv,         lb + chunks[0].first * st,
+                             lb + (chunks[0].first + chunks[0].count - 1) * st,
+                             st,           partial_bytes > 0 ? s->partials : NULL,
+                             partial_bytes > 0 || cfg->trace};
+    xmpsp_direct_run(&s->direct, &c, where);
+    last_cpu_s = 0;
+    pending = gpu && !c.sync;
+    last_gpu_s = pending ? 0 : xmpsp_direct_time(&s->direct);
+    last_direct = pending ? s : NULL;
+  } else {
+    xmpsp_enter(); /* releases the arrays the direct executor holds */
+    partials_for(s, nt, partial_bytes, w, where);
+    run_tasks(s, chunks, nt, ngpu_tasks, use_cuda, args, nargs, argv, lb, st, partial_bytes,
+              where);
+    last_direct = NULL;
+    xmpsp_leave();
+  }
+  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters, ngpu_iters,
+                             pending};
   free(chunks);
   *partials = s->partials;
   *ntasks = nt;
   if (cfg->trace)
     trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
-  xmpsp_leave();
+  xmpsp_span_end(&span);
 }

@@ -1,6 +1,7 @@
 /* scratch.c - device scratch memory of each CUDA worker (per-block reduction partials of the
  * generated kernels), grown on demand and kept until shutdown. Allocated through StarPU on the
- * worker's memory node, so libxmp needs no CUDA of its own. */
+ * worker's memory node, so libxmp needs no CUDA of its own. A loop the main thread runs
+ * directly has the scratch of exec.c. */
 #include "xmpsp_internal.h"
 
 typedef struct scratch {
@@ -14,6 +15,9 @@ typedef struct scratch {
 static scratch_t scratch[STARPU_NMAXWORKERS];
 
 void *xmp_dev_cuda_scratch(size_t bytes) {
+  void *direct = xmpsp_direct_scratch(bytes); /* a direct loop's (exec.c) */
+  if (direct != NULL)
+    return direct;
   int id = starpu_worker_get_id();
   if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
     xmpi_fatal(NULL, "xmp_dev_cuda_scratch called outside a CUDA codelet");

@@ -30,9 +30,9 @@ static int cut(long first, long count, int nchunks, int gpu, xmpsp_chunk_t *out)
 }
 
 int xmpsp_split(long n, double weight, int ngpu, int ncpu, xmpsp_chunk_t *out) {
-  if (n <= 0)
+  if (n <= 0 || ngpu <= 0)
     return 0;
-  long cpu = llround(weight * (double)n);
+  long cpu = ncpu > 0 ? llround(weight * (double)n) : 0; /* no CPU chunk: GPU only */
   if (cpu > n) /* weight is in [0, 1]; guards rounding only */
     cpu = n;
   /* The GPU part comes first in iteration order: with a block distribution it is the lower

@@ -1,11 +1,31 @@
 /* trace.c - XMP_DEV_TRACE: the time and host<->device transfers of each device loop execution
  * and each replicate_sync, from StarPU's bus profiling. StarPU counts every transfer it makes per (source, destination)
  * memory node; reading a bus's counters resets them, so reading all buses before and after an
- * execution gives exactly that execution's transfers. */
+ * execution gives exactly that execution's transfers.
+ *
+ * And where the time goes, per directive (xmpsp_trace.h): every device loop, replicate_sync,
+ * reflect / reflect_do, reduction and wait_async is a span; under XMP_DEV_TRACE=1 each site's
+ * executions and wall time are summed and printed at the end (first node), with the share of
+ * the time from the first span to the end and what lies outside every span (the program's own
+ * code). A direct device loop then waits for its kernels, so that their time is the loop's and
+ * not the next synchronising directive's. With NVTX (CUDA's nvtx3 headers found when libxmp is
+ * built), each span is also an NVTX range named "file:line directive" for Nsight Systems. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#if defined(__has_include)
+#if __has_include(<nvtx3/nvToolsExt.h>)
+#include <nvtx3/nvToolsExt.h>
+#define XMPSP_NVTX 1
+#endif
+#endif
 
 #include "xmpsp_internal.h"
+#include "xmpsp_trace.h"
 
 void xmpsp_trace_enable(void) { starpu_profiling_status_set(STARPU_PROFILING_ENABLE); }
 
@@ -46,4 +66,105 @@ void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char 
             "%s, wall %.3f ms, host->device %ld (%lld bytes), device->host %ld (%lld bytes)", what,
             (starpu_timing_now() - start_us) * 1e-3, c.h2d_count, c.h2d_bytes, c.d2h_count,
             c.d2h_bytes);
+}
+
+/* ---- spans of directives ---- */
+
+typedef struct span_site {
+  xmp_rt_srcloc_t where;
+  long count;
+  double total, max; /* s */
+  struct span_site *next;
+} span_site_t;
+
+static span_site_t *span_sites;
+static double span_first = -1; /* start of the first span (s) */
+static int span_depth;          /* spans inside spans count in the outermost one only */
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void xmpsp_span_begin(xmpsp_span_t *s, const xmp_rt_srcloc_t *where) {
+  s->where = where;
+  s->t0 = -1;
+#ifdef XMPSP_NVTX
+  char name[160];
+  snprintf(name, sizeof name, "%s:%d %s", where != NULL && where->file != NULL ? where->file : "?",
+           where != NULL ? where->line : 0,
+           where != NULL && where->directive != NULL ? where->directive : "");
+  nvtxRangePushA(name);
+#endif
+  if (span_depth++ > 0 || !xmpsp_config()->trace)
+    return;
+  s->t0 = now_s();
+  if (span_first < 0)
+    span_first = s->t0;
+}
+
+static int same_site(const xmp_rt_srcloc_t *a, const xmp_rt_srcloc_t *b) {
+  return a->line == b->line && (a->file == b->file || (a->file != NULL && b->file != NULL &&
+                                                       strcmp(a->file, b->file) == 0)) &&
+         (a->directive == b->directive || (a->directive != NULL && b->directive != NULL &&
+                                            strcmp(a->directive, b->directive) == 0));
+}
+
+void xmpsp_span_end(xmpsp_span_t *s) {
+#ifdef XMPSP_NVTX
+  nvtxRangePop();
+#endif
+  span_depth--;
+  if (s->t0 < 0 || s->where == NULL)
+    return;
+  double dt = now_s() - s->t0;
+  span_site_t **link = &span_sites;
+  while (*link != NULL && !same_site(&(*link)->where, s->where))
+    link = &(*link)->next;
+  if (*link == NULL) {
+    *link = xmpi_calloc_or_die(1, sizeof **link, s->where);
+    (*link)->where = xmpi_srcloc_copy(s->where);
+  }
+  span_site_t *site = *link;
+  site->count++;
+  site->total += dt;
+  site->max = dt > site->max ? dt : site->max;
+}
+
+static int by_total(const void *a, const void *b) {
+  const span_site_t *x = *(span_site_t *const *)a, *y = *(span_site_t *const *)b;
+  return (x->total < y->total) - (x->total > y->total);
+}
+
+void xmpsp_trace_summary(void) {
+  int n = 0;
+  for (span_site_t *s = span_sites; s != NULL; s = s->next)
+    n++;
+  if (n > 0 && xmpsp_speaker()) {
+    span_site_t **v = xmpi_calloc_or_die((size_t)n, sizeof *v, NULL);
+    double in = 0, all = now_s() - span_first;
+    n = 0;
+    for (span_site_t *s = span_sites; s != NULL; s = s->next) {
+      v[n++] = s;
+      in += s->total;
+    }
+    qsort(v, (size_t)n, sizeof *v, by_total);
+    xmpi_note(NULL, "trace", "where the time went (first node): %.3f ms from the first traced "
+              "directive to the end, %.1f%% in these directives", all * 1e3,
+              all > 0 ? 100 * in / all : 0.0);
+    for (int i = 0; i < n; i++)
+      xmpi_note(&v[i]->where, "trace", "total: %ld executions, %.3f ms (%.1f%%), %.3f ms each, "
+                "at most %.3f ms", v[i]->count, v[i]->total * 1e3,
+                all > 0 ? 100 * v[i]->total / all : 0.0, v[i]->total * 1e3 / (double)v[i]->count,
+                v[i]->max * 1e3);
+    xmpi_note(NULL, "trace", "outside these directives: %.3f ms (%.1f%%)", (all - in) * 1e3,
+              all > 0 ? 100 * (all - in) / all : 0.0);
+    free(v);
+  }
+  while (span_sites != NULL) {
+    span_site_t *s = span_sites;
+    span_sites = s->next;
+    free(s);
+  }
 }

@@ -1,11 +1,14 @@
 /* xmpsp_internal.h - functions and types shared between the files of libxmp's StarPU layer
  * (runtime/starpu/). The layer implements xmp_dev.h; one concept per file:
- *   config.c     XMP_* settings of the layer, read once
+ *   config.c     XMP_* settings of the layer, read once (xmpsp_config_parse: pure)
+ *   layout.c     a rank's GPUs, CPU workers and main-thread core (pure arithmetic)
  *   engine.c     StarPU start-up (workers, binding), pause between directives, shutdown
  *   split.c      cutting an iteration range into GPU and CPU chunks (pure arithmetic)
  *   data.c       replicated arrays: registration, replicate_sync, release
  *   partition.c  row partitions of written arrays and their per-array plan cache
  *   loop.c       device loops: tasks, reductions' partials, timing, weights, reset_weight
+ *   exec.c       the choice of a device loop's executor (pure) and the direct executor:
+ *                kernels launched by the main thread on the rank's stream, arrays held
  *   balance.c    the auto weight controller (pure arithmetic, balance.h)
  *   report.c     XMP_REPORT: per device loop, the weight and times of every execution
  *   trace.c      XMP_DEV_TRACE: one line per device loop and replicate_sync with its bus transfers
@@ -28,20 +31,52 @@ enum { XMPSP_BALANCE_AUTO, XMPSP_BALANCE_MANUAL, XMPSP_BALANCE_FIXED };
 enum { XMPSP_IDLE_AUTO, XMPSP_IDLE_POLL, XMPSP_IDLE_PAUSE };
 /* XMP_REPORT */
 enum { XMPSP_REPORT_NONE, XMPSP_REPORT_TEXT, XMPSP_REPORT_JSON };
+/* XMP_DEV_EXECUTOR: who runs a GPU-only device loop (see exec.c). */
+enum { XMPSP_EXECUTOR_AUTO, XMPSP_EXECUTOR_STARPU, XMPSP_EXECUTOR_DIRECT };
 typedef struct xmpsp_config {
-  int ncpu_chunks;   /* XMP_STARPU_NCPU; 0: one chunk per CPU worker */
+  int ncpu_chunks;   /* XMP_STARPU_NCPU; -1: one chunk per CPU worker; 0: no CPU part */
   int ncuda_chunks;  /* XMP_STARPU_NCUDA; 0: one chunk per CUDA worker (1 without any) */
   int gpus_per_node; /* XMP_GPUS_PER_NODE; -1: visible devices shared among local ranks */
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */
   int idle;          /* XMP_DEV_IDLE: XMPSP_IDLE_* (default auto) */
+  int executor;      /* XMP_DEV_EXECUTOR: XMPSP_EXECUTOR_* (default auto) */
   int report;        /* XMP_REPORT: XMPSP_REPORT_* */
+  int starpu_ncpu0;  /* STARPU_NCPU=0: StarPU is told to start no CPU worker */
   char report_path[4096]; /* XMPSP_REPORT_JSON: the file ("%r": the rank) */
 } xmpsp_config_t;
+/* The settings from lookup (getenv, or a test's table): 0, or 1 with msg naming the first bad
+ * variable and its accepted values (the others keep their defaults). */
+int xmpsp_config_parse(const char *(*lookup)(const char *name), xmpsp_config_t *cfg, char *msg,
+                       size_t cap);
+/* Whether device loops have no CPU part (XMP_STARPU_NCPU=0 or STARPU_NCPU=0). */
+static inline int xmpsp_config_gpu_only(const xmpsp_config_t *c) {
+  return c->ncpu_chunks == 0 || c->starpu_ncpu0;
+}
 /* The settings, read from the environment on the first call (collective: a bad value is an
  * error naming the variable and the accepted values). */
 const xmpsp_config_t *xmpsp_config(void);
+
+/* ---- layout.c ---- */
+typedef struct xmpsp_layout_in {
+  int ndev;             /* CUDA devices this process sees */
+  int nlocal, lrank;    /* ranks on the host, and this one's index among them */
+  int ncores;           /* cores of the host */
+  int gpus_per_node;    /* XMP_GPUS_PER_NODE; -1: unset */
+  int gpu_only;         /* xmpsp_config_gpu_only */
+  int max_cpus, max_workers; /* StarPU's limits (STARPU_MAXCPUS, STARPU_NMAXWORKERS) */
+} xmpsp_layout_in_t;
+typedef struct xmpsp_layout {
+  int ngpu;             /* CUDA workers (GPUs driven) */
+  int first_device;     /* device of the first; the k-th is (first + k) mod ndev; -1: none */
+  int ncpu;             /* CPU workers */
+  int mycores;          /* the rank's share of the host's cores */
+  int spare;            /* 1: the main thread has a core of its own */
+  int idle_gpus;        /* GPUs of the host that no rank drives by default */
+  int cpu_fallback;     /* GPU only was asked for but there is no GPU: one CPU worker */
+} xmpsp_layout_t;
+void xmpsp_layout(const xmpsp_layout_in_t *in, xmpsp_layout_t *out);
 /* "auto", "manual" or "fixed". */
 const char *xmpsp_balance_name(int policy);
 
@@ -58,8 +93,10 @@ const xmpsp_workers_t *xmpsp_workers(void);
 /* Brackets every entry point that uses StarPU. Idle StarPU workers of the non-blocking build
  * poll; where the main thread shares a core with them (or XMP_DEV_IDLE=pause) they are paused
  * between directives (blocked on a condition) so that they do not take it from the host code
- * and MPI (engine.c). */
+ * and MPI (engine.c). xmpsp_enter also releases every array the main thread holds (exec.c),
+ * so that StarPU's tasks and transfers find them; xmpsp_enter_keep (taking holds) does not. */
 void xmpsp_enter(void);
+void xmpsp_enter_keep(void);
 void xmpsp_leave(void);
 /* starpu_task_wait_array on tasks[0..n), polling first where the main thread has a core of its
  * own (see engine.c). */
@@ -72,8 +109,16 @@ void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what);
 /* ---- gpu_faces.c ---- */
 /* Closes the CUDA IPC mappings of peers' storage (before StarPU shuts down). */
 void xmpsp_gpu_faces_shutdown(void);
-/* Releases the array copy the last device reflect kept acquired (xmpsp_enter calls it). */
-void xmpsp_gpu_faces_unpark(void);
+/* CUDA for the direct executor (exec.c), through the same dlsym'd runtime as the faces: the
+ * rank's stream on device (made once; the halo faces' and device collectives' too), its
+ * completion, and timing events (elapsed waits for the second one). Without CUDA the calls
+ * are errors, except xmpsp_cuda_sync and xmpsp_cuda_event_free, which do nothing. */
+void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where);
+void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where);
+double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_event_free(void *event);
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */
@@ -82,10 +127,10 @@ typedef struct xmpsp_chunk {
   long first, count; /* iterations [first, first + count) of the loop, in iteration order */
   int gpu;           /* 1: GPU part, 0: CPU part */
 } xmpsp_chunk_t;
-/* Splits n iterations: the CPU part has round(weight * n) iterations and comes last in
- * iteration order, the GPU part the rest, first. Each part is cut into ngpu / ncpu chunks whose
- * sizes differ by at most one; empty chunks are dropped. Writes at most ngpu + ncpu chunks,
- * GPU chunks first, and returns their number. */
+/* Splits n iterations: the CPU part has round(weight * n) iterations (none when ncpu is 0)
+ * and comes last in iteration order, the GPU part the rest, first. Each part is cut into
+ * ngpu / ncpu chunks whose sizes differ by at most one; empty chunks are dropped. Writes at
+ * most ngpu + ncpu chunks, GPU chunks first, and returns their number (0 when ngpu is 0). */
 int xmpsp_split(long n, double weight, int ngpu, int ncpu, xmpsp_chunk_t *out);
 
 /* ---- data.c ---- */
@@ -98,8 +143,17 @@ typedef struct xmpsp_plan {
   unsigned long last_use;         /* LRU stamp */
 } xmpsp_plan_t;
 
+/* The main thread's hold of an array (exec.c). */
+typedef struct xmpsp_hold {
+  int node;                             /* memory node it is acquired on; -1: not held */
+  int mode;                             /* STARPU_R or STARPU_RW */
+  unsigned long epoch;                  /* which acquire (a new one per hold) */
+  struct starpu_vector_interface iface; /* its buffer there, as a codelet gets it */
+} xmpsp_hold_t;
+
 struct xmp_dev_data {
   starpu_data_handle_t handle; /* vector of nx elements of elem_size bytes, on the host array */
+  xmpsp_hold_t hold;
   void *host;
   size_t bytes, elem_size;
   long nx;
@@ -138,6 +192,59 @@ void xmpsp_loops_close_all(void);
 /* Frees every device loop's state (finalize). */
 void xmpsp_loops_free_all(void);
 
+/* ---- exec.c ---- */
+enum { XMPSP_EXEC_STARPU, XMPSP_EXEC_DIRECT_GPU, XMPSP_EXEC_DIRECT_HOST };
+typedef struct xmpsp_exec_query {
+  int executor;     /* XMP_DEV_EXECUTOR */
+  long n_cpu;       /* iterations of the CPU part */
+  int gpu_chunks;   /* chunks of the GPU part */
+  int cuda_workers; /* CUDA workers of the rank */
+  int have_cuda;    /* the loop has a CUDA function */
+} xmpsp_exec_query_t;
+/* Who runs an execution (pure): StarPU where the CPU part has iterations, the GPU part is not
+ * one chunk, or XMP_DEV_EXECUTOR=starpu; else directly on the rank's (first) GPU where there
+ * is one and a CUDA function; else directly on the host under XMP_DEV_EXECUTOR=direct, StarPU
+ * otherwise. */
+int xmpsp_exec_choose(const xmpsp_exec_query_t *q);
+const char *xmpsp_exec_name(int exec);
+/* Holds d on memory node in at least mode (STARPU_R or STARPU_RW), acquiring it (or taking it
+ * again in the wider mode) where it is not; returns the hold. */
+const xmpsp_hold_t *xmpsp_hold(xmp_dev_data_t *d, int node, int mode,
+                               const xmp_rt_srcloc_t *where);
+/* Completes the direct loops' queued work, then releases every hold (xmpsp_enter). */
+void xmpsp_hold_release_all(void);
+/* Waits for the direct loops' queued work. */
+void xmpsp_direct_settle(const xmp_rt_srcloc_t *where);
+/* A direct loop's device scratch (xmp_dev_cuda_scratch from the main thread); NULL outside a
+ * direct call. */
+void *xmpsp_direct_scratch(size_t bytes);
+/* Per device loop site: timing events of its last direct execution. */
+typedef struct xmpsp_direct_site {
+  void *ev[2];
+  int device;
+  int timing; /* ev hold an execution whose time was not read yet */
+  double t;   /* the last execution's time (s) */
+  xmp_rt_srcloc_t where;
+} xmpsp_direct_site_t;
+typedef struct xmpsp_direct_call {
+  int exec;                   /* XMPSP_EXEC_DIRECT_GPU or _HOST */
+  xmp_dev_func_t fn;          /* the loop's CUDA function, or its CPU function on the host */
+  const void *args;
+  int nargs;
+  const xmp_dev_arg_t *argv;
+  long lb, ub, st;            /* the iterations (all of the GPU part) */
+  void *partial;              /* their reduction results, or NULL */
+  int sync;                   /* complete the kernels before returning */
+} xmpsp_direct_call_t;
+/* Runs c: holds its arrays on the GPU's (host's) memory node and calls its function there. */
+void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
+                      const xmp_rt_srcloc_t *where);
+/* The time of s's last execution (s), waiting for its kernels where they are still queued. */
+double xmpsp_direct_time(xmpsp_direct_site_t *s);
+void xmpsp_direct_site_free(xmpsp_direct_site_t *s);
+/* Releases every hold and frees the direct loops' scratch (finalize). */
+void xmpsp_direct_shutdown(void);
+
 /* ---- report.c ---- */
 typedef struct xmpsp_record xmpsp_record_t; /* one device loop site's executions */
 /* A record for the site at where (a new one per site), kept until the report is written. */
@@ -167,6 +274,9 @@ double xmpsp_trace_begin(void);
  * previous reading of the counters. */
 void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* XMP_DEV_TRACE: each directive's executions and time (xmpsp_trace.h's spans), first node
+ * (finalize, MPI still running); frees them. */
+void xmpsp_trace_summary(void);
 
 /* ---- scratch.c ---- */
 /* Frees every CUDA worker's scratch buffer (before StarPU shuts down). */

@@ -25,6 +25,14 @@
 // RUN: %mpirun -np 4 %t.d/himeno_mpi_cpu -b 0.25 -d 2x1x2 13x11x17 4 > %t.o4a && %numcmp --rtol 1e-10 %t.odd %t.o4a
 // RUN: %mpirun -np 4 %t.d/himeno_mpi_cpu -b 0.25 -d 4x1x1 13x11x17 4 > %t.o4b && %numcmp --rtol 1e-10 %t.odd %t.o4b
 // RUN: %mpirun -np 4 %t.d/himeno_mpi_cpu -b 0.25 --halo mpi 13x11x17 4 > %t.o4c && %numcmp --rtol 1e-10 %t.odd %t.o4c
+// The build with the benchmark's copy loop (-DHIMENO_COPY_LOOP=1) instead of swapping p and
+// wrk2: the same Gosa.
+// RUN: %mpirun -np 1 %t.d/himeno_mpi_cpu_copy XS 4 > %t.c1 && %numcmp --rtol 1e-10 %t.xs %t.c1
+// RUN: %mpirun -np 3 %t.d/himeno_mpi_cpu_copy -b 0.25 -d 1x1x3 13x11x17 4 > %t.c3 && %numcmp --rtol 1e-10 %t.odd %t.c3
+// RUN: %mpirun -np 4 %t.d/himeno_mpi_cpu_copy -b 0.25 -d 2x1x2 13x11x17 4 > %t.c4 && %numcmp --rtol 1e-10 %t.odd %t.c4
+// RUN: FileCheck %s --check-prefix=COPY < %t.c4
+// COPY: halo faces 0 by CUDA IPC, 8 by MPI
+// COPY-NEXT: p update copy loop
 //
 // The report: grid, process grid, loop count, Gosa, MFLOPS, time.
 // RUN: FileCheck %s --check-prefix=OUT < %t.o4a
@@ -35,6 +43,7 @@
 // OUT-NEXT: MFLOPS {{[0-9.]+}}
 // OUT-NEXT: time {{[0-9.]+}} s
 // OUT-NEXT: halo faces 0 by CUDA IPC, 8 by MPI
+// OUT-NEXT: p update swap
 //
 // Bad arguments name the argument and what it accepts.
 // RUN: not %mpirun -np 2 %t.d/himeno_mpi_cpu -d 2x2x1 XS 2>&1 | FileCheck %s --check-prefix=NP

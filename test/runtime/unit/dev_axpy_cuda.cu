@@ -1,12 +1,13 @@
 /* dev_axpy_cuda.cu - CUDA functions of test_dev_axpy's loops, written the way generated code
- * is: kernels on the worker's StarPU stream, the task's reduction value through the CUDA
- * worker's scratch memory, no synchronisation (the codelet is STARPU_CUDA_ASYNC). Built only
+ * is: kernels on the codelet's stream (the StarPU worker's, or the rank's where the main thread
+ * calls it directly), the task's reduction value through the scratch memory, no
+ * synchronisation (the codelet is STARPU_CUDA_ASYNC). Built only
  * on GPU machines (test/runtime/gpu_check.sh), with -fmad=false so that sums match the host's
  * bit for bit. */
 #include <cuda_runtime.h>
 #include <starpu.h>
 
-#include "xmp_dev.h"
+#include "xmp_dev_cuda.cuh"
 
 #include "dev_common.h"
 
@@ -40,7 +41,8 @@ static void record(const xmp_dev_task_t *t, const double *dsum, cudaStream_t s) 
   p->lb = t->lb;
   p->ub = t->ub;
   p->st = t->st;
-  p->worker_type = (int)starpu_worker_get_type(starpu_worker_get_id());
+  p->worker_type = dev_worker_type();
+  p->cuda_fn = 1;
   if (dsum != NULL && cudaMemcpyAsync(&p->sum, dsum, sizeof p->sum, cudaMemcpyDeviceToHost, s) !=
                           cudaSuccess)
     xmp_dev_fail("partial copy", cudaGetErrorString(cudaGetLastError()));
@@ -54,7 +56,7 @@ extern "C" void axpy_cuda(void *buffers[], void *cl_arg) {
   const double *x = (const double *)xmp_dev_buffer(buffers, t, 0);
   double *y = (double *)xmp_dev_buffer(buffers, t, 1);
   long n = (t->ub - t->lb) / t->st + 1;
-  cudaStream_t s = starpu_cuda_get_local_stream();
+  cudaStream_t s = xmp_dev_cuda_stream();
   axpy_kernel<<<(unsigned)((n + 127) / 128), 128, 0, s>>>(a->a, x, y, t->lb, n, t->st, a->origin);
   double *dsum = (double *)xmp_dev_cuda_scratch(sizeof(double));
   sum_kernel<<<1, 1, 0, s>>>(y, t->lb, n, t->st, a->origin, dsum);
@@ -69,7 +71,7 @@ extern "C" void twice_cuda(void *buffers[], void *cl_arg) {
   const double *y = (const double *)xmp_dev_buffer(buffers, t, 0);
   double *z = (double *)xmp_dev_buffer(buffers, t, 1);
   long n = (t->ub - t->lb) / t->st + 1;
-  cudaStream_t s = starpu_cuda_get_local_stream();
+  cudaStream_t s = xmp_dev_cuda_stream();
   twice_kernel<<<(unsigned)((n + 127) / 128), 128, 0, s>>>(y, z, t->lb, n, t->st, a->origin);
   record(t, NULL, s);
 }

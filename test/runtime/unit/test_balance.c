@@ -8,7 +8,8 @@
  * nothing, the exact 0 / 1 fallbacks, probes from the ends, and reset; the H100 shapes: a GPU
  * slowed down while the CPU side runs (contention: the optimum is GPU only although equal
  * finishing times are interior) and 5x spikes of both sides every 8th step; and that the last
- * step is within 2% of the best split found by brute force over the model.
+ * step is within 2% of the best split found by brute force over the model; and that trials
+ * stay cheap (no trial step over 1.5x the best step known before it, 3% of the run in all).
  * XMP_BALANCE_TEST_TRACE=1 prints every step. */
 #include <math.h>
 #include <stdio.h>
@@ -573,6 +574,49 @@ static void two_loops(void) {
     }
 }
 
+/* Trials are cheap: once the controller has left the program's weight (beyond the small share
+ * a probe moves), no weight it runs makes a step over 1.5x the best step run before it (with
+ * the noise's margin), and the steps' excess over T* from then on stays within 3% of their
+ * time. The cases have an end the model puts between 1.5x and 2.5x of the best (equal rates:
+ * GPU only is 2x the interior best; a GPU 1.8x faster: 1.56x; 1.3x: 1.77x), which a trial of
+ * that end, as the controller made them before (within 2.5x of the loop's own time), costs:
+ * the check fails on them (from starts 0.3, 0.5, 1). */
+static void trial_cost(void) {
+  const double starts[] = {0, 0.3, 0.5, 1};
+  const double ratio[] = {1, 1.8, 1.3};
+  for (int ri = 0; ri < 3; ri++)
+    for (int si = 0; si < 4; si++) {
+      sim_t s = base("trial cost", 20e-6, 1e7, 80e-6, 1e7 * ratio[ri], starts[si]);
+      s.steps = MAXSTEPS;
+      s.noise = 0.02;
+      result_t r;
+      char what[96];
+      snprintf(what, sizeof what, "trial cost, GPU %gx, start %g", ratio[ri], starts[si]);
+      run(&s, &r);
+      int moved = 0, first_bad = -1;
+      double excess = 0, total = 0, known = r.t[0];
+      for (int k = 0; k < s.steps; k++) {
+        moved |= fabs(r.w[k] - starts[si]) > 0.01;
+        /* the best step run before (noise-free): the controller knows it within +-2% */
+        if (moved && first_bad < 0 && r.t[k] > 1.5 * 1.04 * known)
+          first_bad = k;
+        if (k > 0 && r.t[k] < known)
+          known = r.t[k];
+        if (!moved)
+          continue;
+        total += r.t[k];
+        excess += r.t[k] - r.tstar[k];
+      }
+      CHECKF(moved, "%s: never left the start", what);
+      if (first_bad >= 0)
+        CHECKF(0, "%s: step %d ran w %.4f: T/T_known = %.3f > 1.5 (w* %.4f)", what, first_bad,
+               r.w[first_bad], r.t[first_bad] / known, r.wstar[first_bad]);
+      CHECKF(excess <= 0.03 * total, "%s: steps %.2f%% above T* in all", what,
+             100 * excess / total);
+      check_final(&s, &r, 0.02, what);
+    }
+}
+
 int main(void) {
   steady();
   noisy();
@@ -585,5 +629,6 @@ int main(void) {
   contention();
   spikes();
   two_loops();
+  trial_cost();
   return CHECK_RESULT();
 }

@@ -5,7 +5,11 @@
  * space (rank 2 owns none), stored with one shadow row on each side that no task may touch.
  * Runs several steps at CPU weights XMP_CPU_WEIGHT (first), 0, 0.3 and 1, with replicate_sync
  * out / in between, and checks every element, every chunk and every partial against a serial
- * computation. Chunk counts follow XMP_STARPU_NCPU / XMP_STARPU_NCUDA (ctest sets some). */
+ * computation. Chunk counts follow XMP_STARPU_NCPU / XMP_STARPU_NCUDA (ctest sets some; 0 CPU
+ * chunks: GPU only, every iteration in the GPU part whatever the weight), and a GPU-only split
+ * in one chunk runs on the main thread where exec.c says so (XMP_DEV_EXECUTOR=direct makes it
+ * do so without a GPU too): the switches between that and StarPU's tasks, loop by loop and
+ * weight by weight, must leave every value as the serial computation has it. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,11 +115,14 @@ int main(int argc, char **argv) {
       CHECKF(nt == want, "rank %d weight %g: %d tasks, want %d", me, w, nt, want);
       long next = g0;
       int on_cuda = have_cuda_functions && starpu_worker_get_count_by_type(STARPU_CUDA_WORKER) > 0;
+      int direct = dev_direct(want, ngpu, have_cuda_functions);
       for (int t = 0; t < nt && t < want; t++) {
         const dev_partial_t *p = (const dev_partial_t *)partials + t;
-        int type = t < ngpu && on_cuda ? STARPU_CUDA_WORKER : STARPU_CPU_WORKER;
-        CHECKF(p->worker_type == type, "rank %d weight %g task %d ran on a worker of type %d",
-               me, w, t, p->worker_type);
+        int type = direct ? DEV_MAIN_THREAD
+                   : t < ngpu && on_cuda ? STARPU_CUDA_WORKER : STARPU_CPU_WORKER;
+        CHECKF(p->worker_type == type && p->cuda_fn == (t < ngpu && on_cuda),
+               "rank %d weight %g task %d ran on a worker of type %d (want %d), CUDA function %d",
+               me, w, t, p->worker_type, type, p->cuda_fn);
         double sum = 0;
         for (long i = p->lb; i <= p->ub; i++)
           sum += yr[i - g0];

@@ -15,7 +15,7 @@ int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   static const struct {
     const char *mode, *var, *value;
-  } env[] = {{"ncpu0", "XMP_STARPU_NCPU", "0"},     {"ncpuabc", "XMP_STARPU_NCPU", "abc"},
+  } env[] = {{"executor", "XMP_DEV_EXECUTOR", "fast"}, {"ncpuabc", "XMP_STARPU_NCPU", "abc"},
              {"ncuda", "XMP_STARPU_NCUDA", "-1"},   {"gpus", "XMP_GPUS_PER_NODE", "x"},
              {"weight", "XMP_CPU_WEIGHT", "1.5"},   {"weightabc", "XMP_CPU_WEIGHT", "0.5x"},
              {"trace", "XMP_DEV_TRACE", "2"},       {"balance", "XMP_BALANCE", "sometimes"},
