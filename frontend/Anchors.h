@@ -75,8 +75,12 @@ public:
 
   const std::vector<Anchor> &all() const { return anchors; }
   Anchor &operator[](int64_t id) { return anchors[static_cast<size_t>(id)]; }
-  const Anchor &operator[](int64_t id) const { return anchors[static_cast<size_t>(id)]; }
-  clang::SourceRange holeRange(int64_t id) const { return holes[static_cast<size_t>(id)]; }
+  const Anchor &operator[](int64_t id) const {
+    return anchors[static_cast<size_t>(id)];
+  }
+  clang::SourceRange holeRange(int64_t id) const {
+    return holes[static_cast<size_t>(id)];
+  }
 
   /// The virtual anchor of the file's initialisation (file-scope directives'
   /// executable parts), or -1 when there is none.
@@ -85,7 +89,8 @@ public:
 private:
   std::vector<Anchor> anchors;
   std::vector<clang::SourceRange> holes;
-  std::map<unsigned, int64_t> pragmas; // by the raw encoding of the line's start
+  std::map<unsigned, int64_t>
+      pragmas; // by the raw encoding of the line's start
 };
 
 } // namespace xmp::frontend

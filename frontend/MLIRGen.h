@@ -17,7 +17,8 @@ namespace xmp::frontend {
 /// a distributed array. Records in `anchors` where each op's C goes.
 mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program,
                                               mlir::MLIRContext &context,
-                                              const SourceIndex &index, AnchorTable &anchors);
+                                              const SourceIndex &index,
+                                              AnchorTable &anchors);
 
 } // namespace xmp::frontend
 

@@ -56,8 +56,9 @@ private:
   /// the C compiler's messages about later lines name the user's lines.
   void replaceTokens(SourceRange range, const std::string &text) {
     std::string original = sourceText(range);
-    long lost = static_cast<long>(std::count(original.begin(), original.end(), '\n')) -
-                static_cast<long>(std::count(text.begin(), text.end(), '\n'));
+    long lost =
+        static_cast<long>(std::count(original.begin(), original.end(), '\n')) -
+        static_cast<long>(std::count(text.begin(), text.end(), '\n'));
     rewriter.ReplaceText(range.getBegin(), original.size(),
                          text + std::string(lost > 0 ? lost : 0, '\n'));
   }
@@ -91,14 +92,16 @@ private:
   DiagnosticsEngine &diags;
   Rewriter rewriter;
   bool ok = true;
-  std::vector<std::pair<unsigned, unsigned>> replacedDecls; // of distributed arrays
+  std::vector<std::pair<unsigned, unsigned>>
+      replacedDecls; // of distributed arrays
   DeviceOutliner outliner;
   // Anchors whose text replaces a range, by begin offset: what a piece of
   // source spliced into a fragment has inside it.
   std::multimap<unsigned, std::pair<unsigned, int64_t>> inner;
 };
 
-std::optional<std::pair<unsigned, unsigned>> SourceRewriter::extent(const Anchor &a) const {
+std::optional<std::pair<unsigned, unsigned>>
+SourceRewriter::extent(const Anchor &a) const {
   const LangOptions &lo = ctx.getLangOpts();
   switch (a.kind) {
   case Anchor::Kind::ReplacePragma:
@@ -106,8 +109,9 @@ std::optional<std::pair<unsigned, unsigned>> SourceRewriter::extent(const Anchor
   case Anchor::Kind::ReplaceChars:
     return std::make_pair(index.offset(a.begin), index.offset(a.end));
   case Anchor::Kind::ReplaceTokens:
-    return std::make_pair(index.offset(a.begin),
-                          index.offset(Lexer::getLocForEndOfToken(a.end, 0, sm, lo)));
+    return std::make_pair(
+        index.offset(a.begin),
+        index.offset(Lexer::getLocForEndOfToken(a.end, 0, sm, lo)));
   case Anchor::Kind::InsertBefore:
   case Anchor::Kind::InsertAfter:
   case Anchor::Kind::FileStart:
@@ -129,7 +133,8 @@ std::string SourceRewriter::renderFragment(const Fragment &fragment) const {
   // stands a space apart.
   bool apart = false;
   auto add = [&](const std::string &text) {
-    if (apart && !text.empty() && !out.empty() && !isspace(out.back()) && !isspace(text.front()))
+    if (apart && !text.empty() && !out.empty() && !isspace(out.back()) &&
+        !isspace(text.front()))
       out += ' ';
     out += text;
   };
@@ -150,7 +155,8 @@ std::string SourceRewriter::renderFragment(const Fragment &fragment) const {
 
 /// An anchor's text: its fragment (in `variant` where it has one), then any
 /// text the frontend gave it.
-std::string SourceRewriter::render(int64_t anchor, const std::string &variant) const {
+std::string SourceRewriter::render(int64_t anchor,
+                                   const std::string &variant) const {
   std::string out;
   if (auto f = fragments.find(anchor); f != fragments.end()) {
     auto v = f->second.find(variant);
@@ -164,12 +170,14 @@ std::string SourceRewriter::render(int64_t anchor, const std::string &variant) c
 
 /// A piece of the user's source with the outermost anchors inside it
 /// replaced by their text.
-std::string SourceRewriter::renderRange(SourceRange range, const std::string &variant) const {
+std::string SourceRewriter::renderRange(SourceRange range,
+                                        const std::string &variant) const {
   unsigned begin = index.offset(range.getBegin());
   std::string text = sourceText(range);
   unsigned end = begin + text.size();
   std::vector<std::pair<std::pair<unsigned, unsigned>, int64_t>> outer;
-  for (auto it = inner.lower_bound(begin); it != inner.end() && it->first < end; ++it) {
+  for (auto it = inner.lower_bound(begin); it != inner.end() && it->first < end;
+       ++it) {
     auto [b, e] = std::make_pair(it->first, it->second.first);
     if (e > end || (!outer.empty() && b < outer.back().first.second))
       continue;
@@ -239,9 +247,12 @@ void SourceRewriter::applyAnchors() {
   auto within = [&](std::pair<unsigned, unsigned> r) {
     // The replaced ranges that begin at or before r: one of them covers it
     // (the anchors' ranges nest, they do not cross).
-    for (auto it = replaced.begin(); it != replaced.end() && it->first <= r.first; ++it)
-      if (*it != r && it->second >= r.second && (it->first < r.first || it->second > r.second) &&
-          !(r.first == r.second && (r.first == it->first || r.first == it->second)))
+    for (auto it = replaced.begin();
+         it != replaced.end() && it->first <= r.first; ++it)
+      if (*it != r && it->second >= r.second &&
+          (it->first < r.first || it->second > r.second) &&
+          !(r.first == r.second &&
+            (r.first == it->first || r.first == it->second)))
         return true;
     return false;
   };
@@ -281,11 +292,11 @@ void SourceRewriter::replaceArrayDeclarations() {
       // The parameter stays; its descriptor and layout open the function body.
       const auto *fn = cast<FunctionDecl>(decl->getDeclContext());
       const auto *body = cast<CompoundStmt>(fn->getBody());
-      rewriter.InsertTextAfterToken(body->getLBracLoc(),
-                                    " " + array.elemType + " *" +
-                                        cnames::arrayAddr(array.name) + "; xmp_rt_array_t *" +
-                                        cnames::arrayDesc(array.name) + "; xmp_rt_layout_t " +
-                                        cnames::arrayLayout(array.name) + ";");
+      rewriter.InsertTextAfterToken(
+          body->getLBracLoc(),
+          " " + array.elemType + " *" + cnames::arrayAddr(array.name) +
+              "; xmp_rt_array_t *" + cnames::arrayDesc(array.name) +
+              "; xmp_rt_layout_t " + cnames::arrayLayout(array.name) + ";");
       continue;
     }
     if (!done.insert(index.offset(decl->getBeginLoc())).second)
@@ -293,17 +304,19 @@ void SourceRewriter::replaceArrayDeclarations() {
     std::vector<const VarDecl *> group = index.declarationGroup(decl);
     // The declaration specifiers: what precedes the first declarator (its
     // name, less any '*' or '(' of the declarator itself).
-    std::string prefix =
-        Lexer::getSourceText(CharSourceRange::getCharRange(decl->getBeginLoc(),
-                                                           group.front()->getLocation()),
-                             sm, lo)
-            .str();
+    std::string prefix = Lexer::getSourceText(CharSourceRange::getCharRange(
+                                                  decl->getBeginLoc(),
+                                                  group.front()->getLocation()),
+                                              sm, lo)
+                             .str();
     prefix.erase(prefix.find_last_not_of(" \t\n*(") + 1);
-    SourceLocation typeEnd = decl->getBeginLoc().getLocWithOffset(prefix.size());
+    SourceLocation typeEnd =
+        decl->getBeginLoc().getLocWithOffset(prefix.size());
     std::string text;
     SourceLocation from = typeEnd;
     for (const VarDecl *var : group) {
-      SourceLocation end = Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
+      SourceLocation end =
+          Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
       std::string declarator = withConstantExtents(from, end);
       declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
       from = end;
@@ -315,10 +328,12 @@ void SourceRewriter::replaceArrayDeclarations() {
         continue;
       }
       const DistArray &array = it->second;
-      std::string storage = var->getStorageClass() == SC_Static ? "static " : "";
-      text += storage + array.elemType + " *" + cnames::arrayAddr(array.name) + "; " +
-              storage + "xmp_rt_array_t *" + cnames::arrayDesc(array.name) + "; " +
-              storage + "xmp_rt_layout_t " + cnames::arrayLayout(array.name);
+      std::string storage =
+          var->getStorageClass() == SC_Static ? "static " : "";
+      text += storage + array.elemType + " *" + cnames::arrayAddr(array.name) +
+              "; " + storage + "xmp_rt_array_t *" +
+              cnames::arrayDesc(array.name) + "; " + storage +
+              "xmp_rt_layout_t " + cnames::arrayLayout(array.name);
       // A variable-length array's sizes, evaluated here as C does.
       if (!array.declaredSizes.empty())
         text += "; const long " + cnames::arraySizes(array.name) + "[] = {(" +
@@ -326,36 +341,45 @@ void SourceRewriter::replaceArrayDeclarations() {
     }
     SourceRange whole(decl->getBeginLoc(), group.back()->getEndLoc());
     replaceTokens(whole, text);
-    replacedDecls.push_back({index.offset(whole.getBegin()), index.offset(whole.getEnd())});
+    replacedDecls.push_back(
+        {index.offset(whole.getBegin()), index.offset(whole.getEnd())});
   }
   // Folded extents elsewhere (`int n = 8; int b[n];` of an array not aligned).
   for (const ConstantExtent &c : program.constantExtents) {
     unsigned at = index.offset(c.loc);
-    if (llvm::none_of(replacedDecls, [&](auto r) { return at >= r.first && at <= r.second; }))
+    if (llvm::none_of(replacedDecls,
+                      [&](auto r) { return at >= r.first && at <= r.second; }))
       replaceTokens(SourceRange(c.loc, c.loc), c.value);
   }
   // A local array's storage goes when its block ends normally; on an early
   // return the runtime releases it at finalize.
   for (const auto &[decl, array] : program.arrays)
-    if (array.scopeClose.isValid() && (decl->isLocalVarDecl() || array.parameter))
+    if (array.scopeClose.isValid() &&
+        (decl->isLocalVarDecl() || array.parameter))
       rewriter.InsertTextBefore(array.scopeClose,
-                                "xmp_rt_array_free(" + cnames::arrayDesc(array.name) + "); ");
+                                "xmp_rt_array_free(" +
+                                    cnames::arrayDesc(array.name) + "); ");
 }
 
 /// The original text of [from, end), folded extents written as their values.
-std::string SourceRewriter::withConstantExtents(SourceLocation from, SourceLocation end) {
+std::string SourceRewriter::withConstantExtents(SourceLocation from,
+                                                SourceLocation end) {
   std::string text =
-      Lexer::getSourceText(CharSourceRange::getCharRange(from, end), sm, ctx.getLangOpts())
+      Lexer::getSourceText(CharSourceRange::getCharRange(from, end), sm,
+                           ctx.getLangOpts())
           .str();
   unsigned b = index.offset(from), e = index.offset(end);
   std::vector<const ConstantExtent *> inside;
   for (const ConstantExtent &c : program.constantExtents)
     if (index.offset(c.loc) >= b && index.offset(c.loc) < e)
       inside.push_back(&c);
-  llvm::sort(inside, [&](auto *x, auto *y) { return index.offset(x->loc) > index.offset(y->loc); });
+  llvm::sort(inside, [&](auto *x, auto *y) {
+    return index.offset(x->loc) > index.offset(y->loc);
+  });
   for (const ConstantExtent *c : inside)
     text.replace(index.offset(c->loc) - b,
-                 Lexer::MeasureTokenLength(c->loc, sm, ctx.getLangOpts()), c->value);
+                 Lexer::MeasureTokenLength(c->loc, sm, ctx.getLangOpts()),
+                 c->value);
   return text;
 }
 
@@ -364,10 +388,12 @@ std::string SourceRewriter::withConstantExtents(SourceLocation from, SourceLocat
 void SourceRewriter::rewriteAllocations() {
   for (const Allocation &a : program.allocations) {
     std::string desc = cnames::arrayDesc(a.array->name);
-    std::string text = a.release ? "xmp_rt_array_deallocate(" + desc + ")"
-                                 : cnames::arrayMalloc(a.array->name, a.array->elemType, a.sizes);
-    // The remote side of a one-sided gmove gets its MPI window once it has storage (as
-    // an array of constant size does when its align lays it out).
+    std::string text =
+        a.release
+            ? "xmp_rt_array_deallocate(" + desc + ")"
+            : cnames::arrayMalloc(a.array->name, a.array->elemType, a.sizes);
+    // The remote side of a one-sided gmove gets its MPI window once it has
+    // storage (as an array of constant size does when its align lays it out).
     if (!a.release && a.array->exposed)
       text = "(" + text + ", xmp_rt_array_expose(" + desc + ", NULL), " +
              cnames::arrayAddr(a.array->name) + ")";
@@ -392,14 +418,15 @@ void SourceRewriter::wrapMain() {
   FileID fid = sm.getMainFileID();
   SourceLocation end = sm.getLocForEndOfFile(fid);
   std::string tail;
-  std::string moduleInit = anchors.moduleInit >= 0 ? render(anchors.moduleInit) : "";
+  std::string moduleInit =
+      anchors.moduleInit >= 0 ? render(anchors.moduleInit) : "";
   if (!moduleInit.empty())
     tail += std::string("\nstatic void ") + cnames::moduleInit + "(void) { " +
             moduleInit + " }\n__attribute__((constructor)) static void " +
             cnames::moduleInit + "_register(void) { " +
             "xmp_rt_register_module_init(" + cnames::moduleInit + "); }\n";
-  // A main that calls xmp_init (Omni XMP's MPI_Init, xmp_init(comm), ..., xmp_finalize(),
-  // MPI_Finalize()) starts and ends MPI and the runtime itself.
+  // A main that calls xmp_init (Omni XMP's MPI_Init, xmp_init(comm), ...,
+  // xmp_finalize(), MPI_Finalize()) starts and ends MPI and the runtime itself.
   const FunctionDecl *main = index.mainFunction();
   if (main && llvm::any_of(index.calls(), [&](const CallExpr *call) {
         const FunctionDecl *callee = call->getDirectCallee();
@@ -411,8 +438,10 @@ void SourceRewriter::wrapMain() {
     rewriter.ReplaceText(main->getLocation(), 4, cnames::userMain);
     std::string call = std::string(cnames::userMain) +
                        (main->getNumParams() >= 2 ? "(argc, argv)" : "()");
-    tail += "\nint main(int argc, char **argv) {\n  xmp_rt_init(&argc, &argv);\n"
-            "  int status = " + call + ";\n  return xmp_rt_finalize(status);\n}\n";
+    tail +=
+        "\nint main(int argc, char **argv) {\n  xmp_rt_init(&argc, &argv);\n"
+        "  int status = " +
+        call + ";\n  return xmp_rt_finalize(status);\n}\n";
   }
   if (!outliner.empty())
     tail += "\n" + outliner.cFunctions();
@@ -425,19 +454,22 @@ void SourceRewriter::wrapMain() {
                             head + "#line 1 \"" + p.getFilename() + "\"\n");
 }
 
-bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string &macros) {
+bool SourceRewriter::run(std::string &out, std::string &cuda,
+                         const std::string &macros) {
   applyAnchors();
   rewriteAllocations();
   rewriteDescOfs();
   for (const DeclRefExpr *ref : program.passedArrays)
     replaceTokens(ref->getSourceRange(),
-                  "((void *)" + cnames::arrayAddr(ref->getDecl()->getName()) + ")");
+                  "((void *)" + cnames::arrayAddr(ref->getDecl()->getName()) +
+                      ")");
   outlineDeviceLoops();
   replaceArrayDeclarations();
   if (!ok)
     return false;
   wrapMain();
-  const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
+  const RewriteBuffer *buffer =
+      rewriter.getRewriteBufferFor(sm.getMainFileID());
   out = buffer ? std::string(buffer->begin(), buffer->end())
                : sm.getBufferData(sm.getMainFileID()).str();
   cuda = outliner.empty() ? "" : outliner.cudaSource(macros);
@@ -446,9 +478,13 @@ bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string 
 
 } // namespace
 
-bool xmp::frontend::rewriteSource(const Program &program, const AnchorTable &anchors,
-                                  const Fragments &fragments, const SourceIndex &index,
-                                  DiagnosticsEngine &diags, const std::string &macros,
-                                  std::string &out, std::string &cuda) {
-  return SourceRewriter(program, anchors, fragments, index, diags).run(out, cuda, macros);
+bool xmp::frontend::rewriteSource(const Program &program,
+                                  const AnchorTable &anchors,
+                                  const Fragments &fragments,
+                                  const SourceIndex &index,
+                                  DiagnosticsEngine &diags,
+                                  const std::string &macros, std::string &out,
+                                  std::string &cuda) {
+  return SourceRewriter(program, anchors, fragments, index, diags)
+      .run(out, cuda, macros);
 }

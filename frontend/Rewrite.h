@@ -1,4 +1,5 @@
-//===- Rewrite.h - splicing generated C into the user's source ---*- C++ -*-===//
+//===- Rewrite.h - splicing generated C into the user's source ---*- C++
+//-*-===//
 #ifndef XMP_FRONTEND_REWRITE_H
 #define XMP_FRONTEND_REWRITE_H
 
@@ -24,8 +25,9 @@ namespace xmp::frontend {
 /// user's #define lines it needs). Returns false after reporting what cannot
 /// be translated.
 bool rewriteSource(const Program &program, const AnchorTable &anchors,
-                   const Fragments &fragments, const SourceIndex &index, clang::DiagnosticsEngine &diags,
-                   const std::string &macros, std::string &out, std::string &cuda);
+                   const Fragments &fragments, const SourceIndex &index,
+                   clang::DiagnosticsEngine &diags, const std::string &macros,
+                   std::string &out, std::string &cuda);
 
 } // namespace xmp::frontend
 

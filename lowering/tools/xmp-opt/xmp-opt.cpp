@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMPDialect.h"
 #include "xmp/Target/Fragments.h"
-#include "xmp/Conversion/Passes.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -38,25 +38,32 @@ std::string reduceOp(StringRef kind) {
       .Default(""); // unreachable: the verifier checked the kind
 }
 
-/// The variable, count, type and operator arguments of variable k of a reduction: a C array
-/// (or an array parameter, a pointer) is its elements' address.
-template <typename ReduceOp> std::vector<std::string> reduceArgs(ReduceOp op, size_t k) {
+/// The variable, count, type and operator arguments of variable k of a
+/// reduction: a C array (or an array parameter, a pointer) is its elements'
+/// address.
+template <typename ReduceOp>
+std::vector<std::string> reduceArgs(ReduceOp op, size_t k) {
   std::string var = strings(op.getVars())[k];
   int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
-  return {count > 0 ? "(" + var + ")" : "&(" + var + ")", std::to_string(count > 0 ? count : 1),
-          strings(op.getTypes())[k], reduceOp(op.getKind())};
+  return {count > 0 ? "(" + var + ")" : "&(" + var + ")",
+          std::to_string(count > 0 ? count : 1), strings(op.getTypes())[k],
+          reduceOp(op.getKind())};
 }
 
-/// The value, type, operator and location-variable arguments of a firstmax ... reduction.
+/// The value, type, operator and location-variable arguments of a firstmax ...
+/// reduction.
 template <typename ReduceOp> std::vector<std::string> locArgs(ReduceOp op) {
   SmallVector<std::string> addrs, sizes;
   for (const std::string &l : strings(*op.getLocs())) {
     addrs.push_back("&(" + l + ")");
     sizes.push_back("sizeof(" + l + ")");
   }
-  return {"&(" + strings(op.getVars()).front() + ")", strings(op.getTypes()).front(),
-          reduceOp(op.getKind()), std::to_string(addrs.size()),
-          compoundLiteral("void *const", addrs), compoundLiteral("const size_t", sizes)};
+  return {"&(" + strings(op.getVars()).front() + ")",
+          strings(op.getTypes()).front(),
+          reduceOp(op.getKind()),
+          std::to_string(addrs.size()),
+          compoundLiteral("void *const", addrs),
+          compoundLiteral("const size_t", sizes)};
 }
 
 void lowerReduction(ReductionOp op, FragmentBuilder &b) {
@@ -98,51 +105,64 @@ void lowerReductionBegin(ReductionBeginOp op, FragmentBuilder &b) {
   // The n-th location reduction of this loop (each has its own op).
   unsigned n = 0;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-    if (auto other = dyn_cast<ReductionBeginOp>(prev); other && other.getSite() == op.getSite())
+    if (auto other = dyn_cast<ReductionBeginOp>(prev);
+        other && other.getSite() == op.getSite())
       ++n;
   std::string track = cnames::locTrack(op.getSite(), n);
   SmallVector<std::string> order = strings(*op.getOrder());
-  b.call(at, "xmp_rt_reduce_loc_order",
-         {args[0], args[1], args[2], std::to_string(order.size()), b.whereRef()},
-         "xmp_rt_loc_track_t *" + track, "xmp_rt_loc_track_t *");
+  b.call(
+      at, "xmp_rt_reduce_loc_order",
+      {args[0], args[1], args[2], std::to_string(order.size()), b.whereRef()},
+      "xmp_rt_loc_track_t *" + track, "xmp_rt_loc_track_t *");
   b.text(*op.getStepAt(), "xmp_rt_loc_step(" + track + ", " +
                               compoundLiteral("const long", order) + "),");
 }
 
 void lowerBarrier(BarrierOp op, FragmentBuilder &b) {
-  b.call(op.getAt(), "xmp_rt_barrier", {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
+  b.call(op.getAt(), "xmp_rt_barrier",
+         {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
 }
 
 /// "(const long[]){...}" of a width list, or "NULL" for the declared widths.
 std::string widthsOrNull(ArrayAttr widths) {
-  return widths.empty() ? "NULL" : compoundLiteral("const long", strings(widths));
+  return widths.empty() ? "NULL"
+                        : compoundLiteral("const long", strings(widths));
 }
 
-/// An optional async id as a runtime argument: the id expression, or -1 for none.
-std::string asyncArg(std::optional<StringRef> id) { return id ? "(" + id->str() + ")" : "-1"; }
+/// An optional async id as a runtime argument: the id expression, or -1 for
+/// none.
+std::string asyncArg(std::optional<StringRef> id) {
+  return id ? "(" + id->str() + ")" : "-1";
+}
 
-/// head, then the halo arguments shared by reflect, reflect_init and reduce_shadow: lower and
-/// upper widths (NULL: the declared ones) and the periodic flags per dimension (NULL: none).
+/// head, then the halo arguments shared by reflect, reflect_init and
+/// reduce_shadow: lower and upper widths (NULL: the declared ones) and the
+/// periodic flags per dimension (NULL: none).
 template <typename HaloOp>
 std::vector<std::string> haloArgs(HaloOp op, std::vector<std::string> head) {
-  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  bool anyPeriodic =
+      llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   head.push_back(widthsOrNull(op.getLower()));
   head.push_back(widthsOrNull(op.getUpper()));
-  head.push_back(anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL");
+  head.push_back(anyPeriodic
+                     ? compoundLiteral("const int", numbers(op.getPeriodic()))
+                     : "NULL");
   return head;
 }
 
 void lowerReflect(ReflectOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
-  b.call(op.getAt(), "xmp_rt_reflect",
-         concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
-                {op.getAcc() ? "1" : "0", asyncArg(op.getAsync()), b.whereRef()}));
+  b.call(
+      op.getAt(), "xmp_rt_reflect",
+      concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
+             {op.getAcc() ? "1" : "0", asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lowerReduceShadow(ReduceShadowOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reduce_shadow",
-         concat(haloArgs(op, {cnames::arrayDesc(op.getArray()), op.getType().str()}),
+         concat(haloArgs(
+                    op, {cnames::arrayDesc(op.getArray()), op.getType().str()}),
                 {asyncArg(op.getAsync()), b.whereRef()}));
 }
 
@@ -156,8 +176,8 @@ void lowerReflectInit(ReflectInitOp op, FragmentBuilder &b) {
 void lowerReflectDo(ReflectDoOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reflect_do",
-         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0", asyncArg(op.getAsync()),
-          b.whereRef()});
+         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0",
+          asyncArg(op.getAsync()), b.whereRef()});
 }
 
 void lowerWaitAsync(WaitAsyncOp op, FragmentBuilder &b) {
@@ -169,35 +189,41 @@ void lowerWaitAsync(WaitAsyncOp op, FragmentBuilder &b) {
 void lowerBcast(BcastOp op, FragmentBuilder &b) {
   int64_t at = op.getAt();
   b.where(at, op.getDirective());
-  std::string nodes = op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
-  std::string root =
-      op.getRoot().empty() ? "NULL" : compoundLiteral("const int", strings(op.getRoot()));
+  std::string nodes =
+      op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
+  std::string root = op.getRoot().empty()
+                         ? "NULL"
+                         : compoundLiteral("const int", strings(op.getRoot()));
   auto vars = strings(op.getVars());
   for (size_t k = 0; k < vars.size(); ++k) {
     const std::string &var = vars[k];
-    auto section = op.getSections() ? dyn_cast<DictionaryAttr>((*op.getSections())[k])
-                                    : DictionaryAttr();
+    auto section = op.getSections()
+                       ? dyn_cast<DictionaryAttr>((*op.getSections())[k])
+                       : DictionaryAttr();
     if (!section || section.empty()) {
-      b.call(at, op.getAcc() ? "xmp_rt_bcast_acc" : "xmp_rt_bcast",
-             {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
+      b.call(
+          at, op.getAcc() ? "xmp_rt_bcast_acc" : "xmp_rt_bcast",
+          {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
       continue;
     }
     auto extents = section.getAs<DenseI64ArrayAttr>("extents");
     auto lit = [&](StringRef key) {
-      return compoundLiteral("const long", strings(section.getAs<ArrayAttr>(key)));
+      return compoundLiteral("const long",
+                             strings(section.getAs<ArrayAttr>(key)));
     };
-    b.call(at, "xmp_rt_bcast_section",
-           {"(void *)(" + var + ")", std::to_string(extents.size()),
-            compoundLiteral("const long", numbers(extents.asArrayRef())),
-            "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")", lit("lb"),
-            lit("len"), lit("st"), nodes, root, b.whereRef()});
+    b.call(
+        at, "xmp_rt_bcast_section",
+        {"(void *)(" + var + ")", std::to_string(extents.size()),
+         compoundLiteral("const long", numbers(extents.asArrayRef())),
+         "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")",
+         lit("lb"), lit("len"), lit("st"), nodes, root, b.whereRef()});
   }
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.
-std::string sectionLiteral(StringRef var, StringRef elem, bool distributed, ArrayAttr extents,
-                           ArrayAttr lower, ArrayAttr length, ArrayAttr step,
-                           ArrayRef<int64_t> scalar) {
+std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
+                           ArrayAttr extents, ArrayAttr lower, ArrayAttr length,
+                           ArrayAttr step, ArrayRef<int64_t> scalar) {
   auto braces = [](ArrayRef<std::string> items) {
     std::string out = "{";
     for (size_t i = 0; i < items.size(); ++i)
@@ -209,8 +235,8 @@ std::string sectionLiteral(StringRef var, StringRef elem, bool distributed, Arra
                      : extents.empty() ? "(void *)&(" + var.str() + ")"
                                        : "(void *)(" + var.str() + ")";
   return "{" + desc + ", " + addr + ", sizeof(" + elem.str() + "), " +
-         std::to_string(extents.size()) + ", " + braces(strings(extents)) + ", " +
-         braces(strings(lower)) + ", " + braces(strings(length)) + ", " +
+         std::to_string(extents.size()) + ", " + braces(strings(extents)) +
+         ", " + braces(strings(lower)) + ", " + braces(strings(length)) + ", " +
          braces(strings(step)) + ", " + braces(numbers(scalar)) + "}";
 }
 
@@ -220,12 +246,14 @@ void lowerGmove(GmoveOp op, FragmentBuilder &b) {
   std::string dst = cnames::gmoveSide(op.getSite(), "dst"),
               src = cnames::gmoveSide(op.getSite(), "src");
   b.text(at, "{ xmp_rt_section_t " + dst + " = " +
-                 sectionLiteral(op.getDstVar(), op.getDstElem(), op.getDstDistributed(),
-                                op.getDstExtents(), op.getDstLower(), op.getDstLength(),
+                 sectionLiteral(op.getDstVar(), op.getDstElem(),
+                                op.getDstDistributed(), op.getDstExtents(),
+                                op.getDstLower(), op.getDstLength(),
                                 op.getDstStep(), op.getDstScalar()) +
                  ", " + src + " = " +
-                 sectionLiteral(op.getSrcVar(), op.getSrcElem(), op.getSrcDistributed(),
-                                op.getSrcExtents(), op.getSrcLower(), op.getSrcLength(),
+                 sectionLiteral(op.getSrcVar(), op.getSrcElem(),
+                                op.getSrcDistributed(), op.getSrcExtents(),
+                                op.getSrcLower(), op.getSrcLength(),
                                 op.getSrcStep(), op.getSrcScalar()) +
                  ";");
   if (!op.getMode() && !op.getAsync()) {
@@ -242,7 +270,8 @@ void lowerGmove(GmoveOp op, FragmentBuilder &b) {
 
 } // namespace
 
-void xmp::lowering::populateCommPatterns(RewritePatternSet &patterns, LoweringState &state) {
+void xmp::lowering::populateCommPatterns(RewritePatternSet &patterns,
+                                         LoweringState &state) {
   add<ReductionOp, lowerReduction>(patterns, state);
   add<ReductionBeginOp, lowerReductionBegin>(patterns, state);
   add<BarrierOp, lowerBarrier>(patterns, state);

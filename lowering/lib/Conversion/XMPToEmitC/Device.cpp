@@ -14,15 +14,20 @@ namespace {
 
 /// Declares loop dimension k's local bounds (lb, ub, st) at `anchor` and
 /// returns the leading arguments of the runtime call that computes them.
-std::vector<std::string> boundsArgs(FragmentBuilder &b, int64_t anchor, const std::string &tmpl,
-                                    int64_t site, unsigned k, int64_t tdim,
-                                    const std::string &offset, const std::string &lower,
-                                    const std::string &upper, const std::string &step) {
+std::vector<std::string>
+boundsArgs(FragmentBuilder &b, int64_t anchor, const std::string &tmpl,
+           int64_t site, unsigned k, int64_t tdim, const std::string &offset,
+           const std::string &lower, const std::string &upper,
+           const std::string &step) {
   b.text(anchor, "long " + cnames::loopBound(site, k, "lb") + ", " +
                      cnames::loopBound(site, k, "ub") + ", " +
                      cnames::loopBound(site, k, "st") + ";");
-  return {tmpl, std::to_string(tdim), "(" + offset + ")", "(" + lower + ")",
-          "(" + upper + ")", "(" + step + ")"};
+  return {tmpl,
+          std::to_string(tdim),
+          "(" + offset + ")",
+          "(" + lower + ")",
+          "(" + upper + ")",
+          "(" + step + ")"};
 }
 
 /// `device replicate`: a block in which the arrays are registered with the
@@ -65,7 +70,8 @@ void lowerDeviceResetWeight(DeviceResetWeightOp op, FragmentBuilder &b) {
 }
 
 /// How a device loop's task results combine: `acc = acc op part`.
-std::string combine(StringRef kind, const std::string &acc, const std::string &part) {
+std::string combine(StringRef kind, const std::string &acc,
+                    const std::string &part) {
   if (kind == "max")
     return part + " > " + acc + " ? " + part + " : " + acc;
   if (kind == "min")
@@ -90,8 +96,9 @@ void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
   std::string args = name("a");
   b.text(at, "struct " + name("args") + " " + args + ";");
   for (unsigned k = 0; k < lower.size(); ++k) {
-    std::vector<std::string> bounds = boundsArgs(b, at, tmpl, site, k, op.getTdims()[k],
-                                                 offsets[k], lower[k], upper[k], step[k]);
+    std::vector<std::string> bounds =
+        boundsArgs(b, at, tmpl, site, k, op.getTdims()[k], offsets[k], lower[k],
+                   upper[k], step[k]);
     bounds.insert(bounds.end(), {"&" + cnames::loopBound(site, k, "lb"),
                                  "&" + cnames::loopBound(site, k, "ub"),
                                  "&" + cnames::loopBound(site, k, "st")});
@@ -99,7 +106,7 @@ void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
     if (k > 0) // the outer dimension's chunk comes with each task
       for (const char *part : {"lb", "ub", "st"})
         b.text(at, args + "." + cnames::deviceBoundField(k, part) + " = " +
-                           cnames::loopBound(site, k, part) + ";");
+                       cnames::loopBound(site, k, part) + ";");
   }
   auto arrays = strings(op.getArrays()), handles = strings(op.getHandles()),
        modes = strings(op.getModes());
@@ -108,24 +115,24 @@ void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
     bool distributed = op.getDistributed()[k] != 0;
     if (distributed)
       b.text(at, args + "." + cnames::deviceLayoutField(arrays[k]) + " = " +
-                         cnames::arrayLayout(arrays[k]) + ";");
+                     cnames::arrayLayout(arrays[k]) + ";");
     std::string origin = "0", rowElems = std::to_string(op.getRowElems()[k]);
     if (distributed) {
       origin = cnames::arrayLayout(arrays[k]) + ".base[0]";
       rowElems = cnames::arrayLayout(arrays[k]) + ".stride[0]";
     }
     bool rw = modes[k] == "readwrite";
-    operands.push_back("{" + handles[k] + ", " +
-                       (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") + ", " +
-                       (rw ? origin : "0") + ", " + (rw ? rowElems : "0") + "}");
+    operands.push_back(
+        "{" + handles[k] + ", " + (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") +
+        ", " + (rw ? origin : "0") + ", " + (rw ? rowElems : "0") + "}");
   }
   for (const std::string &s : strings(op.getScalars()))
     b.text(at, args + "." + cnames::deviceScalarField(s) + " = " + s + ";");
   std::string v = "NULL";
   if (!operands.empty()) {
     v = name("v");
-    b.text(at, "const xmp_dev_arg_t " + v + "[] = {" + llvm::join(operands, ", ") +
-                       "};");
+    b.text(at, "const xmp_dev_arg_t " + v + "[] = {" +
+                   llvm::join(operands, ", ") + "};");
   }
   auto kinds = strings(op.getRedKinds()), vars = strings(op.getRedVars());
   std::string red = "struct " + name("red");
@@ -134,18 +141,18 @@ void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
          {"&" + name("state"), name("cpu"), name("cuda"), "&" + args,
           std::to_string(arrays.size()), v, cnames::loopBound(site, 0, "lb"),
           cnames::loopBound(site, 0, "ub"), cnames::loopBound(site, 0, "st"),
-          kinds.empty() ? "0" : "sizeof(" + red + ")", "&" + name("p"), "&" + name("n"),
-          b.whereRef()});
+          kinds.empty() ? "0" : "sizeof(" + red + ")", "&" + name("p"),
+          "&" + name("n"), b.whereRef()});
   if (!kinds.empty()) {
     // In task order, so the result does not depend on which task ended first.
     b.text(at, "for (int _XMP_k = 0; _XMP_k < " + name("n") + "; ++_XMP_k) {");
     b.text(at, "const " + red + " *_XMP_r = (const " + red + " *)" + name("p") +
-                       " + _XMP_k;");
+                   " + _XMP_k;");
     for (size_t k = 0; k < kinds.size(); ++k)
       b.text(at, vars[k] + " = " +
-                         combine(kinds[k], vars[k],
-                                 "_XMP_r->" + cnames::deviceReductionField(k)) +
-                         ";");
+                     combine(kinds[k], vars[k],
+                             "_XMP_r->" + cnames::deviceReductionField(k)) +
+                     ";");
     b.text(at, "}");
   }
   b.text(at, "}");

@@ -1,4 +1,5 @@
-//===- Mapping.cpp - nodes, templates, distributions, aligned arrays -------===//
+//===- Mapping.cpp - nodes, templates, distributions, aligned arrays
+//-------===//
 //
 // Data-mapping directives declare their runtime objects at `at` (file scope
 // or the directive's line) and create them where they run: the directive's
@@ -16,7 +17,9 @@ using namespace xmp::lowering;
 
 namespace {
 
-std::string storage(StringRef scope) { return scope == "file" ? "static " : ""; }
+std::string storage(StringRef scope) {
+  return scope == "file" ? "static " : "";
+}
 
 /// Where a mapping directive's executable part goes.
 template <typename OpT> int64_t execAt(OpT op) {
@@ -59,38 +62,44 @@ void lowerNodes(NodesOp op, FragmentBuilder &b) {
 
 void lowerTemplate(TemplateOp op, FragmentBuilder &b) {
   std::string var = cnames::templ(op.getSymName());
-  b.text(op.getAt(), storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
+  b.text(op.getAt(),
+         storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
   b.where(op.getAt(), op.getDirective());
   SmallVector<std::string> lower = strings(op.getLower());
-  bool deferred = llvm::is_contained(lower, ":"); // the verifier made it all or none
+  bool deferred =
+      llvm::is_contained(lower, ":"); // the verifier made it all or none
   b.call(execAt(op), "xmp_rt_template_create",
          {std::to_string(lower.size()),
           deferred ? "NULL" : compoundLiteral("const long", lower),
-          deferred ? "NULL" : compoundLiteral("const long", strings(op.getUpper())),
+          deferred ? "NULL"
+                   : compoundLiteral("const long", strings(op.getUpper())),
           cStringLiteral(op.getName()), b.whereRef()},
          var, "xmp_rt_template_t *");
 }
 
 /// The kinds and params arguments of a distribution (distribute,
 /// template_fix): compound literals of enum xmp_rt_dist_kind and intptr_t.
-std::pair<std::string, std::string> distArgs(ArrayAttr formats, ArrayAttr parameters) {
+std::pair<std::string, std::string> distArgs(ArrayAttr formats,
+                                             ArrayAttr parameters) {
   SmallVector<std::string> kinds, params;
   for (auto [f, p] : llvm::zip(strings(formats), strings(parameters))) {
     kinds.push_back(distKind(f));
     // Plain cyclic is cyclic(1); the other formats take no parameter here,
     // nor does gblock(*) (its sizes come with template_fix).
     std::string fallback = f == "cyclic" ? "1" : "0";
-    params.push_back(p.empty() || p == "*" ? fallback : "(intptr_t)(" + p + ")");
+    params.push_back(p.empty() || p == "*" ? fallback
+                                           : "(intptr_t)(" + p + ")");
   }
-  return {compoundLiteral("const int", kinds), compoundLiteral("const intptr_t", params)};
+  return {compoundLiteral("const int", kinds),
+          compoundLiteral("const intptr_t", params)};
 }
 
 void lowerDistribute(DistributeOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   auto [kinds, params] = distArgs(op.getFormats(), op.getParams());
   b.call(execAt(op), "xmp_rt_template_distribute",
-         {cnames::templ(op.getTmpl()), kinds, params, cnames::nodes(op.getOnto()),
-          b.whereRef()});
+         {cnames::templ(op.getTmpl()), kinds, params,
+          cnames::nodes(op.getOnto()), b.whereRef()});
 }
 
 void lowerTemplateFix(TemplateFixOp op, FragmentBuilder &b) {
@@ -100,11 +109,12 @@ void lowerTemplateFix(TemplateFixOp op, FragmentBuilder &b) {
     std::tie(kinds, params) = distArgs(op.getFormats(), op.getParams());
   // No bounds: the template was declared with them.
   bool bounds = !op.getLower().empty();
-  b.call(op.getAt(), "xmp_rt_template_fix",
-         {cnames::templ(op.getTmpl()), kinds, params,
-          bounds ? compoundLiteral("const long", strings(op.getLower())) : "NULL",
-          bounds ? compoundLiteral("const long", strings(op.getUpper())) : "NULL",
-          b.whereRef()});
+  b.call(
+      op.getAt(), "xmp_rt_template_fix",
+      {cnames::templ(op.getTmpl()), kinds, params,
+       bounds ? compoundLiteral("const long", strings(op.getLower())) : "NULL",
+       bounds ? compoundLiteral("const long", strings(op.getUpper())) : "NULL",
+       b.whereRef()});
 }
 
 void lowerAlign(AlignOp op, FragmentBuilder &b) {
@@ -130,15 +140,16 @@ void lowerArrayAlloc(ArrayAllocOp op, FragmentBuilder &b) {
   } else if (auto sizes = op.getSizes()) {
     b.where(op.getAt(), op.getDirective());
     b.call(at, "xmp_rt_array_malloc",
-           {cnames::arrayDesc(array), compoundLiteral("const long", strings(*sizes)),
+           {cnames::arrayDesc(array),
+            compoundLiteral("const long", strings(*sizes)),
             "&" + cnames::arrayLayout(array), b.whereRef()});
   } else {
     b.call(at, "xmp_rt_array_allocate",
            {cnames::arrayDesc(array), "&" + cnames::arrayLayout(array)});
   }
   // The typed pointer lets generated accesses index without casts.
-  b.text(at, cnames::arrayAddr(array) + " = (" + op.getElemType().str() + " *)" +
-                 cnames::arrayLayout(array) + ".addr;");
+  b.text(at, cnames::arrayAddr(array) + " = (" + op.getElemType().str() +
+                 " *)" + cnames::arrayLayout(array) + ".addr;");
   if (op.getExpose()) {
     b.where(op.getAt(), op.getDirective());
     b.call(at, "xmp_rt_array_expose", {cnames::arrayDesc(array), b.whereRef()});
@@ -168,7 +179,8 @@ std::string xmp::lowering::objectOf(Operation *from, FlatSymbolRefAttr ref) {
 }
 
 DistArrayOp xmp::lowering::distArrayOf(Operation *from, FlatSymbolRefAttr ref) {
-  return dyn_cast_or_null<DistArrayOp>(SymbolTable::lookupNearestSymbolFrom(from, ref));
+  return dyn_cast_or_null<DistArrayOp>(
+      SymbolTable::lookupNearestSymbolFrom(from, ref));
 }
 
 void xmp::lowering::populateMappingPatterns(RewritePatternSet &patterns,

@@ -45,11 +45,16 @@ void add(mlir::RewritePatternSet &patterns, LoweringState &state) {
   patterns.add<Lowering<OpT, Lower>>(patterns.getContext(), state);
 }
 
-void populateMappingPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
-void populateLoopPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
-void populateCommPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
-void populateTaskPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
-void populateDevicePatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateMappingPatterns(mlir::RewritePatternSet &patterns,
+                             LoweringState &state);
+void populateLoopPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateCommPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateTaskPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateDevicePatterns(mlir::RewritePatternSet &patterns,
+                            LoweringState &state);
 
 /// The C object a symbol reference names: a template or a node array.
 std::string objectOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);

@@ -19,7 +19,8 @@ void lowerTask(TaskOp op, FragmentBuilder &b) {
   bool nodes = isa<NodesOp>(target);
   std::string member = cnames::taskMember(op.getSite());
   b.call(at, "xmp_rt_task_begin_" + std::string(nodes ? "nodes" : "template"),
-         {objectOf(op, op.getOnAttr()), compoundLiteral("const long", strings(op.getLower())),
+         {objectOf(op, op.getOnAttr()),
+          compoundLiteral("const long", strings(op.getLower())),
           compoundLiteral("const long", strings(op.getUpper())),
           compoundLiteral("const long", strings(op.getStep())), b.whereRef()},
          "int " + member, "int");
@@ -32,6 +33,7 @@ void lowerTask(TaskOp op, FragmentBuilder &b) {
 
 } // namespace
 
-void xmp::lowering::populateTaskPatterns(RewritePatternSet &patterns, LoweringState &state) {
+void xmp::lowering::populateTaskPatterns(RewritePatternSet &patterns,
+                                         LoweringState &state) {
   add<TaskOp, lowerTask>(patterns, state);
 }

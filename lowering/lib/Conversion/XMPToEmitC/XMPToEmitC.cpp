@@ -18,7 +18,8 @@ using namespace xmp;
 using namespace xmp::lowering;
 
 namespace {
-struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimePass> {
+struct LowerToRuntimePass
+    : public xmp::impl::LowerToRuntimeBase<LowerToRuntimePass> {
   void runOnOperation() override {
     LoweringState state;
     RewritePatternSet patterns(&getContext());
@@ -32,7 +33,8 @@ struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimeP
     target.addLegalDialect<emitc::EmitCDialect>();
     target.addLegalOp<ModuleOp, HoleOp>();
     target.addIllegalDialect<XMPDialect>();
-    if (failed(applyFullConversion(getOperation(), target, std::move(patterns))))
+    if (failed(
+            applyFullConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }
 };
