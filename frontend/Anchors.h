@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceLocation.h"
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,10 +52,16 @@ struct Anchor {
   };
   Kind kind;
   clang::SourceLocation begin, end; // end: Replace* only (a token or char end)
-  /// Text the frontend writes itself after the fragment (the user's own
-  /// code where the anchor's text keeps some, such as the declarations a
-  /// group of declarators shares).
+  /// The user's own text (a number Clang folded an extent to).
   std::string text = {};
+  /// A declaration of several declarators, some of them distributed arrays:
+  /// its text is, per declarator, the user's (`text`) or a virtual anchor's
+  /// (the array's declaration), `; ` apart.
+  struct Part {
+    std::string text;
+    int64_t anchor = -1;
+  };
+  std::vector<Part> parts = {};
 };
 
 class AnchorTable {
@@ -75,22 +82,20 @@ public:
 
   const std::vector<Anchor> &all() const { return anchors; }
   Anchor &operator[](int64_t id) { return anchors[static_cast<size_t>(id)]; }
-  const Anchor &operator[](int64_t id) const {
-    return anchors[static_cast<size_t>(id)];
-  }
-  clang::SourceRange holeRange(int64_t id) const {
-    return holes[static_cast<size_t>(id)];
-  }
+  const Anchor &operator[](int64_t id) const { return anchors[static_cast<size_t>(id)]; }
+  clang::SourceRange holeRange(int64_t id) const { return holes[static_cast<size_t>(id)]; }
 
   /// The virtual anchor of the file's initialisation (file-scope directives'
   /// executable parts), or -1 when there is none.
   int64_t moduleInit = -1;
+  /// Virtual anchors of the device loops' declarations and functions (the
+  /// start and the end of the translated file), or -1 without device loops.
+  int64_t deviceDecls = -1, deviceFuncs = -1;
 
 private:
   std::vector<Anchor> anchors;
   std::vector<clang::SourceRange> holes;
-  std::map<unsigned, int64_t>
-      pragmas; // by the raw encoding of the line's start
+  std::map<unsigned, int64_t> pragmas; // by the raw encoding of the line's start
 };
 
 } // namespace xmp::frontend

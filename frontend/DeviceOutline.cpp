@@ -452,7 +452,7 @@ void DeviceOutliner::add(const Site &site, const std::string &body,
 }
 
 std::string DeviceOutliner::cDeclarations() const {
-  return "#include <xmp_dev.h>\n" + declarations;
+  return declarations;
 }
 
 std::string DeviceOutliner::cudaSource(const std::string &macros) const {

@@ -34,8 +34,7 @@ struct LoopAttrs {
 /// The `width` clause of reflect / reduce_shadow for one array: empty lists
 /// for the declared widths.
 struct HaloWidths {
-  HaloWidths(const Site &site, const DistArray &a)
-      : periodic(a.extents.size(), 0) {
+  HaloWidths(const Site &site, const DistArray &a) : periodic(a.extents.size(), 0) {
     for (size_t d = 0; d < site.widths.size(); ++d) {
       lower.push_back(site.widths[d].lo);
       upper.push_back(site.widths[d].hi);
@@ -48,18 +47,19 @@ struct HaloWidths {
 
 class Generator {
 public:
-  Generator(MLIRContext &context, const SourceIndex &index,
-            AnchorTable &anchors)
-      : b(&context), index(index), sm(index.context().getSourceManager()),
-        anchors(anchors) {}
+  Generator(MLIRContext &context, const SourceIndex &index, AnchorTable &anchors)
+      : b(&context), index(index), sm(index.context().getSourceManager()), anchors(anchors) {}
 
   OwningOpRef<ModuleOp> run(const Program &program) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
     b.setInsertionPointToEnd(module->getBody());
-    distArrays(program);
+        distArrays(program);
     for (const Site &site : program.sites)
       emit(site);
     accesses(program);
+    uses(program);
+    declarations(program);
+    entry(program);
     return module;
   }
 
@@ -70,18 +70,14 @@ private:
     std::set<std::string> taken;
     for (const auto &[decl, array] : program.arrays) {
       std::string sym = array.name;
-      if (const auto *fn =
-              dyn_cast<clang::FunctionDecl>(decl->getDeclContext()))
+      if (const auto *fn = dyn_cast<clang::FunctionDecl>(decl->getDeclContext()))
         sym = fn->getName().str() + "_" + sym;
       for (int n = 1; !taken.insert(sym).second; ++n)
         sym = array.name + "_" + std::to_string(n);
-      symbols[&array] = sym;
-      b.create<DistArrayOp>(
-          b.getUnknownLoc(), b.getStringAttr(sym), b.getStringAttr(array.name),
-          b.getStringAttr(array.elemType),
-          b.getI64IntegerAttr(static_cast<int64_t>(array.extents.size())));
+            symbols[&array] = sym;
     }
   }
+
 
   /// Every subscript chain on a distributed array: replaced by its element,
   /// its subscripts (holes) spliced in as written.
@@ -91,17 +87,15 @@ private:
     for (const Site &site : program.sites) {
       if (site.dir->kind != DirectiveKind::DeviceLoop)
         continue;
-      deviceBodies.push_back({index.offset(site.nest->getBeginLoc()),
-                              index.offset(site.nest->getEndLoc())});
+      deviceBodies.push_back(
+          {index.offset(site.nest->getBeginLoc()), index.offset(site.nest->getEndLoc())});
       if (site.devTile)
-        tiles.insert(site.devTile->offsets.begin(),
-                     site.devTile->offsets.end());
+        tiles.insert(site.devTile->offsets.begin(), site.devTile->offsets.end());
     }
     for (const clang::ArraySubscriptExpr *chain : program.accesses) {
       std::vector<const clang::Expr *> subscripts;
       const clang::Expr *e = chain;
-      while (const auto *s = dyn_cast<clang::ArraySubscriptExpr>(
-                 e->IgnoreParenImpCasts())) {
+      while (const auto *s = dyn_cast<clang::ArraySubscriptExpr>(e->IgnoreParenImpCasts())) {
         subscripts.insert(subscripts.begin(), s->getIdx());
         e = s->getBase();
       }
@@ -109,25 +103,21 @@ private:
       SmallVector<int64_t> holes;
       for (const clang::Expr *s : subscripts)
         holes.push_back(anchors.hole(s->getSourceRange()));
-      int64_t at = anchors.add({Anchor::Kind::ReplaceTokens,
-                                chain->getBeginLoc(), chain->getEndLoc()});
+      int64_t at =
+          anchors.add({Anchor::Kind::ReplaceTokens, chain->getBeginLoc(), chain->getEndLoc()});
       unsigned offset = index.offset(chain->getBeginLoc());
-      bool device = llvm::any_of(deviceBodies, [&](auto r) {
-        return offset >= r.first && offset <= r.second;
-      });
+      bool device = llvm::any_of(deviceBodies,
+                                 [&](auto r) { return offset >= r.first && offset <= r.second; });
       auto nest = program.accessNest.find(chain);
       auto tile = tiles.find(chain);
       b.create<AccessOp>(
-          b.getUnknownLoc(),
-          FlatSymbolRefAttr::get(b.getContext(), symbols.at(array)),
+          b.getUnknownLoc(), FlatSymbolRefAttr::get(b.getContext(), symbols.at(array)),
           b.getDenseI64ArrayAttr(holes), b.getI64IntegerAttr(at),
-          nest == program.accessNest.end() ? IntegerAttr()
-                                           : b.getI64IntegerAttr(nest->second),
+          nest == program.accessNest.end() ? IntegerAttr() : b.getI64IntegerAttr(nest->second),
           device ? b.getUnitAttr() : UnitAttr(),
           tile == tiles.end()
               ? DenseI64ArrayAttr()
-              : b.getDenseI64ArrayAttr(
-                    {tile->second[0], tile->second[1], tile->second[2]}));
+              : b.getDenseI64ArrayAttr({tile->second[0], tile->second[1], tile->second[2]}));
     }
   }
 
@@ -143,8 +133,7 @@ private:
 
   Location loc(const Site &site) {
     clang::PresumedLoc p = sm.getPresumedLoc(site.dir->range.getBegin());
-    return FileLineColLoc::get(b.getContext(), p.getFilename(), p.getLine(),
-                               p.getColumn());
+    return FileLineColLoc::get(b.getContext(), p.getFilename(), p.getLine(), p.getColumn());
   }
   ArrayAttr strs(const std::vector<CExpr> &exprs) {
     SmallVector<StringRef> texts;
@@ -158,15 +147,13 @@ private:
   }
 
   ArrayAttr strs(ArrayRef<std::string> values) {
-    return b.getStrArrayAttr(
-        SmallVector<StringRef>(values.begin(), values.end()));
+    return b.getStrArrayAttr(SmallVector<StringRef>(values.begin(), values.end()));
   }
   StringAttr async(const Site &site) {
     return site.async.empty() ? StringAttr() : b.getStringAttr(site.async);
   }
   /// Distribution formats as the kinds and params attributes.
-  std::pair<ArrayAttr, ArrayAttr>
-  formatAttrs(const std::vector<DistFormat> &list) {
+  std::pair<ArrayAttr, ArrayAttr> formatAttrs(const std::vector<DistFormat> &list) {
     std::vector<std::string> formats, params;
     for (const DistFormat &f : list) {
       formats.push_back(f.kind);
@@ -175,25 +162,21 @@ private:
     return {strs(formats), strs(params)};
   }
   FlatSymbolRefAttr ref(StringRef sym) {
-    return sym.empty() ? FlatSymbolRefAttr()
-                       : FlatSymbolRefAttr::get(b.getContext(), sym);
+    return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
   }
   /// A reduction directive at `at`, or (loop) the clause of a loop, after it.
-  void reduction(const Site &site, int64_t id, int64_t at,
-                 const CheckedReduction &r, bool loop = false) {
+  void reduction(const Site &site, int64_t id, int64_t at, const CheckedReduction &r,
+                 bool loop = false) {
     UnitAttr loopAttr = loop ? b.getUnitAttr() : UnitAttr();
-    UnitAttr acc =
-        !loop && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
-    bool withLocs =
-        llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
+    UnitAttr acc = !loop && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
+    bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
       bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
-      b.create<ReductionOp>(
-          loc(site), b.getStringAttr(r.kind), strs(r.vars), strs(r.types),
-          ref(r.on), b.getI64IntegerAttr(id), anchor(at),
-          b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
-          arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
-          loopAttr, acc);
+      b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars), strs(r.types),
+                            ref(r.on), b.getI64IntegerAttr(id), anchor(at),
+                            b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
+                            arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
+                            loopAttr, acc);
       return;
     }
     // Location reductions take one variable each.
@@ -201,26 +184,196 @@ private:
       b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind),
                             strs(ArrayRef<std::string>(r.vars[k])),
                             strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
-                            b.getI64IntegerAttr(id), anchor(at),
-                            b.getStringAttr(site.dir->text), strs(r.locs[k]),
-                            async(site), DenseI64ArrayAttr(), loopAttr, acc);
+                            b.getI64IntegerAttr(id), anchor(at), b.getStringAttr(site.dir->text),
+                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr, acc);
   }
   /// The start of a loop's location reduction (firstmax ...), first in its
   /// block.
-  void reductionBegin(const Site &site, const CheckedReduction &r, int64_t at,
-                      int64_t stepAt) {
-    bool withLocs =
-        llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
+  void reductionBegin(const Site &site, const CheckedReduction &r, int64_t at, int64_t stepAt) {
+    bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs)
       return; /* the reduction construct after the loop is all a plain one needs
                */
     for (size_t k = 0; k < r.vars.size(); ++k)
       b.create<ReductionBeginOp>(
-          loc(site), b.getStringAttr(r.kind),
-          strs(ArrayRef<std::string>(r.vars[k])),
-          strs(ArrayRef<std::string>(r.types[k])), b.getI64IntegerAttr(site.id),
-          anchor(at), b.getStringAttr(site.dir->text), strs(r.locs[k]),
-          DenseI64ArrayAttr(), strs(site.iterationOrder), anchor(stepAt));
+          loc(site), b.getStringAttr(r.kind), strs(ArrayRef<std::string>(r.vars[k])),
+          strs(ArrayRef<std::string>(r.types[k])), b.getI64IntegerAttr(site.id), anchor(at),
+          b.getStringAttr(site.dir->text), strs(r.locs[k]), DenseI64ArrayAttr(),
+          strs(site.iterationOrder), anchor(stepAt));
+  }
+
+    /// Node-reference bounds: C expressions, or what only the running program knows.
+  ArrayAttr bounds(const std::vector<std::string> &values) {
+    SmallVector<Attribute> out;
+    for (const std::string &v : values)
+      out.push_back(v == kNodeCoord   ? Attribute(NodeCoordAttr::get(b.getContext()))
+                    : v == kLastIndex ? Attribute(LastIndexAttr::get(b.getContext()))
+                                      : Attribute(b.getStringAttr(v)));
+    return b.getArrayAttr(out);
+  }
+
+  FlatSymbolRefAttr arrayRef(const DistArray &a) {
+    return FlatSymbolRefAttr::get(b.getContext(), symbols.at(&a));
+  }
+
+  /// Each declaration of distributed arrays is replaced by their storage,
+  /// keeping the other variables it declares (`double u[N], uu[N], x;`): one
+  /// part per declarator, the user's text or the array's declaration. An
+  /// aligned parameter stays; its storage is declared at the start of its
+  /// function. A local array's storage goes when its block ends normally
+  /// (on an early return the runtime releases it at finalize).
+  void declarations(const Program &program) {
+    const clang::LangOptions &lo = index.context().getLangOpts();
+    std::map<const DistArray *, int64_t> declAt;
+    std::set<unsigned> done;
+    std::vector<std::pair<unsigned, unsigned>> replaced;
+    for (const auto &[decl, array] : program.arrays) {
+      if (array.parameter || !done.insert(index.offset(decl->getBeginLoc())).second)
+        continue;
+      std::vector<const clang::VarDecl *> group = index.declarationGroup(decl);
+      // The declaration specifiers: what precedes the first declarator (its
+      // name, less any '*' or '(' of the declarator itself).
+      std::string prefix = clang::Lexer::getSourceText(
+                               clang::CharSourceRange::getCharRange(
+                                   decl->getBeginLoc(), group.front()->getLocation()),
+                               sm, lo)
+                               .str();
+      prefix.erase(prefix.find_last_not_of(" \t\n*(") + 1);
+      clang::SourceLocation from = decl->getBeginLoc().getLocWithOffset(prefix.size());
+      Anchor whole{Anchor::Kind::ReplaceTokens, decl->getBeginLoc(), group.back()->getEndLoc()};
+      for (const clang::VarDecl *var : group) {
+        clang::SourceLocation end =
+            clang::Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
+        std::string declarator = withConstantExtents(program, from, end);
+        declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
+        from = end;
+        auto it = program.arrays.find(var);
+        if (it == program.arrays.end()) {
+          whole.parts.push_back({prefix + " " + declarator});
+          continue;
+        }
+        int64_t at = anchors.addVirtual();
+        declAt[&it->second] = at;
+        whole.parts.push_back({"", at});
+      }
+      replaced.push_back({index.offset(whole.begin), index.offset(whole.end)});
+      anchors.add(whole);
+    }
+    // Folded extents elsewhere (`int n = 8; int b[n];` of an array not aligned).
+    for (const ConstantExtent &c : program.constantExtents) {
+      unsigned at = index.offset(c.loc);
+      if (llvm::none_of(replaced, [&](auto r) { return at >= r.first && at <= r.second; }))
+        anchors.add({Anchor::Kind::ReplaceTokens, c.loc, c.loc, c.value});
+    }
+    for (const auto &[decl, array] : program.arrays) {
+      IntegerAttr declared, param, freed;
+      if (array.parameter) {
+        const auto *fn = cast<clang::FunctionDecl>(decl->getDeclContext());
+        const auto *body = cast<clang::CompoundStmt>(fn->getBody());
+        param = anchor(anchors.add({Anchor::Kind::InsertAfterToken, body->getLBracLoc(), {}}));
+      } else {
+        declared = anchor(declAt.at(&array));
+      }
+      if (array.scopeClose.isValid() && (decl->isLocalVarDecl() || array.parameter))
+        freed = anchor(anchors.add({Anchor::Kind::InsertBefore, array.scopeClose, {}}));
+      b.create<DistArrayOp>(
+          b.getUnknownLoc(), b.getStringAttr(symbols.at(&array)), b.getStringAttr(array.name),
+          b.getStringAttr(array.elemType),
+          b.getI64IntegerAttr(static_cast<int64_t>(array.extents.size())),
+          decl->getStorageClass() == clang::SC_Static ? b.getUnitAttr() : UnitAttr(),
+          array.declaredSizes.empty() ? ArrayAttr() : strs(array.declaredSizes), declared, param,
+          freed);
+    }
+  }
+
+  /// The original text of [from, end), folded extents written as their values.
+  std::string withConstantExtents(const Program &program, clang::SourceLocation from,
+                                  clang::SourceLocation end) {
+    const clang::LangOptions &lo = index.context().getLangOpts();
+    std::string text =
+        clang::Lexer::getSourceText(clang::CharSourceRange::getCharRange(from, end), sm, lo)
+            .str();
+    unsigned begin = index.offset(from), stop = index.offset(end);
+    std::vector<const ConstantExtent *> inside;
+    for (const ConstantExtent &c : program.constantExtents)
+      if (index.offset(c.loc) >= begin && index.offset(c.loc) < stop)
+        inside.push_back(&c);
+    llvm::sort(inside,
+               [&](auto *x, auto *y) { return index.offset(x->loc) > index.offset(y->loc); });
+    for (const ConstantExtent *c : inside)
+      text.replace(index.offset(c->loc) - begin, clang::Lexer::MeasureTokenLength(c->loc, sm, lo),
+                   c->value);
+    return text;
+  }
+
+  /// The other uses of distributed arrays: allocation and release of an
+  /// array of pointer type, its descriptor (`xmp_desc_of`), a whole array
+  /// passed to a function.
+  void uses(const Program &program) {
+    for (const Allocation &a : program.allocations) {
+      int64_t at =
+          anchors.add({Anchor::Kind::ReplaceTokens, a.expr->getBeginLoc(), a.expr->getEndLoc()});
+      if (a.release)
+        b.create<DeallocOp>(b.getUnknownLoc(), arrayRef(*a.array), anchor(at));
+      else
+        b.create<AllocOp>(b.getUnknownLoc(), arrayRef(*a.array), strs(a.sizes), anchor(at),
+                          a.array->exposed ? b.getUnitAttr() : UnitAttr());
+    }
+        // `xmp_desc_of(a)` inside an allocation goes with it. One written in a
+    // macro's argument is one place, however often the macro expands it.
+    std::set<unsigned> seen;
+    for (const DescOf &d : program.descOfs) {
+      unsigned at = index.offset(d.range.getBegin());
+      if (!seen.insert(at).second)
+        continue;
+      if (llvm::any_of(program.allocations, [&](const Allocation &a) {
+            return at >= index.offset(a.expr->getBeginLoc()) &&
+                   at <= index.offset(a.expr->getEndLoc());
+          }))
+        continue;
+      int64_t id = anchors.add(
+          {d.range.isTokenRange() ? Anchor::Kind::ReplaceTokens : Anchor::Kind::ReplaceChars,
+           d.range.getBegin(), d.range.getEnd()});
+      std::string sym = d.array ? symbols.at(d.array) : d.sym;
+      b.create<DescOfOp>(b.getUnknownLoc(), FlatSymbolRefAttr::get(b.getContext(), sym),
+                         anchor(id));
+    }
+    for (const clang::DeclRefExpr *ref : program.passedArrays) {
+      const auto *var = cast<clang::VarDecl>(ref->getDecl());
+      int64_t at =
+          anchors.add({Anchor::Kind::ReplaceTokens, ref->getBeginLoc(), ref->getEndLoc()});
+      b.create<StorageOp>(b.getUnknownLoc(), arrayRef(program.arrays.at(var)), anchor(at));
+    }
+  }
+
+  /// The file's start and end: the runtime's headers, the initialisation of
+  /// file-scope directives, the user's main wrapped by the runtime's start
+  /// and end, the device loops' declarations and functions.
+  void entry(const Program &program) {
+    clang::FileID fid = sm.getMainFileID();
+    clang::SourceLocation start = sm.getLocForStartOfFile(fid), end = sm.getLocForEndOfFile(fid);
+    IntegerAttr mainAt;
+    const clang::FunctionDecl *main = program.wrappedMain;
+    if (main)
+      mainAt = anchor(
+          anchors.add({Anchor::Kind::ReplaceTokens, main->getLocation(), main->getLocation()}));
+    bool device = llvm::any_of(program.sites, [](const Site &s) {
+      return s.dir->kind == DirectiveKind::DeviceLoop;
+    });
+    if (device) {
+      anchors.deviceDecls = anchors.addVirtual();
+      anchors.deviceFuncs = anchors.addVirtual();
+    }
+    int64_t tail = anchors.add({Anchor::Kind::FileEnd, end, {}});
+    int64_t head = anchors.add({Anchor::Kind::FileStart, start, {}});
+    b.create<EntryOp>(b.getUnknownLoc(), b.getStringAttr(sm.getPresumedLoc(start).getFilename()),
+                      anchor(head), anchor(tail),
+                      anchors.moduleInit >= 0 ? anchor(anchors.moduleInit) : IntegerAttr(),
+                      mainAt,
+                      main && main->getNumParams() >= 2 ? b.getUnitAttr() : UnitAttr(),
+                      device ? b.getUnitAttr() : UnitAttr(),
+                      device ? anchor(anchors.deviceDecls) : IntegerAttr(),
+                      device ? anchor(anchors.deviceFuncs) : IntegerAttr());
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.
@@ -228,13 +381,11 @@ private:
     const DistArray &a = *site.array;
     // An array of pointer type is allocated by xmp_malloc.
     if (a.lastMappingSite == site.id && !a.allocatable)
-      b.create<ArrayAllocOp>(
-          l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
-          b.getI64IntegerAttr(site.id), anchor(at),
-          b.getStringAttr(site.dir->text),
-          a.exposed ? b.getUnitAttr() : UnitAttr(),
-          a.parameter ? b.getStringAttr(a.name) : StringAttr(),
-          a.autoSizes.empty() ? ArrayAttr() : strs(a.autoSizes), initAt(site));
+            b.create<ArrayAllocOp>(l, arrayRef(a), b.getI64IntegerAttr(site.id), anchor(at),
+                             b.getStringAttr(site.dir->text),
+                             a.exposed ? b.getUnitAttr() : UnitAttr(),
+                             a.parameter ? b.getUnitAttr() : UnitAttr(),
+                             a.declaredSizes.empty() ? UnitAttr() : b.getUnitAttr(), initAt(site));
   }
 
   void emit(const Site &site) {
@@ -248,27 +399,23 @@ private:
     // its code at the task's inner anchor.
     if (site.onSubset) {
       int64_t inner = anchors.addVirtual();
-      b.create<TaskOp>(l, ref(site.targetSym), strs(site.lb), strs(site.ub),
-                       strs(site.st), id, anchor(at), text, anchor(at),
-                       anchor(inner));
+      b.create<TaskOp>(l, ref(site.targetSym), bounds(site.lb), bounds(site.ub), strs(site.st), id,
+                       anchor(at), text, anchor(at), anchor(inner));
       at = inner;
     }
     StringAttr scope = b.getStringAttr(site.fileScope ? "file" : "function");
     switch (d.kind) {
     case DirectiveKind::Nodes:
-      b.create<NodesOp>(
-          l, b.getStringAttr(site.sym), b.getStringAttr(d.nodes.name.text),
-          strs(d.nodes.shape), scope, id, anchor(at), text, ref(site.targetSym),
-          site.subset ? strs(site.lb) : ArrayAttr(),
-          site.subset ? strs(site.ub) : ArrayAttr(),
-          site.subset ? strs(site.st) : ArrayAttr(), initAt(site));
+      b.create<NodesOp>(l, b.getStringAttr(site.sym), b.getStringAttr(d.nodes.name.text),
+                        strs(d.nodes.shape), scope, id, anchor(at), text, ref(site.targetSym),
+                        site.subset ? bounds(site.lb) : ArrayAttr(),
+                        site.subset ? bounds(site.ub) : ArrayAttr(),
+                        site.subset ? strs(site.st) : ArrayAttr(), initAt(site));
       break;
     case DirectiveKind::Task: {
-      int64_t end = anchors.add(
-          {Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
-      b.create<TaskOp>(l, ref(site.targetSym), strs(site.lb), strs(site.ub),
-                       strs(site.st), id, anchor(at), text, anchor(end),
-                       IntegerAttr());
+      int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
+      b.create<TaskOp>(l, ref(site.targetSym), bounds(site.lb), bounds(site.ub), strs(site.st), id,
+                       anchor(at), text, anchor(end), IntegerAttr());
       break;
     }
     case DirectiveKind::Tasks:
@@ -277,55 +424,48 @@ private:
       const Section &dst = site.dst, &src = site.src;
       b.create<GmoveOp>(
           l, b.getStringAttr(dst.var), b.getStringAttr(dst.elemType),
-          b.getI64IntegerAttr(dst.distributed), strs(dst.extentText),
-          strs(dst.lb), strs(dst.len), strs(dst.st),
-          b.getDenseI64ArrayAttr(dst.scalar), b.getStringAttr(src.var),
-          b.getStringAttr(src.elemType), b.getI64IntegerAttr(src.distributed),
-          strs(src.extentText), strs(src.lb), strs(src.len), strs(src.st),
-          b.getDenseI64ArrayAttr(src.scalar), id, anchor(at), text,
-          site.gmoveMode.empty() ? StringAttr()
-                                 : b.getStringAttr(site.gmoveMode),
+          b.getI64IntegerAttr(dst.distributed), strs(dst.extentText), strs(dst.lb), strs(dst.len),
+          strs(dst.st), b.getDenseI64ArrayAttr(dst.scalar), b.getStringAttr(src.var),
+          b.getStringAttr(src.elemType), b.getI64IntegerAttr(src.distributed), strs(src.extentText),
+          strs(src.lb), strs(src.len), strs(src.st), b.getDenseI64ArrayAttr(src.scalar), id,
+          anchor(at), text, site.gmoveMode.empty() ? StringAttr() : b.getStringAttr(site.gmoveMode),
           site.async.empty() ? StringAttr() : b.getStringAttr(site.async));
       break;
     }
     case DirectiveKind::Array:
-      b.create<ArrayOp>(
-          l, site.tmplSym.empty() ? FlatSymbolRefAttr() : ref(site.tmplSym),
-          strs(site.exprs), strs(site.lb), strs(site.ub), strs(site.st),
-          b.getDenseI64ArrayAttr(site.arrayCyclic),
-          b.getStringAttr(site.arrayBody), id, anchor(at), text);
+      b.create<ArrayOp>(l, site.tmplSym.empty() ? FlatSymbolRefAttr() : ref(site.tmplSym),
+                        strs(site.exprs), strs(site.lb), strs(site.ub), strs(site.st),
+                        b.getDenseI64ArrayAttr(site.arrayCyclic), b.getStringAttr(site.arrayBody),
+                        id, anchor(at), text);
       break;
     case DirectiveKind::Template: {
       // A deferred shape reads ':' in every bound.
-      std::vector<std::string> deferred(d.templ.deferred ? d.templ.rank : 0,
-                                        ":");
-      b.create<TemplateOp>(
-          l, b.getStringAttr(site.sym), b.getStringAttr(d.templ.name.text),
-          d.templ.deferred ? strs(deferred) : strs(d.templ.lower),
-          d.templ.deferred ? strs(deferred) : strs(d.templ.upper), scope, id,
-          anchor(at), text, initAt(site));
+      std::vector<std::string> deferred(d.templ.deferred ? d.templ.rank : 0, ":");
+      b.create<TemplateOp>(l, b.getStringAttr(site.sym), b.getStringAttr(d.templ.name.text),
+                           d.templ.deferred ? strs(deferred) : strs(d.templ.lower),
+                           d.templ.deferred ? strs(deferred) : strs(d.templ.upper), scope, id,
+                           anchor(at), text, initAt(site));
       break;
     }
     case DirectiveKind::Distribute: {
       auto [formats, params] = formatAttrs(d.distribute.formats);
-      b.create<DistributeOp>(l, ref(site.tmplSym), ref(site.nodesSym), formats,
-                             params, id, anchor(at), text, initAt(site));
+      b.create<DistributeOp>(l, ref(site.tmplSym), ref(site.nodesSym), formats, params, id,
+                             anchor(at), text, initAt(site));
       break;
     }
     case DirectiveKind::TemplateFix: {
       auto [formats, params] = formatAttrs(d.templateFix.formats);
-      b.create<TemplateFixOp>(l, ref(site.tmplSym),
-                              strs(d.templateFix.templ.lower),
-                              strs(d.templateFix.templ.upper), formats, params,
-                              id, anchor(at), text);
+      b.create<TemplateFixOp>(l, ref(site.tmplSym), strs(d.templateFix.templ.lower),
+                              strs(d.templateFix.templ.upper), formats, params, id, anchor(at),
+                              text);
       break;
     }
     case DirectiveKind::Align: {
       const DistArray &a = *site.array;
-      b.create<AlignOp>(l, b.getStringAttr(a.name), b.getStringAttr(a.elemType),
+      b.create<AlignOp>(l, arrayRef(a), b.getStringAttr(a.elemType),
                         b.getDenseI64ArrayAttr(a.extents), ref(site.tmplSym),
-                        b.getDenseI64ArrayAttr(site.tdims), strs(site.offsets),
-                        id, anchor(at), text, initAt(site));
+                        b.getDenseI64ArrayAttr(site.tdims), strs(site.offsets), id, anchor(at),
+                        text, initAt(site));
       allocateIfLast(site, l, at);
       break;
     }
@@ -337,35 +477,31 @@ private:
         upper.push_back(w.full ? "0" : w.hi);
         full.push_back(w.full);
       }
-      b.create<ShadowOp>(l, b.getStringAttr(site.array->name), strs(lower),
-                         strs(upper), b.getDenseI64ArrayAttr(full), id,
-                         anchor(at), text, initAt(site));
+      b.create<ShadowOp>(l, arrayRef(*site.array), strs(lower), strs(upper),
+                         b.getDenseI64ArrayAttr(full), id, anchor(at), text, initAt(site));
       allocateIfLast(site, l, at);
       break;
     }
     case DirectiveKind::ReflectInit:
       for (const DistArray *a : site.arrays) {
         HaloWidths w(site, *a);
-        b.create<ReflectInitOp>(l, b.getStringAttr(a->name), strs(w.lower),
-                                strs(w.upper),
-                                b.getDenseI64ArrayAttr(w.periodic),
-                                accAttr(site), id, anchor(at), text);
+        b.create<ReflectInitOp>(l, arrayRef(*a), strs(w.lower), strs(w.upper),
+                                b.getDenseI64ArrayAttr(w.periodic), accAttr(site), id, anchor(at),
+                                text);
       }
       break;
     case DirectiveKind::ReflectDo:
       for (const DistArray *a : site.arrays)
-        b.create<ReflectDoOp>(l, b.getStringAttr(a->name), accAttr(site),
-                              site.async.empty() ? StringAttr()
-                                                 : b.getStringAttr(site.async),
-                              id, anchor(at), text);
+        b.create<ReflectDoOp>(l, arrayRef(*a), accAttr(site),
+                              site.async.empty() ? StringAttr() : b.getStringAttr(site.async), id,
+                              anchor(at), text);
       break;
     case DirectiveKind::Reflect:
       for (const DistArray *a : site.arrays) {
         HaloWidths w(site, *a);
-        b.create<ReflectOp>(l, b.getStringAttr(a->name), strs(w.lower),
-                            strs(w.upper), b.getDenseI64ArrayAttr(w.periodic),
-                            site.async.empty() ? StringAttr()
-                                               : b.getStringAttr(site.async),
+        b.create<ReflectOp>(l, arrayRef(*a), strs(w.lower), strs(w.upper),
+                            b.getDenseI64ArrayAttr(w.periodic),
+                            site.async.empty() ? StringAttr() : b.getStringAttr(site.async),
                             accAttr(site), id, anchor(at), text);
       }
       break;
@@ -373,11 +509,9 @@ private:
       for (size_t k = 0; k < site.arrays.size(); ++k) {
         HaloWidths w(site, *site.arrays[k]);
         b.create<ReduceShadowOp>(
-            l, b.getStringAttr(site.arrays[k]->name),
-            b.getStringAttr(site.exprs[k]), strs(w.lower), strs(w.upper),
-            b.getDenseI64ArrayAttr(w.periodic),
-            site.async.empty() ? StringAttr() : b.getStringAttr(site.async), id,
-            anchor(at), text);
+            l, arrayRef(*site.arrays[k]), b.getStringAttr(site.exprs[k]), strs(w.lower),
+            strs(w.upper), b.getDenseI64ArrayAttr(w.periodic),
+            site.async.empty() ? StringAttr() : b.getStringAttr(site.async), id, anchor(at), text);
       }
       break;
     case DirectiveKind::WaitAsync:
@@ -395,14 +529,16 @@ private:
         sections.push_back(b.getDictionaryAttr(
             {b.getNamedAttr("elem", b.getStringAttr(sec.elemType)),
              b.getNamedAttr("extents", b.getDenseI64ArrayAttr(sec.extents)),
-             b.getNamedAttr("lb", strs(sec.lb)),
-             b.getNamedAttr("len", strs(sec.len)),
+             b.getNamedAttr("lb", strs(sec.lb)), b.getNamedAttr("len", strs(sec.len)),
              b.getNamedAttr("st", strs(sec.st))}));
       }
-      b.create<BcastOp>(
-          l, strs(site.exprs), ref(site.onSym), strs(site.root), id, anchor(at),
-          text, any ? b.getArrayAttr(sections) : ArrayAttr(), async(site),
-          site.dir->bcast.acc ? b.getUnitAttr() : UnitAttr());
+            bool inSelection = !site.rootFrom.empty() && site.rootInSelection;
+      b.create<BcastOp>(l, strs(site.exprs), ref(site.onSym), strs(site.root), id, anchor(at), text,
+                        any ? b.getArrayAttr(sections) : ArrayAttr(), async(site),
+                        site.dir->bcast.acc ? b.getUnitAttr() : UnitAttr(), ref(site.rootFrom),
+                        inSelection ? bounds(site.lb) : ArrayAttr(),
+                        inSelection ? bounds(site.ub) : ArrayAttr(),
+                        inSelection ? strs(site.st) : ArrayAttr());
       break;
     }
     case DirectiveKind::Loop:
@@ -415,32 +551,32 @@ private:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, anchor(at), text);
       break;
     case DirectiveKind::DeviceReplicate: {
-      std::vector<std::string> arrays, handles, elems;
+            std::vector<std::string> arrays, elems;
       SmallVector<int64_t> distributed;
       for (const DeviceArray &a : site.devArrays) {
         arrays.push_back(a.name);
-        handles.push_back(a.handle);
         elems.push_back(a.elemType);
         distributed.push_back(a.dist != nullptr);
       }
-      int64_t end = anchors.add(
-          {Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
-      b.create<DeviceReplicateOp>(
-          l, strs(arrays), strs(handles), b.getDenseI64ArrayAttr(distributed),
-          strs(elems), id, anchor(at), text, anchor(end));
+      int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
+      b.create<DeviceReplicateOp>(l, strs(arrays),
+                                  b.getDenseI64ArrayAttr(distributed), strs(elems), id, anchor(at),
+                                  text, anchor(end));
       break;
     }
     case DirectiveKind::DeviceSync: {
-      std::vector<std::string> handles;
-      for (const DeviceArray &a : site.devArrays)
-        handles.push_back(a.handle);
-      b.create<DeviceSyncOp>(l, b.getStringAttr(site.syncIn ? "in" : "out"),
-                             strs(handles), id, anchor(at), text);
+            std::vector<std::string> arrays;
+      SmallVector<int64_t> replicas;
+      for (const DeviceArray &a : site.devArrays) {
+        arrays.push_back(a.name);
+        replicas.push_back(a.replica);
+      }
+      b.create<DeviceSyncOp>(l, b.getStringAttr(site.syncIn ? "in" : "out"), strs(arrays),
+                             b.getDenseI64ArrayAttr(replicas), id, anchor(at), text);
       break;
     }
     case DirectiveKind::DeviceResetWeight:
-      b.create<DeviceResetWeightOp>(l, b.getStringAttr(site.exprs.front()), id,
-                                    anchor(at), text);
+      b.create<DeviceResetWeightOp>(l, b.getStringAttr(site.exprs.front()), id, anchor(at), text);
       break;
     case DirectiveKind::DeviceLoop:
       deviceLoop(site, l, id, text, at);
@@ -451,11 +587,9 @@ private:
   /// A work-shared nest: its block opens at the directive and closes after
   /// the nest; each loop's header is replaced, with room before each `for`
   /// and after its statement for bounds computed per run of that loop.
-  void loop(const Site &site, Location l, IntegerAttr id, StringAttr text,
-            int64_t at) {
+  void loop(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at) {
     LoopAttrs nest(site);
-    SmallVector<int64_t> cyclic, unbound, constStep, headerAt, beforeAt,
-        afterAt(site.loop.size());
+    SmallVector<int64_t> cyclic, unbound, constStep, headerAt, beforeAt, afterAt(site.loop.size());
     SmallVector<bool> sameStep, hoist, restrict;
     std::vector<std::string> lo, hi, indexDecl;
     for (const LoopDim &dim : site.loop) {
@@ -467,18 +601,14 @@ private:
       sameStep.push_back(dim.sameStep);
       hoist.push_back(dim.hoist);
       indexDecl.push_back(llvm::StringRef(dim.declPrefix).trim().str());
-      beforeAt.push_back(
-          anchors.add({Anchor::Kind::InsertBefore, dim.stmt->getForLoc(), {}}));
-      headerAt.push_back(
-          anchors.add({Anchor::Kind::ReplaceTokens, dim.stmt->getForLoc(),
-                       dim.stmt->getRParenLoc()}));
+      beforeAt.push_back(anchors.add({Anchor::Kind::InsertBefore, dim.stmt->getForLoc(), {}}));
+      headerAt.push_back(anchors.add(
+          {Anchor::Kind::ReplaceTokens, dim.stmt->getForLoc(), dim.stmt->getRParenLoc()}));
     }
     // Inner loops close first: text inserted at one place keeps its order.
     for (size_t k = site.loop.size(); k-- > 0;)
-      afterAt[k] = anchors.add(
-          {Anchor::Kind::InsertAfter, index.afterStmt(site.loop[k].stmt), {}});
-    int64_t end = anchors.add(
-        {Anchor::Kind::InsertAfter, index.afterStmt(site.nest), {}});
+      afterAt[k] = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.loop[k].stmt), {}});
+    int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.nest), {}});
     int64_t beginAt = anchors.addVirtual(), stepAt = anchors.addVirtual(),
             reduceAt = anchors.addVirtual();
     SmallVector<Attribute> arrays;
@@ -495,27 +625,23 @@ private:
     for (const CheckedReduction &r : site.reductions)
       reductionBegin(site, r, beginAt, stepAt);
     b.create<LoopOp>(
-        l, ref(site.tmplSym), strs(nest.indices),
-        b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
-        strs(nest.lower), strs(nest.upper), strs(nest.step), id, anchor(at),
-        text, b.getDenseI64ArrayAttr(constStep),
-        b.getDenseBoolArrayAttr(sameStep), b.getDenseBoolArrayAttr(hoist),
-        strs(indexDecl), b.getArrayAttr(arrays),
+        l, ref(site.tmplSym), strs(nest.indices), b.getDenseI64ArrayAttr(nest.tdims),
+        strs(nest.offsets), strs(nest.lower), strs(nest.upper), strs(nest.step), id, anchor(at),
+        text, b.getDenseI64ArrayAttr(constStep), b.getDenseBoolArrayAttr(sameStep),
+        b.getDenseBoolArrayAttr(hoist), strs(indexDecl), b.getArrayAttr(arrays),
         b.getDenseBoolArrayAttr(restrict), b.getDenseI64ArrayAttr(headerAt),
-        b.getDenseI64ArrayAttr(beforeAt), b.getDenseI64ArrayAttr(afterAt),
-        anchor(end), anchor(beginAt), anchor(stepAt), anchor(reduceAt),
-        llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic)
-                                      : DenseI64ArrayAttr(),
-        extended ? b.getStringAttr(extent) : StringAttr(),
-        extended ? strs(lo) : ArrayAttr(), extended ? strs(hi) : ArrayAttr(),
+        b.getDenseI64ArrayAttr(beforeAt), b.getDenseI64ArrayAttr(afterAt), anchor(end),
+        anchor(beginAt), anchor(stepAt), anchor(reduceAt),
+        llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic) : DenseI64ArrayAttr(),
+        extended ? b.getStringAttr(extent) : StringAttr(), extended ? strs(lo) : ArrayAttr(),
+        extended ? strs(hi) : ArrayAttr(),
         extended ? b.getDenseI64ArrayAttr(unbound) : DenseI64ArrayAttr(),
         site.extent == LoopExtent::PeelAndWait ? async(site) : StringAttr());
     for (const CheckedReduction &r : site.reductions)
       reduction(site, site.postSite, reduceAt, r, /*loop=*/true);
   }
 
-  void deviceLoop(const Site &site, Location l, IntegerAttr id, StringAttr text,
-                  int64_t at) {
+  void deviceLoop(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at) {
     // The nest goes, its lines kept empty: its body is outlined. Indices
     // declared before the nest, and scalars that only the body uses (it sets
     // them first), are used there no more: -Wall would call them unused.
@@ -526,15 +652,14 @@ private:
     for (const DeviceScalar &s : site.devScalars)
       if (s.setFirst)
         uses += "(void)" + s.name + "; ";
-    anchors.add({Anchor::Kind::ReplaceChars, site.nest->getForLoc(),
-                 index.afterStmt(site.nest), uses});
+    anchors.add(
+        {Anchor::Kind::ReplaceChars, site.nest->getForLoc(), index.afterStmt(site.nest), uses});
     LoopAttrs nest(site);
-    std::vector<std::string> arrays, handles, modes, scalars, kinds, vars,
-        types;
-    SmallVector<int64_t> distributed, rowElems;
+        std::vector<std::string> arrays, modes, scalars, kinds, vars, types;
+    SmallVector<int64_t> distributed, rowElems, replicas;
     for (const DeviceArray &a : site.devArrays) {
       arrays.push_back(a.name);
-      handles.push_back(a.handle);
+      replicas.push_back(a.replica);
       modes.push_back(a.written ? "readwrite" : "read");
       distributed.push_back(a.dist != nullptr);
       rowElems.push_back(a.rowElems);
@@ -548,13 +673,12 @@ private:
         vars.push_back(r.vars[k]);
         types.push_back(r.types[k]);
       }
-    b.create<DeviceLoopOp>(
-        l, ref(site.tmplSym), strs(nest.indices),
-        b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets),
-        strs(nest.lower), strs(nest.upper), strs(nest.step), strs(arrays),
-        strs(handles), strs(modes), b.getDenseI64ArrayAttr(distributed),
-        b.getDenseI64ArrayAttr(rowElems), strs(scalars), strs(kinds),
-        strs(vars), strs(types), id, anchor(at), text);
+    b.create<DeviceLoopOp>(l, ref(site.tmplSym), strs(nest.indices),
+                           b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets), strs(nest.lower),
+                           strs(nest.upper), strs(nest.step), strs(arrays), b.getDenseI64ArrayAttr(replicas),
+                           strs(modes), b.getDenseI64ArrayAttr(distributed),
+                           b.getDenseI64ArrayAttr(rowElems), strs(scalars), strs(kinds), strs(vars),
+                           strs(types), id, anchor(at), text);
   }
 
   OpBuilder b;
@@ -565,9 +689,7 @@ private:
 };
 } // namespace
 
-OwningOpRef<ModuleOp> xmp::frontend::buildModule(const Program &program,
-                                                 MLIRContext &context,
-                                                 const SourceIndex &index,
-                                                 AnchorTable &anchors) {
+OwningOpRef<ModuleOp> xmp::frontend::buildModule(const Program &program, MLIRContext &context,
+                                                 const SourceIndex &index, AnchorTable &anchors) {
   return Generator(context, index, anchors).run(program);
 }

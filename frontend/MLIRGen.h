@@ -15,10 +15,8 @@ namespace xmp::frontend {
 /// reduction clauses a reduction op after the loop), in source order, after
 /// the distributed arrays' symbols; then one access op per subscript chain on
 /// a distributed array. Records in `anchors` where each op's C goes.
-mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program,
-                                              mlir::MLIRContext &context,
-                                              const SourceIndex &index,
-                                              AnchorTable &anchors);
+mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program, mlir::MLIRContext &context,
+                                              const SourceIndex &index, AnchorTable &anchors);
 
 } // namespace xmp::frontend
 

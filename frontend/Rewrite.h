@@ -24,10 +24,9 @@ namespace xmp::frontend {
 /// and CUDA kernels (`cuda`, empty when there are none; `macros` are the
 /// user's #define lines it needs). Returns false after reporting what cannot
 /// be translated.
-bool rewriteSource(const Program &program, const AnchorTable &anchors,
-                   const Fragments &fragments, const SourceIndex &index,
-                   clang::DiagnosticsEngine &diags, const std::string &macros,
-                   std::string &out, std::string &cuda);
+bool rewriteSource(const Program &program, const AnchorTable &anchors, const Fragments &fragments,
+                   const SourceIndex &index, clang::DiagnosticsEngine &diags,
+                   const std::string &macros, std::string &out, std::string &cuda);
 
 } // namespace xmp::frontend
 

@@ -14,8 +14,7 @@ using namespace xmp::frontend;
 namespace xmp::frontend {
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
 public:
-  IndexBuilder(SourceIndex &index)
-      : index(index), sm(index.ctx.getSourceManager()) {}
+  IndexBuilder(SourceIndex &index) : index(index), sm(index.ctx.getSourceManager()) {}
 
   bool TraverseDecl(Decl *d) {
     // Only the main file is translated; headers are left alone.
@@ -140,8 +139,7 @@ const ForStmt *SourceIndex::forAfter(SourceLocation loc) const {
   return nullptr;
 }
 
-std::vector<const VarDecl *>
-SourceIndex::declarationGroup(const VarDecl *v) const {
+std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) const {
   std::vector<const VarDecl *> group;
   for (const Var &other : vars_)
     if (other.decl->getBeginLoc() == v->getBeginLoc())
@@ -178,8 +176,6 @@ SourceLocation SourceIndex::afterStmt(const Stmt *s) const {
     return afterStmt(w->getBody());
   if (const auto *i = dyn_cast<IfStmt>(s))
     return afterStmt(i->getElse() ? i->getElse() : i->getThen());
-  SourceLocation semi =
-      Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, lo, false);
-  return semi.isValid() ? semi
-                        : Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, lo);
+  SourceLocation semi = Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, lo, false);
+  return semi.isValid() ? semi : Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, lo);
 }

@@ -11,7 +11,8 @@ int main(void) {
 // CHECK-NEXT: xmp.bcast ["v"] from [] async "7"
 #pragma xmp bcast (v) on p(2:3) async(7)
 // CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"]
-// CHECK-NEXT: xmp.bcast ["w"] from ["xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){((2) - 1)}, (const long[]){((3) - 1)}, (const long[]){(1)}, (const long[]){((3) - 1)}, {{.*}}bcast 'from'{{.*}}, &_XMP_where_2)"]
+// The root is p(3)'s position among the task's nodes p(2:3).
+// CHECK-NEXT: xmp.bcast ["w"] from ["(3) - 1"] {{[{].*}}from = @p, from_lower = ["(2) - 1"], from_step = ["1"], from_upper = ["(3) - 1"]
 #pragma xmp bcast (w) from p(3) on p(2:3)
 // CHECK: xmp.reduction "+" ["v"] : ["XMP_RT_INT"] async "8"
 #pragma xmp reduction(+:v) async(8)
@@ -22,6 +23,7 @@ int main(void) {
 // LOW: xmp_rt_bcast
 // LOW-NOT: xmp_rt_async
 // LOW: xmp_rt_task_end
+// LOW: #emitc.opaque<"(const int[]){(xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){((2) - 1)}, (const long[]){((3) - 1)}, (const long[]){(1)}, (const long[]){((3) - 1)}, \22bcast 'from'\22, &_XMP_where_2))}">
 // LOW: xmp_rt_reduce
 // LOW: "xmp_rt_wait_async"() {args = [#emitc.opaque<"(7)">
   return v;

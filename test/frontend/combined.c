@@ -13,12 +13,12 @@ double a[N], b[N];
 // CHECK: xmp.distribute @t onto @p formats ["block"]
 // CHECK: xmp.distribute @u onto @p formats ["block"]
 #pragma xmp distribute (block) onto p :: t, u
-// CHECK: xmp.align "a" : "double" [10] with @t dims [0]
-// CHECK: xmp.align "b" : "double" [10] with @t dims [0]
-// CHECK: xmp.shadow "a" lower ["1"] upper ["1"] full [0]
-// CHECK-NEXT: xmp.array_alloc "a"
-// CHECK: xmp.shadow "b" lower ["1"] upper ["1"] full [0]
-// CHECK-NEXT: xmp.array_alloc "b"
+// CHECK: xmp.align @a : "double" [10] with @t dims [0]
+// CHECK: xmp.align @b : "double" [10] with @t dims [0]
+// CHECK: xmp.shadow @a lower ["1"] upper ["1"] full [0]
+// CHECK-NEXT: xmp.array_alloc @a
+// CHECK: xmp.shadow @b lower ["1"] upper ["1"] full [0]
+// CHECK-NEXT: xmp.array_alloc @b
 #pragma xmp align [i] with t(i), shadow [1] :: a, b
 int main(void) { return 0; }
 // Line 22 (the align line) holds the records of all four directives.

@@ -14,15 +14,15 @@ double a[N][N], b[N][N], w[N];
 int main(void) {
   double alpha = 2.0, s = 0.0, big = 0.0, tmp, q = 0.5, r = 0.0;
   int i, j;
-// CHECK: xmp.device_replicate ["a", "b", "w"] handles ["_XMP_dev6_a", "_XMP_dev6_b", "_XMP_dev6_w"] distributed [1, 1, 0] elem ["double", "double", "double"]
+// CHECK: xmp.device_replicate ["a", "b", "w"] distributed [1, 1, 0] elem ["double", "double", "double"]
 #pragma xmp device replicate (a, b, w)
   {
-// CHECK: xmp.device_sync "in" ["_XMP_dev6_a", "_XMP_dev6_w"]
+// CHECK: xmp.device_sync "in" ["a", "w"] of [6, 6]
 #pragma xmp device replicate_sync in (a, w)
 // CHECK: xmp.device_reset_weight "0.25"
 #pragma xmp DEVICE Reset_Weight (0.25)
 // CHECK: xmp.device_loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["1", "0"] upper ["(N - 1) - 1", "(N) - 1"] step ["1", "1"]
-// CHECK-SAME: arrays ["a", "w", "b"] handles ["_XMP_dev6_a", "_XMP_dev6_w", "_XMP_dev6_b"] modes ["read", "read", "readwrite"] distributed [1, 0, 1] row_elems [1, 1, 1]
+// CHECK-SAME: arrays ["a", "w", "b"] of [6, 6, 6] modes ["read", "read", "readwrite"] distributed [1, 0, 1] row_elems [1, 1, 1]
 // tmp is set before anything reads it: not passed (it starts undefined).
 // CHECK-SAME: scalars ["alpha"] reductions ["+", "max"] ["s", "big"] : ["XMP_RT_DOUBLE", "XMP_RT_DOUBLE"]
 #pragma xmp device loop (j, i) on t(j, i) reduction(+:s) reduction(max:big)
@@ -46,7 +46,7 @@ int main(void) {
       r = r + q;
       w[i] = r;
     }
-// CHECK: xmp.device_sync "out" ["_XMP_dev6_b"]
+// CHECK: xmp.device_sync "out" ["b"] of [6]
 #pragma xmp acc replicate_sync out (b)
   }
   return (int)s;

@@ -18,7 +18,7 @@
 // INIT: _XMP_nodes_h = xmp_rt_nodes_create_subset(1, (const long[]){(2)}, _XMP_nodes_p, (const long[]){(0)}, (const long[]){((0) + ((2) - 1) * (1))}, (const long[]){(1)}, "h", &_XMP_where_2);
 #pragma xmp nodes h[2] = p[0:2]
 // This node's row of g: its own coordinate in the first dimension.
-// CHECK: xmp.nodes @row shape ["2"] {{{.*}}parent = @g, {{.*}}subset_lower = ["xmp_rt_nodes_coord(_XMP_nodes_g, 0)", "0"], subset_step = ["1", "1"], subset_upper = ["xmp_rt_nodes_coord(_XMP_nodes_g, 0)", "xmp_rt_nodes_size(_XMP_nodes_g, 1) - 1"]}
+// CHECK: xmp.nodes @row shape ["2"] {{{.*}}parent = @g, {{.*}}subset_lower = [#xmp.coord, "0"], subset_step = ["1", "1"], subset_upper = [#xmp.coord, #xmp.last]}
 #pragma xmp nodes row[2] = g[*][:]
 // CHECK: xmp.nodes @q shape ["2"] {{{.*}}parent = @p, {{.*}}subset_lower = ["(2) - 1"], subset_step = ["1"], subset_upper = ["(3) - 1"]}
 #pragma xmp nodes q(2) = p(2:3)
@@ -80,7 +80,7 @@ int main(void) {
 #pragma xmp reduction(max:lm/ilm/) on t(2:5)
 // 'from p(2)' is the source's position in the 'on' selection p(1:3).
 // CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(3) - 1"] step ["1"] {{[{].*}}directive = "bcast (v[2:3]) from p(2) on p(1:3)"
-// CHECK-NEXT: xmp.bcast ["v"] from ["xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){((1) - 1)}, (const long[]){((3) - 1)}, (const long[]){(1)}, (const long[]){((2) - 1)}, \22bcast 'from'\22, &_XMP_where_21)"] sections [{elem = "double", extents = array<i64: 12>, lb = ["2"], len = ["3"], st = ["1"]}]
+// CHECK-NEXT: xmp.bcast ["v"] from ["(2) - 1"] sections [{elem = "double", extents = array<i64: 12>, lb = ["2"], len = ["3"], st = ["1"]}] {{[{].*}}from = @p, from_lower = ["(1) - 1"], from_step = ["1"], from_upper = ["(3) - 1"]
 #pragma xmp bcast (v[2:3]) from p(2) on p(1:3)
 // CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {{[{].*}}directive = "barrier on p(1:2)"
 // CHECK-NEXT: xmp.barrier {{[{].*}}directive = "barrier on p(1:2)"

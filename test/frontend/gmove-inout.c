@@ -14,10 +14,10 @@ double a[N], b[N], c[N], d[N], x;
 #pragma xmp shadow b[1:2]
 #pragma xmp align c[i] with t(i)
 #pragma xmp align d[i] with t(i)
-// CHECK: xmp.array_alloc "a" : "double" {{[{].*}}directive = "align a[i] with t(i)", expose, {{.*}}site = 3 : i64}
-// CHECK: xmp.array_alloc "b" : "double" {{[{].*}}directive = "shadow b[1:2]", expose, {{.*}}site = 5 : i64}
-// CHECK: xmp.array_alloc "c" : "double" {{[{].*}}directive = "align c[i] with t(i)", expose, {{.*}}site = 6 : i64}
-// CHECK: xmp.array_alloc "d" : "double" {{[{].*}}directive = "align d[i] with t(i)", {{.*}}site = 7 : i64}
+// CHECK: xmp.array_alloc @a {{[{].*}}directive = "align a[i] with t(i)", expose, {{.*}}site = 3 : i64}
+// CHECK: xmp.array_alloc @b {{[{].*}}directive = "shadow b[1:2]", expose, {{.*}}site = 5 : i64}
+// CHECK: xmp.array_alloc @c {{[{].*}}directive = "align c[i] with t(i)", expose, {{.*}}site = 6 : i64}
+// CHECK: xmp.array_alloc @d {{[{].*}}directive = "align d[i] with t(i)", {{.*}}site = 7 : i64}
 int main(void) {
   double loc[5];
 // CHECK: xmp.gmove {{[{].*}}directive = "gmove in", {{.*}}dst_var = "loc", mode = "in", {{.*}}src_var = "a"}
@@ -33,10 +33,10 @@ int main(void) {
 // CHECK: xmp.gmove {{[{].*}}directive = "GMOVE OUT", {{.*}}dst_var = "c", mode = "out"
 #pragma xmp GMOVE OUT
   c[1] = x;
-// CHECK: xmp.reduce_shadow "b" : "XMP_RT_DOUBLE" lower ["1"] upper ["2"] periodic [1] async "3"
+// CHECK: xmp.reduce_shadow @b : "XMP_RT_DOUBLE" lower ["1"] upper ["2"] periodic [1] async "3"
 #pragma xmp reduce_shadow (b) width(/periodic/1:2) async(3)
-// CHECK: xmp.reduce_shadow "b" : "XMP_RT_DOUBLE" lower [] upper [] periodic [0] {{[{].*}}directive = "reduce_shadow (b, a) orthogonal"
-// CHECK-NEXT: xmp.reduce_shadow "a" : "XMP_RT_DOUBLE" lower [] upper [] periodic [0]
+// CHECK: xmp.reduce_shadow @b : "XMP_RT_DOUBLE" lower [] upper [] periodic [0] {{[{].*}}directive = "reduce_shadow (b, a) orthogonal"
+// CHECK-NEXT: xmp.reduce_shadow @a : "XMP_RT_DOUBLE" lower [] upper [] periodic [0]
 #pragma xmp reduce_shadow (b, a) orthogonal
   return 0;
 }

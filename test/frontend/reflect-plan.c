@@ -14,21 +14,21 @@ double u[N][N], v[N][N];
 #pragma xmp shadow v[1][0]
 
 int main(void) {
-// CHECK: xmp.reflect_init "u" lower [] upper [] periodic [0, 0] {
+// CHECK: xmp.reflect_init @u lower [] upper [] periodic [0, 0] {
 // C: {{^static .*}}; xmp_rt_reflect_init(_XMP_desc_u, NULL, NULL, NULL, 0, &_XMP_where_{{[0-9]+}});
 #pragma xmp reflect_init (u)
-// CHECK: xmp.reflect_init "u" lower ["1", "0"] upper ["2", "0"] periodic [1, 0] acc {
+// CHECK: xmp.reflect_init @u lower ["1", "0"] upper ["2", "0"] periodic [1, 0] acc {
 // C: {{^static .*}}; xmp_rt_reflect_init(_XMP_desc_u, (const long[]){(1), (0)}, (const long[]){(2), (0)}, (const int[]){(1), (0)}, 1, &_XMP_where_{{[0-9]+}});
 #pragma xmp reflect_init (u) width(/periodic/1:2, 0) acc
-// CHECK: xmp.reflect_init "u" lower
-// CHECK-NEXT: xmp.reflect_init "v" lower ["1", "0"] upper ["1", "0"] periodic [0, 0] acc {
+// CHECK: xmp.reflect_init @u lower
+// CHECK-NEXT: xmp.reflect_init @v lower ["1", "0"] upper ["1", "0"] periodic [0, 0] acc {
 #pragma xmp reflect_init (u, v) width(1, 0) orthogonal device
   for (int step = 0; step < 3; step++) {
-// CHECK: xmp.reflect_do "u" {
+// CHECK: xmp.reflect_do @u {
 // C: {{^static .*}}; xmp_rt_reflect_do(_XMP_desc_u, 0, -1, &_XMP_where_{{[0-9]+}});
 #pragma xmp reflect_do (u)
-// CHECK: xmp.reflect_do "u" acc async "step" {
-// CHECK-NEXT: xmp.reflect_do "v" acc async "step" {
+// CHECK: xmp.reflect_do @u acc async "step" {
+// CHECK-NEXT: xmp.reflect_do @v acc async "step" {
 // C: {{^static .*}}; xmp_rt_reflect_do(_XMP_desc_u, 1, (step), &_XMP_where_[[W:[0-9]+]]); xmp_rt_reflect_do(_XMP_desc_v, 1, (step), &_XMP_where_[[W]]);
 #pragma xmp reflect_do (u, v) acc async(step)
 #pragma xmp wait_async(step)

@@ -9,35 +9,35 @@
 #pragma xmp distribute t(block) onto p
 #pragma xmp distribute s(block, block) onto q
 double a[N], b[N][N], c[N], x, y[3];
-// CHECK: xmp.align "a"
-// CHECK-NOT: xmp.array_alloc "a"
-// CHECK: xmp.shadow "a" lower ["2"] upper ["2"] full [0]
-// CHECK-NEXT: xmp.array_alloc "a" : "double"
+// CHECK: xmp.align @a
+// CHECK-NOT: xmp.array_alloc @a
+// CHECK: xmp.shadow @a lower ["2"] upper ["2"] full [0]
+// CHECK-NEXT: xmp.array_alloc @a
 #pragma xmp align a[i] with t(i)
 #pragma xmp shadow a[2]
 // Round shadow lists are in Fortran order.
-// CHECK: xmp.shadow "b" lower ["1", "0"] upper ["2", "0"] full [0, 0]
+// CHECK: xmp.shadow @b lower ["1", "0"] upper ["2", "0"] full [0, 0]
 #pragma xmp align b[i][j] with s(j, i)
 #pragma xmp shadow b(0, 1:2)
-// CHECK: xmp.shadow "c" lower ["0"] upper ["0"] full [1]
+// CHECK: xmp.shadow @c lower ["0"] upper ["0"] full [1]
 #pragma xmp align c[i] with t(i)
 #pragma xmp shadow c[*]
 
 int main(void) {
-// CHECK: xmp.reflect "a" lower [] upper [] periodic [0] {
+// CHECK: xmp.reflect @a lower [] upper [] periodic [0] {
 #pragma xmp reflect (a)
 // Widths are in array (C) order.
-// CHECK: xmp.reflect "b" lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "7"
+// CHECK: xmp.reflect @b lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "7"
 #pragma xmp reflect (b) width(/periodic/1, 0) async(7)
 // CHECK: xmp.wait_async ["7"]
 #pragma xmp wait_async(7)
-// CHECK: xmp.reflect "a" lower ["0"] upper ["1"] periodic [0]
-// CHECK-NEXT: xmp.reflect "c" lower ["0"] upper ["1"] periodic [0]
+// CHECK: xmp.reflect @a lower ["0"] upper ["1"] periodic [0]
+// CHECK-NEXT: xmp.reflect @c lower ["0"] upper ["1"] periodic [0]
 #pragma xmp reflect (a, c) width(0:1)
 // XACC: on the device copies ('device' is the same clause).
-// CHECK: xmp.reflect "b" lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "8" acc
+// CHECK: xmp.reflect @b lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "8" acc
 #pragma xmp reflect (b) width(/periodic/1, 0) async(8) acc
-// CHECK: xmp.reflect "a" lower [] upper [] periodic [0] acc
+// CHECK: xmp.reflect @a lower [] upper [] periodic [0] acc
 #pragma xmp reflect (a) device
 // CHECK: xmp.bcast ["x", "y"] from [] {
 #pragma xmp bcast (x, y)

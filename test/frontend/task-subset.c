@@ -18,7 +18,7 @@ int main(void) {
   {
     x = 1;
   }
-// CHECK: xmp.task on @p lower ["0"] upper ["xmp_rt_nodes_size(_XMP_nodes_p, 0) - 1"] step ["2"]
+// CHECK: xmp.task on @p lower ["0"] upper [#xmp.last] step ["2"]
 #pragma xmp task on p(::2)
   {
     x = 2;

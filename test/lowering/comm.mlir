@@ -5,6 +5,7 @@
 
 xmp.nodes @p shape ["*", "2"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
 xmp.template @t lower ["0"] upper ["9"] {at = 1 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.dist_array @b : "double" rank 2 {name = "b"}
 
 // Two reductions of one site share one source record.
 // CHECK: emitc.verbatim "static const xmp_rt_srcloc_t _XMP_where_5 = {{.*}}" {xmp.anchor = 5 : i64}
@@ -41,18 +42,18 @@ xmp.reduction "firstmax" ["v"] : ["XMP_RT_INT"] on @t locs ["a"] loop {at = 22 :
 
 // Declared widths, not periodic: NULLs; synchronous: async id -1.
 // C: xmp_rt_reflect(_XMP_desc_b, NULL, NULL, NULL, 0, -1, &_XMP_where_12);
-xmp.reflect "b" lower [] upper [] periodic [0, 0] {at = 30 : i64, directive = "reflect (b)", site = 12 : i64}
+xmp.reflect @b lower [] upper [] periodic [0, 0] {at = 30 : i64, directive = "reflect (b)", site = 12 : i64}
 // C: xmp_rt_reflect(_XMP_desc_b, (const long[]){(1), (0)}, (const long[]){(1), (0)}, (const int[]){(1), (0)}, 0, (7), &_XMP_where_13);
-xmp.reflect "b" lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "7" {at = 31 : i64, directive = "", site = 13 : i64}
+xmp.reflect @b lower ["1", "0"] upper ["1", "0"] periodic [1, 0] async "7" {at = 31 : i64, directive = "", site = 13 : i64}
 // On the device copy: acc 1.
 // C: xmp_rt_reflect(_XMP_desc_b, NULL, NULL, NULL, 1, -1, &_XMP_where_14);
-xmp.reflect "b" lower [] upper [] periodic [0, 0] acc {at = 32 : i64, directive = "reflect (b) acc", site = 14 : i64}
+xmp.reflect @b lower [] upper [] periodic [0, 0] acc {at = 32 : i64, directive = "reflect (b) acc", site = 14 : i64}
 // C: xmp_rt_reflect_init(_XMP_desc_b, NULL, NULL, NULL, 1, &_XMP_where_15);
-xmp.reflect_init "b" lower [] upper [] periodic [0, 0] acc {at = 33 : i64, directive = "", site = 15 : i64}
+xmp.reflect_init @b lower [] upper [] periodic [0, 0] acc {at = 33 : i64, directive = "", site = 15 : i64}
 // C: xmp_rt_reflect_do(_XMP_desc_b, 1, (3), &_XMP_where_16);
-xmp.reflect_do "b" acc async "3" {at = 34 : i64, directive = "", site = 16 : i64}
+xmp.reflect_do @b acc async "3" {at = 34 : i64, directive = "", site = 16 : i64}
 // C: xmp_rt_reduce_shadow(_XMP_desc_b, XMP_RT_DOUBLE, (const long[]){(1), (0)}, (const long[]){(2), (0)}, NULL, -1, &_XMP_where_17);
-xmp.reduce_shadow "b" : "XMP_RT_DOUBLE" lower ["1", "0"] upper ["2", "0"] periodic [0, 0] {at = 35 : i64, directive = "", site = 17 : i64}
+xmp.reduce_shadow @b : "XMP_RT_DOUBLE" lower ["1", "0"] upper ["2", "0"] periodic [0, 0] {at = 35 : i64, directive = "", site = 17 : i64}
 // C: xmp_rt_wait_async((7), &_XMP_where_18); xmp_rt_wait_async((k + 1), &_XMP_where_18);
 xmp.wait_async ["7", "k + 1"] {at = 36 : i64, directive = "", site = 18 : i64}
 // C: xmp_rt_bcast(&(x), sizeof(x), NULL, NULL, &_XMP_where_19); xmp_rt_bcast(&(y), sizeof(y), NULL, NULL, &_XMP_where_19);
@@ -66,3 +67,9 @@ xmp.bcast ["s"] from [] sections [{elem = "int", extents = array<i64: 8>, lb = [
 xmp.gmove {at = 40 : i64, directive = "", site = 22 : i64, dst_var = "b", dst_elem = "double", dst_distributed = 1 : i64, dst_extents = ["10"], dst_lower = ["0"], dst_length = ["10"], dst_step = ["1"], dst_scalar = array<i64: 0>, src_var = "c", src_elem = "double", src_distributed = 0 : i64, src_extents = ["10"], src_lower = ["0"], src_length = ["10"], src_step = ["1"], src_scalar = array<i64: 0>}
 // C: xmp_rt_gmove_mode(&_XMP_gmove23_dst, &_XMP_gmove23_src, XMP_RT_GMOVE_IN, (9), &_XMP_where_23);
 xmp.gmove {at = 41 : i64, directive = "", site = 23 : i64, mode = "in", async = "9", dst_var = "c", dst_elem = "double", dst_distributed = 0 : i64, dst_extents = ["10"], dst_lower = ["0"], dst_length = ["10"], dst_step = ["1"], dst_scalar = array<i64: 0>, src_var = "b", src_elem = "double", src_distributed = 1 : i64, src_extents = ["10"], src_lower = ["0"], src_length = ["10"], src_step = ["1"], src_scalar = array<i64: 0>}
+// bcast on some nodes only: the root is node q(root)'s rank among the executing
+// nodes, or its position in the task's selection of q.
+// C: xmp_rt_bcast(&(x), sizeof(x), NULL, (const int[]){(xmp_rt_nodes_exec_rank(_XMP_nodes_p, (const long[]){(1), (0)}, "bcast 'from'", &_XMP_where_24))}, &_XMP_where_24);
+xmp.bcast ["x"] from ["1", "0"] {at = 44 : i64, directive = "", site = 24 : i64, from = @p}
+// C: (const int[]){(xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){(xmp_rt_nodes_coord(_XMP_nodes_p, 0)), (0)}, (const long[]){(xmp_rt_nodes_coord(_XMP_nodes_p, 0)), (xmp_rt_nodes_size(_XMP_nodes_p, 1) - 1)}, (const long[]){(1), (1)}, (const long[]){(1), (0)}, "bcast 'from'", &_XMP_where_25))}
+xmp.bcast ["x"] from ["1", "0"] {at = 45 : i64, directive = "", site = 25 : i64, from = @p, from_lower = [#xmp.coord, "0"], from_upper = [#xmp.coord, #xmp.last], from_step = ["1", "1"]}

@@ -19,9 +19,10 @@ xmp.nodes @p shape ["*", "*"] {at = 0 : i64, directive = "", name = "p", scope =
 
 // -----
 
+xmp.dist_array @a : "double" rank 1 {name = "a"}
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
 // expected-error @+1 {{template dimension 1 is out of range for a template of rank 1}}
-xmp.align "a" : "double" [10] with @t dims [1] offsets ["0"] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.align @a : "double" [10] with @t dims [1] offsets ["0"] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
@@ -47,48 +48,51 @@ xmp.bcast ["x"] on @q from ["0"] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
+xmp.dist_array @b : "double" rank 1 {name = "b"}
 // expected-error @+1 {{needs lower, upper and full entries for each of the 2 dimensions}}
-xmp.shadow "b" lower ["1", "0"] upper ["2"] full [0, 1] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.shadow @b lower ["1", "0"] upper ["2"] full [0, 1] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
 // expected-error @+1 {{distributes 1 to 3 loops, not 4}}
-xmp.device_loop on @t ["i", "j", "k", "l"] dims [0, -1, -1, -1] offsets ["0", "0", "0", "0"] lower ["0", "0", "0", "0"] upper ["9", "9", "9", "9"] step ["1", "1", "1", "1"] arrays [] handles [] modes [] distributed [] row_elems [] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.device_loop on @t ["i", "j", "k", "l"] dims [0, -1, -1, -1] offsets ["0", "0", "0", "0"] lower ["0", "0", "0", "0"] upper ["9", "9", "9", "9"] step ["1", "1", "1", "1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
 // expected-error @+1 {{device loops reduce with + * - & | ^ && || max min, not 'firstmax'}}
-xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] handles [] modes [] distributed [] row_elems [] scalars [] reductions ["firstmax"] ["m"] : ["XMP_RT_DOUBLE"] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions ["firstmax"] ["m"] : ["XMP_RT_DOUBLE"] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
 // expected-error @+1 {{array modes are 'read' or 'readwrite', not "write"}}
-xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] handles ["h"] modes ["write"] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] of [0] modes ["write"] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
 // expected-error @+1 {{direction must be 'in' or 'out', not 'both'}}
-xmp.device_sync "both" ["h"] {at = 0 : i64, directive = "", site = 0 : i64}
+xmp.device_sync "both" ["h"] of [0] {at = 0 : i64, directive = "", site = 0 : i64}
 
 // -----
 
-// expected-error @+1 {{needs one handle, distributed flag and element type per array}}
-xmp.device_replicate ["a", "b"] handles ["h"] distributed [0, 0] elem ["double", "double"] {at = 0 : i64, end_at = 1 : i64, directive = "", site = 0 : i64}
+// expected-error @+1 {{needs one distributed flag and element type per array}}
+xmp.device_replicate ["a", "b"] distributed [0] elem ["double", "double"] {at = 0 : i64, end_at = 1 : i64, directive = "", site = 0 : i64}
 
 // -----
 
+xmp.dist_array @a : "double" rank 1 {name = "a"}
 // expected-error @+1 {{'xmp.reflect_do' op of 'a' has no reflect_init of it before}}
-xmp.reflect_do "a" {at = 0 : i64, directive = "reflect_do (a)", site = 1 : i64}
+xmp.reflect_do @a {at = 0 : i64, directive = "reflect_do (a)", site = 1 : i64}
 
 // -----
 
-xmp.reflect_init "a" lower [] upper [] periodic [0] {at = 0 : i64, directive = "reflect_init (a)", site = 1 : i64}
-xmp.reflect_do "a" acc async "3" {at = 0 : i64, directive = "reflect_do (a) acc async(3)", site = 2 : i64}
+xmp.dist_array @a : "double" rank 1 {name = "a"}
+xmp.reflect_init @a lower [] upper [] periodic [0] {at = 0 : i64, directive = "reflect_init (a)", site = 1 : i64}
+xmp.reflect_do @a acc async "3" {at = 0 : i64, directive = "reflect_do (a) acc async(3)", site = 2 : i64}
 // expected-error @+1 {{'xmp.reflect_init' op needs one width pair per periodic flag, or none}}
-xmp.reflect_init "a" lower ["1"] upper [] periodic [0] {at = 0 : i64, directive = "reflect_init (a)", site = 3 : i64}
+xmp.reflect_init @a lower ["1"] upper [] periodic [0] {at = 0 : i64, directive = "reflect_init (a)", site = 3 : i64}
 
 // -----
 

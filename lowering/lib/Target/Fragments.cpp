@@ -19,33 +19,28 @@ xmp::FragmentPiece textPiece(std::string text) {
 
 FailureOr<xmp::FragmentPiece> printOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, FailureOr<xmp::FragmentPiece>>(op)
-      .Case<emitc::VerbatimOp>(
-          [](auto v) { return textPiece(v.getValue().str()); })
-      .Case<emitc::CallOpaqueOp>(
-          [](auto call) -> FailureOr<xmp::FragmentPiece> {
-            std::string text;
-            if (auto target =
-                    call->template getAttrOfType<StringAttr>("xmp.assign_to"))
-              text = target.getValue().str() + " = ";
-            text += call.getCallee().str() + "(";
-            if (ArrayAttr args = call.getArgsAttr()) {
-              for (auto [i, arg] : llvm::enumerate(args)) {
-                auto opaque = dyn_cast<emitc::OpaqueAttr>(arg);
-                if (!opaque) {
-                  call.emitOpError("xmp C printer takes only opaque arguments");
-                  return failure();
-                }
-                text += (i ? ", " : "") + opaque.getValue().str();
-              }
+      .Case<emitc::VerbatimOp>([](auto v) { return textPiece(v.getValue().str()); })
+      .Case<emitc::CallOpaqueOp>([](auto call) -> FailureOr<xmp::FragmentPiece> {
+        std::string text;
+        if (auto target = call->template getAttrOfType<StringAttr>("xmp.assign_to"))
+          text = target.getValue().str() + " = ";
+        text += call.getCallee().str() + "(";
+        if (ArrayAttr args = call.getArgsAttr()) {
+          for (auto [i, arg] : llvm::enumerate(args)) {
+            auto opaque = dyn_cast<emitc::OpaqueAttr>(arg);
+            if (!opaque) {
+              call.emitOpError("xmp C printer takes only opaque arguments");
+              return failure();
             }
-            return textPiece(text + ");");
-          })
+            text += (i ? ", " : "") + opaque.getValue().str();
+          }
+        }
+        return textPiece(text + ");");
+      })
       .Case<xmp::HoleOp>([](auto hole) {
         xmp::FragmentPiece p;
-        p.source =
-            hole.getSource() ? static_cast<int64_t>(*hole.getSource()) : -1;
-        p.anchor =
-            hole.getAnchor() ? static_cast<int64_t>(*hole.getAnchor()) : -1;
+        p.source = hole.getSource() ? static_cast<int64_t>(*hole.getSource()) : -1;
+        p.anchor = hole.getAnchor() ? static_cast<int64_t>(*hole.getAnchor()) : -1;
         p.variant = hole.getVariant() ? hole.getVariant()->str() : "";
         return p;
       })
@@ -66,8 +61,7 @@ LogicalResult xmp::printFragments(ModuleOp module, Fragments &out) {
     FailureOr<FragmentPiece> piece = printOp(&op);
     if (failed(piece))
       return failure();
-    Fragment &fragment =
-        out[anchor.getInt()][variant ? variant.getValue().str() : ""];
+    Fragment &fragment = out[anchor.getInt()][variant ? variant.getValue().str() : ""];
     // Consecutive text pieces merge, a space apart; holes take no space.
     if (!piece->isHole() && !fragment.empty() && !fragment.back().isHole()) {
       fragment.back().text += " " + piece->text;
@@ -84,12 +78,10 @@ LogicalResult xmp::printListing(ModuleOp module, llvm::raw_ostream &os) {
     return failure();
   for (auto &[anchor, variants] : fragments)
     for (auto &[variant, fragment] : variants) {
-      os << "// anchor " << anchor << (variant.empty() ? "" : " " + variant)
-         << "\n";
+      os << "// anchor " << anchor << (variant.empty() ? "" : " " + variant) << "\n";
       for (const FragmentPiece &p : fragment) {
         if (p.source >= 0)
-          os << "${source " << p.source
-             << (p.variant.empty() ? "" : " " + p.variant) << "}";
+          os << "${source " << p.source << (p.variant.empty() ? "" : " " + p.variant) << "}";
         else if (p.anchor >= 0)
           os << "${anchor " << p.anchor << "}";
         else

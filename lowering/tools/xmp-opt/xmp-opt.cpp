@@ -42,8 +42,7 @@ int emitC(const char *path, mlir::DialectRegistry &registry) {
     return 1;
   mlir::PassManager pm(&context);
   pm.addPass(xmp::createLowerToRuntime());
-  if (mlir::failed(pm.run(*module)) ||
-      mlir::failed(xmp::printListing(*module, llvm::outs())))
+  if (mlir::failed(pm.run(*module)) || mlir::failed(xmp::printListing(*module, llvm::outs())))
     return 1;
   return 0;
 }
@@ -57,6 +56,5 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   if (argc == 3 && std::strcmp(argv[1], "--emit-c") == 0)
     return emitC(argv[2], registry);
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "xmp dialect optimizer\n", registry));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, "xmp dialect optimizer\n", registry));
 }

@@ -3,12 +3,16 @@
 #define XMP_DIALECT_XMPDIALECT_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "xmp/Dialect/XMPDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "xmp/Dialect/XMPAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "xmp/Dialect/XMPOps.h.inc"

@@ -12,12 +12,28 @@
 #define XMP_DIALECT_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/SymbolInterfaces.td"
 
 def XMP_Dialect : Dialect {
   let name = "xmp";
   let summary = "XcalableMP directives (global view, XMP-dev, XACC)";
   let cppNamespace = "::xmp";
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class XMP_Attr<string name, string attrMnemonic> : AttrDef<XMP_Dialect, name> {
+  let mnemonic = attrMnemonic;
+}
+
+// Bounds of a node reference (a subset, a task's nodes, a bcast's source
+// among them) are C expressions (0-based, inclusive), or one of these two,
+// which only the running program knows.
+def XMP_NodeCoordAttr : XMP_Attr<"NodeCoord", "coord"> {
+  let summary = "the executing node's own coordinate along the dimension (a `*` subscript)";
+}
+def XMP_LastIndexAttr : XMP_Attr<"LastIndex", "last"> {
+  let summary = "the last index of the node array's dimension (an open range)";
 }
 
 // Every directive op names the source site it was made from (`site`: a number
@@ -39,14 +55,15 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
   let description = [{
     `shape` holds one C expression per dimension, or "*" for the dimension
     that takes the remaining processes. A subset (`nodes q(2) = p(1:2)`)
-    carries the selected triplets of `parent` (0-based, inclusive, C order);
-    without `parent`, of the executing node set (`= *`).
+    carries the selected triplets of `parent` (0-based, inclusive, C order;
+    a bound is a C expression, #xmp.coord or #xmp.last); without `parent`,
+    of the executing node set (`= *`).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
       StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<FlatSymbolRefAttr>:$parent,
-      OptionalAttr<StrArrayAttr>:$subset_lower,
-      OptionalAttr<StrArrayAttr>:$subset_upper,
+      OptionalAttr<ArrayAttr>:$subset_lower,
+      OptionalAttr<ArrayAttr>:$subset_upper,
       OptionalAttr<StrArrayAttr>:$subset_step,
       OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$sym_name `shape` $shape attr-dict";
@@ -111,7 +128,7 @@ def XMP_AlignOp : XMP_Op<"align"> {
     template index. `extents` are all -1 for an array of pointer type
     (`int (*a)[n]`): it gets them, and its storage, from `xmp_malloc`.
   }];
-  let arguments = (ins StrAttr:$array, StrAttr:$elem_type,
+  let arguments = (ins FlatSymbolRefAttr:$array, StrAttr:$elem_type,
       DenseI64ArrayAttr:$extents, FlatSymbolRefAttr:$tmpl,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive,
@@ -131,16 +148,17 @@ def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
     `expose`: the array is the remote side of a one-sided gmove (`in` /
     `out`): its storage is made reachable (an MPI window) right away, while
     every node holding part of it is present.
-    `storage`: an aligned array parameter: the C expression of the caller's
-    storage (the parameter), laid out but not allocated.
-    `sizes`: an automatic variable-length array (`int n = 8; double a[n];`
-    in a function): its extents as C expressions, given when it is laid out.
+    `parameter`: an aligned array parameter: the caller's storage (the
+    parameter) is laid out, not allocated.
+    `vla`: an automatic variable-length array (`int n = 8; double a[n];` in a
+    function): its extents are those its declaration evaluated (the
+    `sizes` of its xmp.dist_array).
   }];
-  let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site, I64Attr:$at,
-      StrAttr:$directive, UnitAttr:$expose, OptionalAttr<StrAttr>:$storage,
-      OptionalAttr<StrArrayAttr>:$sizes,
+  let arguments = (ins FlatSymbolRefAttr:$array, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive, UnitAttr:$expose, UnitAttr:$parameter, UnitAttr:$vla,
       OptionalAttr<I64Attr>:$init_at);
-  let assemblyFormat = "$array `:` $elem_type attr-dict";
+  let assemblyFormat = "$array attr-dict";
+  let hasVerifier = 1;
 }
 
 def XMP_DistArrayOp : XMP_Op<"dist_array", [Symbol]> {
@@ -150,11 +168,73 @@ def XMP_DistArrayOp : XMP_Op<"dist_array", [Symbol]> {
     function's name too), `elem_type` the C type of its elements and `rank`
     its number of dimensions. Accesses (`xmp.access`) and the mapping and
     communication directives refer to it by symbol.
+
+    What it declares in place of the user's declaration (`decl_at`, one
+    declarator of a declaration: `static` when `is_static`): the typed
+    pointer to its local storage, its runtime descriptor and its layout,
+    and, for an automatic variable-length array, its extents as the
+    declaration evaluates them (`sizes`, C expressions). An aligned array
+    parameter declares the three at the start of its function's body
+    (`param_at`). A local array's storage is released where its block ends
+    (`free_at`).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name, StrAttr:$elem_type,
-      I64Attr:$rank);
+      I64Attr:$rank, UnitAttr:$is_static, OptionalAttr<StrArrayAttr>:$sizes,
+      OptionalAttr<I64Attr>:$decl_at, OptionalAttr<I64Attr>:$param_at,
+      OptionalAttr<I64Attr>:$free_at);
   let assemblyFormat = "$sym_name `:` $elem_type `rank` $rank attr-dict";
   let hasVerifier = 1;
+}
+
+def XMP_AllocOp : XMP_Op<"alloc"> {
+  let summary = "`a = xmp_malloc(xmp_desc_of(a), n0, ...)` of a distributed array";
+  let description = [{
+    The assignment at `at` allocates the array (of pointer type: extents
+    known at run time only) with the extents `sizes` (C expressions) and
+    lays it out; `expose`: it is the remote side of a one-sided gmove, which
+    reaches it through an MPI window made now.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$array, StrArrayAttr:$sizes, I64Attr:$at,
+      UnitAttr:$expose);
+  let assemblyFormat = "$array `sizes` $sizes attr-dict";
+}
+
+def XMP_DeallocOp : XMP_Op<"dealloc"> {
+  let summary = "`free(a)` of a distributed array allocated by xmp_malloc";
+  let arguments = (ins FlatSymbolRefAttr:$array, I64Attr:$at);
+  let assemblyFormat = "$array attr-dict";
+}
+
+def XMP_DescOfOp : XMP_Op<"desc_of"> {
+  let summary = "`xmp_desc_of(x)`: the descriptor of a distributed array, template or node array";
+  let arguments = (ins FlatSymbolRefAttr:$of, I64Attr:$at);
+  let assemblyFormat = "$of attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_StorageOp : XMP_Op<"storage"> {
+  let summary = "a distributed array passed whole to a function: this node's local storage";
+  let arguments = (ins FlatSymbolRefAttr:$array, I64Attr:$at);
+  let assemblyFormat = "$array attr-dict";
+}
+
+def XMP_EntryOp : XMP_Op<"entry"> {
+  let summary = "what a translated file needs besides its directives";
+  let description = [{
+    `head_at`, the start of the file: the runtime's header and, with
+    `device`, the device layer's and the device loops' declarations (the
+    virtual anchor `decls_at`); then a `#line` back to `file`. `tail_at`, its
+    end: the file's initialisation function, registered to run at start-up,
+    whose body is the virtual anchor `init_at` (the file-scope directives);
+    with `main_at` (the name of the user's `main`, which it renames), a
+    `main` that starts the runtime, calls the user's (with argc and argv
+    when `main_args`) and finalizes; then the device loops' functions
+    (`funcs_at`).
+  }];
+  let arguments = (ins StrAttr:$file, I64Attr:$head_at, I64Attr:$tail_at,
+      OptionalAttr<I64Attr>:$init_at, OptionalAttr<I64Attr>:$main_at, UnitAttr:$main_args,
+      UnitAttr:$device, OptionalAttr<I64Attr>:$decls_at, OptionalAttr<I64Attr>:$funcs_at);
+  let assemblyFormat = "$file attr-dict";
 }
 
 def XMP_AccessOp : XMP_Op<"access"> {
@@ -298,7 +378,7 @@ def XMP_ShadowOp : XMP_Op<"shadow"> {
     Per array dimension, the lower and upper widths as C expressions, and
     whether the dimension has a full shadow ('*': stored whole on every node).
   }];
-  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+  let arguments = (ins FlatSymbolRefAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
       DenseI64ArrayAttr:$full, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$array `lower` $lower `upper` $upper `full` $full attr-dict";
@@ -314,7 +394,7 @@ def XMP_ReflectOp : XMP_Op<"reflect"> {
     the exchange is on the array's device copy (`device replicate`), through
     a plan built at the first execution and kept, as `reflect_init` builds.
   }];
-  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+  let arguments = (ins FlatSymbolRefAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
       DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async, UnitAttr:$acc,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
@@ -332,7 +412,7 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow"> {
     Widths and `periodic` as for `xmp.reflect`; `type` is the runtime's name
     of the elements' arithmetic type (XMP_RT_DOUBLE, ...).
   }];
-  let arguments = (ins StrAttr:$array, StrAttr:$type, StrArrayAttr:$lower,
+  let arguments = (ins FlatSymbolRefAttr:$array, StrAttr:$type, StrArrayAttr:$lower,
       StrArrayAttr:$upper, DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
@@ -350,7 +430,7 @@ def XMP_ReflectInitOp : XMP_Op<"reflect_init"> {
     measurement during the plan's first executions. `acc`: the exchange is on
     the array's device copy (`device replicate`).
   }];
-  let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
+  let arguments = (ins FlatSymbolRefAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
       DenseI64ArrayAttr:$periodic, UnitAttr:$acc, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $array `lower` $lower `upper` $upper `periodic` $periodic (`acc` $acc^)? attr-dict
@@ -360,7 +440,7 @@ def XMP_ReflectInitOp : XMP_Op<"reflect_init"> {
 
 def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
   let summary = "runs the halo plan of the array's latest reflect_init";
-  let arguments = (ins StrAttr:$array, UnitAttr:$acc, OptionalAttr<StrAttr>:$async,
+  let arguments = (ins FlatSymbolRefAttr:$array, UnitAttr:$acc, OptionalAttr<StrAttr>:$async,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = "$array (`acc` $acc^)? (`async` $async^)? attr-dict";
   let hasVerifier = 1;
@@ -383,10 +463,16 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
     expressions `lb`, `len`, `st` per dimension). `async`: as for
     `xmp.reduction` (the broadcast completes at once, the id is recorded).
     `acc`: as for `xmp.reduction` (whole variables only, no `sections`).
+    `from`: the bcast runs on some nodes only (a task around it) and `root`
+    are coordinates in node array `from`: the root is that node's rank among
+    the executing nodes, or, with `from_lower` / `from_upper` / `from_step`
+    (the task's triplets of `from`), its position among those.
   }];
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
       StrArrayAttr:$root, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
-      OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async, UnitAttr:$acc);
+      OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async, UnitAttr:$acc,
+      OptionalAttr<FlatSymbolRefAttr>:$from, OptionalAttr<ArrayAttr>:$from_lower,
+      OptionalAttr<ArrayAttr>:$from_upper, OptionalAttr<StrArrayAttr>:$from_step);
   let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? (`async` $async^)? (`acc` $acc^)? attr-dict";
   let hasVerifier = 1;
 }
@@ -394,7 +480,8 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
 def XMP_TaskOp : XMP_Op<"task"> {
   let summary = "a block executed by a subset of the nodes";
   let description = [{
-    The nodes selected by triplets (0-based, inclusive, C order) of the node
+    The nodes selected by triplets (0-based, inclusive, C order; a bound of a
+    node array is a C expression, #xmp.coord or #xmp.last) of the node
     array, or the owners of the selected elements of the template, `on`
     names execute the block that follows, as the executing node set.
     The block opens at `at` and closes at `end_at` (after the task's
@@ -403,8 +490,8 @@ def XMP_TaskOp : XMP_Op<"task"> {
     `end_at` is `at`, and `inner` is the virtual anchor of the directive's
     code, which goes in between.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$on, StrArrayAttr:$lower,
-      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
+  let arguments = (ins FlatSymbolRefAttr:$on, ArrayAttr:$lower,
+      ArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       I64Attr:$end_at, OptionalAttr<I64Attr>:$inner);
   let assemblyFormat = "`on` $on `lower` $lower `upper` $upper `step` $step attr-dict";
   let hasVerifier = 1;
@@ -472,16 +559,15 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
 def XMP_DeviceReplicateOp : XMP_Op<"device_replicate"> {
   let summary = "arrays managed by the device layer for a block (`device replicate`)";
   let description = [{
-    Registers each array with StarPU until the block ends; `handles` are the
-    C names of their descriptors. A distributed array registers its local
+    Registers each array with StarPU until the block ends. A distributed array registers its local
     storage (shadows included); a plain C array, all of it. The block opens
     at `at` and ends at `end_at`, after the directive's block.
   }];
-  let arguments = (ins StrArrayAttr:$arrays, StrArrayAttr:$handles,
+  let arguments = (ins StrArrayAttr:$arrays,
       DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive, I64Attr:$end_at);
   let assemblyFormat = [{
-    $arrays `handles` $handles `distributed` $distributed `elem` $elem_types attr-dict
+    $arrays `distributed` $distributed `elem` $elem_types attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -490,11 +576,12 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
   let summary = "host and device copies made consistent (`replicate_sync in|out`)";
   let description = [{
     `in`: the host arrays hold the current values; `out`: the latest values
-    are brought to the host arrays.
+    are brought to the host arrays. `replicas`: the site of each array's
+    `device replicate`, whose registration it names.
   }];
-  let arguments = (ins StrAttr:$direction, StrArrayAttr:$handles, I64Attr:$site, I64Attr:$at,
-      StrAttr:$directive);
-  let assemblyFormat = "$direction $handles attr-dict";
+  let arguments = (ins StrAttr:$direction, StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$direction $arrays `of` $replicas attr-dict";
   let hasVerifier = 1;
 }
 
@@ -509,7 +596,8 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
   let description = [{
     The nest's distributed loops as for xmp.loop (at most 3). The body is
     outlined into a CPU function and a CUDA kernel that see: the arrays
-    (`handles` of their replicate; `modes` "read" - whole array to every task
+    (`replicas`: the sites of their `device replicate`; `modes` "read" -
+    whole array to every task
     - or "readwrite" - partitioned by rows of dimension 0, `row_elems`
     elements each for plain arrays), the scalars (by value), and the
     node-local reductions (`red_kinds`, `red_vars`, `red_types`), whose task
@@ -518,14 +606,14 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
       StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$arrays,
-      StrArrayAttr:$handles, StrArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
+      DenseI64ArrayAttr:$replicas, StrArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
       DenseI64ArrayAttr:$row_elems, StrArrayAttr:$scalars, StrArrayAttr:$red_kinds,
       StrArrayAttr:$red_vars, StrArrayAttr:$red_types, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step
-    `arrays` $arrays `handles` $handles `modes` $modes `distributed` $distributed
+    `arrays` $arrays `of` $replicas `modes` $modes `distributed` $distributed
     `row_elems` $row_elems `scalars` $scalars
     `reductions` $red_kinds $red_vars `:` $red_types attr-dict
   }];

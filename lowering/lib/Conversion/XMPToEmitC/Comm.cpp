@@ -41,13 +41,11 @@ std::string reduceOp(StringRef kind) {
 /// The variable, count, type and operator arguments of variable k of a
 /// reduction: a C array (or an array parameter, a pointer) is its elements'
 /// address.
-template <typename ReduceOp>
-std::vector<std::string> reduceArgs(ReduceOp op, size_t k) {
+template <typename ReduceOp> std::vector<std::string> reduceArgs(ReduceOp op, size_t k) {
   std::string var = strings(op.getVars())[k];
   int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
-  return {count > 0 ? "(" + var + ")" : "&(" + var + ")",
-          std::to_string(count > 0 ? count : 1), strings(op.getTypes())[k],
-          reduceOp(op.getKind())};
+  return {count > 0 ? "(" + var + ")" : "&(" + var + ")", std::to_string(count > 0 ? count : 1),
+          strings(op.getTypes())[k], reduceOp(op.getKind())};
 }
 
 /// The value, type, operator and location-variable arguments of a firstmax ...
@@ -105,78 +103,68 @@ void lowerReductionBegin(ReductionBeginOp op, FragmentBuilder &b) {
   // The n-th location reduction of this loop (each has its own op).
   unsigned n = 0;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
-    if (auto other = dyn_cast<ReductionBeginOp>(prev);
-        other && other.getSite() == op.getSite())
+    if (auto other = dyn_cast<ReductionBeginOp>(prev); other && other.getSite() == op.getSite())
       ++n;
   std::string track = cnames::locTrack(op.getSite(), n);
   SmallVector<std::string> order = strings(*op.getOrder());
-  b.call(
-      at, "xmp_rt_reduce_loc_order",
-      {args[0], args[1], args[2], std::to_string(order.size()), b.whereRef()},
-      "xmp_rt_loc_track_t *" + track, "xmp_rt_loc_track_t *");
-  b.text(*op.getStepAt(), "xmp_rt_loc_step(" + track + ", " +
-                              compoundLiteral("const long", order) + "),");
+  b.call(at, "xmp_rt_reduce_loc_order",
+         {args[0], args[1], args[2], std::to_string(order.size()), b.whereRef()},
+         "xmp_rt_loc_track_t *" + track, "xmp_rt_loc_track_t *");
+  b.text(*op.getStepAt(),
+         "xmp_rt_loc_step(" + track + ", " + compoundLiteral("const long", order) + "),");
 }
 
 void lowerBarrier(BarrierOp op, FragmentBuilder &b) {
-  b.call(op.getAt(), "xmp_rt_barrier",
-         {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
+  b.call(op.getAt(), "xmp_rt_barrier", {op.getOnAttr() ? objectOf(op, op.getOnAttr()) : "NULL"});
 }
 
 /// "(const long[]){...}" of a width list, or "NULL" for the declared widths.
 std::string widthsOrNull(ArrayAttr widths) {
-  return widths.empty() ? "NULL"
-                        : compoundLiteral("const long", strings(widths));
+  return widths.empty() ? "NULL" : compoundLiteral("const long", strings(widths));
 }
 
 /// An optional async id as a runtime argument: the id expression, or -1 for
 /// none.
-std::string asyncArg(std::optional<StringRef> id) {
-  return id ? "(" + id->str() + ")" : "-1";
-}
+std::string asyncArg(std::optional<StringRef> id) { return id ? "(" + id->str() + ")" : "-1"; }
 
 /// head, then the halo arguments shared by reflect, reflect_init and
 /// reduce_shadow: lower and upper widths (NULL: the declared ones) and the
 /// periodic flags per dimension (NULL: none).
 template <typename HaloOp>
 std::vector<std::string> haloArgs(HaloOp op, std::vector<std::string> head) {
-  bool anyPeriodic =
-      llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
+  bool anyPeriodic = llvm::any_of(op.getPeriodic(), [](int64_t p) { return p != 0; });
   head.push_back(widthsOrNull(op.getLower()));
   head.push_back(widthsOrNull(op.getUpper()));
-  head.push_back(anyPeriodic
-                     ? compoundLiteral("const int", numbers(op.getPeriodic()))
-                     : "NULL");
+  head.push_back(anyPeriodic ? compoundLiteral("const int", numbers(op.getPeriodic())) : "NULL");
   return head;
 }
 
 void lowerReflect(ReflectOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
-  b.call(
-      op.getAt(), "xmp_rt_reflect",
-      concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
-             {op.getAcc() ? "1" : "0", asyncArg(op.getAsync()), b.whereRef()}));
+  b.call(op.getAt(), "xmp_rt_reflect",
+         concat(haloArgs(op, {cnames::arrayDesc(arrayName(op, op.getArrayAttr()))}),
+                {op.getAcc() ? "1" : "0", asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lowerReduceShadow(ReduceShadowOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reduce_shadow",
-         concat(haloArgs(
-                    op, {cnames::arrayDesc(op.getArray()), op.getType().str()}),
+         concat(haloArgs(op,
+                         {cnames::arrayDesc(arrayName(op, op.getArrayAttr())), op.getType().str()}),
                 {asyncArg(op.getAsync()), b.whereRef()}));
 }
 
 void lowerReflectInit(ReflectInitOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reflect_init",
-         concat(haloArgs(op, {cnames::arrayDesc(op.getArray())}),
+         concat(haloArgs(op, {cnames::arrayDesc(arrayName(op, op.getArrayAttr()))}),
                 {op.getAcc() ? "1" : "0", b.whereRef()}));
 }
 
 void lowerReflectDo(ReflectDoOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reflect_do",
-         {cnames::arrayDesc(op.getArray()), op.getAcc() ? "1" : "0",
+         {cnames::arrayDesc(arrayName(op, op.getArrayAttr())), op.getAcc() ? "1" : "0",
           asyncArg(op.getAsync()), b.whereRef()});
 }
 
@@ -189,41 +177,51 @@ void lowerWaitAsync(WaitAsyncOp op, FragmentBuilder &b) {
 void lowerBcast(BcastOp op, FragmentBuilder &b) {
   int64_t at = op.getAt();
   b.where(at, op.getDirective());
-  std::string nodes =
-      op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
-  std::string root = op.getRoot().empty()
-                         ? "NULL"
-                         : compoundLiteral("const int", strings(op.getRoot()));
+  std::string nodes = op.getOnAttr() ? cnames::nodes(op.getOnAttr().getValue()) : "NULL";
+  std::string root =
+      op.getRoot().empty() ? "NULL" : compoundLiteral("const int", strings(op.getRoot()));
+  if (auto from = op.getFromAttr()) {
+    // Inside a task: the root is the rank of node `from(root)` among the executing nodes,
+    // or its position among the task's selection of `from`.
+    std::string obj = cnames::nodes(from.getValue()),
+                coords = compoundLiteral("const long", strings(op.getRoot()));
+    std::string rank =
+        op.getFromLower()
+            ? "xmp_rt_nodes_selection_pos(" + obj + ", " +
+                  compoundLiteral("const long", nodeBounds(*op.getFromLower(), obj)) + ", " +
+                  compoundLiteral("const long", nodeBounds(*op.getFromUpper(), obj)) + ", " +
+                  compoundLiteral("const long", strings(*op.getFromStep())) + ", " + coords +
+                  ", \"bcast 'from'\", " + b.whereRef() + ")"
+            : "xmp_rt_nodes_exec_rank(" + obj + ", " + coords + ", \"bcast 'from'\", " +
+                  b.whereRef() + ")";
+    root = compoundLiteral("const int", {rank});
+  }
   auto vars = strings(op.getVars());
   for (size_t k = 0; k < vars.size(); ++k) {
     const std::string &var = vars[k];
-    auto section = op.getSections()
-                       ? dyn_cast<DictionaryAttr>((*op.getSections())[k])
-                       : DictionaryAttr();
+    auto section =
+        op.getSections() ? dyn_cast<DictionaryAttr>((*op.getSections())[k]) : DictionaryAttr();
     if (!section || section.empty()) {
-      b.call(
-          at, op.getAcc() ? "xmp_rt_bcast_acc" : "xmp_rt_bcast",
-          {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
+      b.call(at, op.getAcc() ? "xmp_rt_bcast_acc" : "xmp_rt_bcast",
+             {"&(" + var + ")", "sizeof(" + var + ")", nodes, root, b.whereRef()});
       continue;
     }
     auto extents = section.getAs<DenseI64ArrayAttr>("extents");
     auto lit = [&](StringRef key) {
-      return compoundLiteral("const long",
-                             strings(section.getAs<ArrayAttr>(key)));
+      return compoundLiteral("const long", strings(section.getAs<ArrayAttr>(key)));
     };
-    b.call(
-        at, "xmp_rt_bcast_section",
-        {"(void *)(" + var + ")", std::to_string(extents.size()),
-         compoundLiteral("const long", numbers(extents.asArrayRef())),
-         "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")",
-         lit("lb"), lit("len"), lit("st"), nodes, root, b.whereRef()});
+    b.call(at, "xmp_rt_bcast_section",
+           {"(void *)(" + var + ")", std::to_string(extents.size()),
+            compoundLiteral("const long", numbers(extents.asArrayRef())),
+            "sizeof(" + section.getAs<StringAttr>("elem").getValue().str() + ")", lit("lb"),
+            lit("len"), lit("st"), nodes, root, b.whereRef()});
   }
 }
 
 /// The xmp_rt_section_t initializer of one gmove side.
-std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
-                           ArrayAttr extents, ArrayAttr lower, ArrayAttr length,
-                           ArrayAttr step, ArrayRef<int64_t> scalar) {
+std::string sectionLiteral(StringRef var, StringRef elem, bool distributed, ArrayAttr extents,
+                           ArrayAttr lower, ArrayAttr length, ArrayAttr step,
+                           ArrayRef<int64_t> scalar) {
   auto braces = [](ArrayRef<std::string> items) {
     std::string out = "{";
     for (size_t i = 0; i < items.size(); ++i)
@@ -235,9 +233,9 @@ std::string sectionLiteral(StringRef var, StringRef elem, bool distributed,
                      : extents.empty() ? "(void *)&(" + var.str() + ")"
                                        : "(void *)(" + var.str() + ")";
   return "{" + desc + ", " + addr + ", sizeof(" + elem.str() + "), " +
-         std::to_string(extents.size()) + ", " + braces(strings(extents)) +
-         ", " + braces(strings(lower)) + ", " + braces(strings(length)) + ", " +
-         braces(strings(step)) + ", " + braces(numbers(scalar)) + "}";
+         std::to_string(extents.size()) + ", " + braces(strings(extents)) + ", " +
+         braces(strings(lower)) + ", " + braces(strings(length)) + ", " + braces(strings(step)) +
+         ", " + braces(numbers(scalar)) + "}";
 }
 
 void lowerGmove(GmoveOp op, FragmentBuilder &b) {
@@ -246,14 +244,12 @@ void lowerGmove(GmoveOp op, FragmentBuilder &b) {
   std::string dst = cnames::gmoveSide(op.getSite(), "dst"),
               src = cnames::gmoveSide(op.getSite(), "src");
   b.text(at, "{ xmp_rt_section_t " + dst + " = " +
-                 sectionLiteral(op.getDstVar(), op.getDstElem(),
-                                op.getDstDistributed(), op.getDstExtents(),
-                                op.getDstLower(), op.getDstLength(),
+                 sectionLiteral(op.getDstVar(), op.getDstElem(), op.getDstDistributed(),
+                                op.getDstExtents(), op.getDstLower(), op.getDstLength(),
                                 op.getDstStep(), op.getDstScalar()) +
                  ", " + src + " = " +
-                 sectionLiteral(op.getSrcVar(), op.getSrcElem(),
-                                op.getSrcDistributed(), op.getSrcExtents(),
-                                op.getSrcLower(), op.getSrcLength(),
+                 sectionLiteral(op.getSrcVar(), op.getSrcElem(), op.getSrcDistributed(),
+                                op.getSrcExtents(), op.getSrcLower(), op.getSrcLength(),
                                 op.getSrcStep(), op.getSrcScalar()) +
                  ";");
   if (!op.getMode() && !op.getAsync()) {
@@ -270,8 +266,7 @@ void lowerGmove(GmoveOp op, FragmentBuilder &b) {
 
 } // namespace
 
-void xmp::lowering::populateCommPatterns(RewritePatternSet &patterns,
-                                         LoweringState &state) {
+void xmp::lowering::populateCommPatterns(RewritePatternSet &patterns, LoweringState &state) {
   add<ReductionOp, lowerReduction>(patterns, state);
   add<ReductionBeginOp, lowerReductionBegin>(patterns, state);
   add<BarrierOp, lowerBarrier>(patterns, state);

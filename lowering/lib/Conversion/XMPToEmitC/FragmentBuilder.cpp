@@ -18,37 +18,33 @@ void FragmentBuilder::tag(Operation *op, int64_t anchor) {
 }
 
 void FragmentBuilder::text(int64_t anchor, const Twine &text) {
-  tag(builder.create<emitc::VerbatimOp>(loc, builder.getStringAttr(text)),
-      anchor);
+  tag(builder.create<emitc::VerbatimOp>(loc, builder.getStringAttr(text)), anchor);
 }
 
-void FragmentBuilder::call(int64_t anchor, StringRef callee,
-                           ArrayRef<std::string> args, StringRef assignTo,
-                           StringRef resultType) {
+void FragmentBuilder::call(int64_t anchor, StringRef callee, ArrayRef<std::string> args,
+                           StringRef assignTo, StringRef resultType) {
   SmallVector<Attribute> argAttrs;
   for (const std::string &a : args)
     argAttrs.push_back(emitc::OpaqueAttr::get(builder.getContext(), a));
   SmallVector<Type> results;
   if (!assignTo.empty())
     results.push_back(emitc::OpaqueType::get(builder.getContext(), resultType));
-  auto call = builder.create<emitc::CallOpaqueOp>(
-      loc, results, callee, ValueRange{}, builder.getArrayAttr(argAttrs));
+  auto call = builder.create<emitc::CallOpaqueOp>(loc, results, callee, ValueRange{},
+                                                  builder.getArrayAttr(argAttrs));
   if (!assignTo.empty())
     call->setAttr("xmp.assign_to", builder.getStringAttr(assignTo));
   tag(call, anchor);
 }
 
-void FragmentBuilder::sourceHole(int64_t anchor, int64_t source,
-                                 StringRef holeVariant) {
-  auto hole = builder.create<HoleOp>(
-      loc, builder.getI64IntegerAttr(source), IntegerAttr(),
-      holeVariant.empty() ? StringAttr() : builder.getStringAttr(holeVariant));
+void FragmentBuilder::sourceHole(int64_t anchor, int64_t source, StringRef holeVariant) {
+  auto hole = builder.create<HoleOp>(loc, builder.getI64IntegerAttr(source), IntegerAttr(),
+                                     holeVariant.empty() ? StringAttr()
+                                                         : builder.getStringAttr(holeVariant));
   tag(hole, anchor);
 }
 
 void FragmentBuilder::anchorHole(int64_t anchor, int64_t inner) {
-  tag(builder.create<HoleOp>(loc, IntegerAttr(),
-                             builder.getI64IntegerAttr(inner), StringAttr()),
+  tag(builder.create<HoleOp>(loc, IntegerAttr(), builder.getI64IntegerAttr(inner), StringAttr()),
       anchor);
 }
 
@@ -66,9 +62,7 @@ void FragmentBuilder::where(int64_t anchor, StringRef directive) {
   variant = saved;
 }
 
-std::string FragmentBuilder::whereRef() const {
-  return "&" + cnames::where(site);
-}
+std::string FragmentBuilder::whereRef() const { return "&" + cnames::where(site); }
 
 std::string xmp::lowering::cStringLiteral(StringRef s) {
   std::string out = "\"";
@@ -80,8 +74,7 @@ std::string xmp::lowering::cStringLiteral(StringRef s) {
   return out + "\"";
 }
 
-std::string xmp::lowering::compoundLiteral(StringRef elemType,
-                                           ArrayRef<std::string> elems) {
+std::string xmp::lowering::compoundLiteral(StringRef elemType, ArrayRef<std::string> elems) {
   std::string out = ("(" + elemType + "[]){").str();
   for (size_t i = 0; i < elems.size(); ++i)
     out += (i ? ", (" : "(") + elems[i] + ")";
@@ -102,9 +95,8 @@ SmallVector<std::string> xmp::lowering::numbers(ArrayRef<int64_t> values) {
   return out;
 }
 
-std::vector<std::string>
-xmp::lowering::concat(std::vector<std::string> args,
-                      std::initializer_list<std::string> more) {
+std::vector<std::string> xmp::lowering::concat(std::vector<std::string> args,
+                                               std::initializer_list<std::string> more) {
   args.insert(args.end(), more);
   return args;
 }

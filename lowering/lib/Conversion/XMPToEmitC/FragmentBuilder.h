@@ -31,8 +31,7 @@ struct LoweringState {
 
 class FragmentBuilder {
 public:
-  FragmentBuilder(mlir::OpBuilder &builder, mlir::Location loc, int64_t site,
-                  LoweringState &state)
+  FragmentBuilder(mlir::OpBuilder &builder, mlir::Location loc, int64_t site, LoweringState &state)
       : builder(builder), loc(loc), site(site), state(state) {}
 
   /// The variant the following fragments are tagged with ("" for the plain
@@ -42,13 +41,11 @@ public:
   /// A C declaration or statement, verbatim.
   void text(int64_t anchor, const llvm::Twine &text);
   /// `assignTo = callee(args);` (or `callee(args);`).
-  void call(int64_t anchor, llvm::StringRef callee,
-            llvm::ArrayRef<std::string> args, llvm::StringRef assignTo = {},
-            llvm::StringRef resultType = {});
+  void call(int64_t anchor, llvm::StringRef callee, llvm::ArrayRef<std::string> args,
+            llvm::StringRef assignTo = {}, llvm::StringRef resultType = {});
   /// The frontend's piece of source `source` (spliced with `variant` of the
   /// anchors inside it) or the text of virtual anchor `anchor`.
-  void sourceHole(int64_t anchor, int64_t source,
-                  llvm::StringRef holeVariant = {});
+  void sourceHole(int64_t anchor, int64_t source, llvm::StringRef holeVariant = {});
   void anchorHole(int64_t anchor, int64_t inner);
 
   /// The static record runtime errors quote for this directive, once per site.
@@ -69,8 +66,7 @@ private:
 /// `"..."` of `s`, escaped.
 std::string cStringLiteral(llvm::StringRef s);
 /// "(T[]){(a), (b)}"; T is given whole ("const long", "void *const").
-std::string compoundLiteral(llvm::StringRef elemType,
-                            llvm::ArrayRef<std::string> elems);
+std::string compoundLiteral(llvm::StringRef elemType, llvm::ArrayRef<std::string> elems);
 /// The strings of an array of string attributes.
 llvm::SmallVector<std::string> strings(mlir::ArrayAttr attr);
 /// Integers as C literals.

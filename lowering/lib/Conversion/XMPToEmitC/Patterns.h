@@ -26,9 +26,8 @@ public:
   Lowering(mlir::MLIRContext *ctx, LoweringState &state)
       : mlir::OpConversionPattern<OpT>(ctx), state(state) {}
 
-  mlir::LogicalResult
-  matchAndRewrite(OpT op, typename OpT::Adaptor,
-                  mlir::ConversionPatternRewriter &rewriter) const override {
+  mlir::LogicalResult matchAndRewrite(OpT op, typename OpT::Adaptor,
+                                      mlir::ConversionPatternRewriter &rewriter) const override {
     auto site = op->template getAttrOfType<mlir::IntegerAttr>("site");
     FragmentBuilder b(rewriter, op->getLoc(), site ? site.getInt() : -1, state);
     Lower(op, b);
@@ -45,21 +44,21 @@ void add(mlir::RewritePatternSet &patterns, LoweringState &state) {
   patterns.add<Lowering<OpT, Lower>>(patterns.getContext(), state);
 }
 
-void populateMappingPatterns(mlir::RewritePatternSet &patterns,
-                             LoweringState &state);
-void populateLoopPatterns(mlir::RewritePatternSet &patterns,
-                          LoweringState &state);
-void populateCommPatterns(mlir::RewritePatternSet &patterns,
-                          LoweringState &state);
-void populateTaskPatterns(mlir::RewritePatternSet &patterns,
-                          LoweringState &state);
-void populateDevicePatterns(mlir::RewritePatternSet &patterns,
-                            LoweringState &state);
+void populateMappingPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateLoopPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateCommPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateTaskPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateDevicePatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateEntryPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 
 /// The C object a symbol reference names: a template or a node array.
 std::string objectOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
-/// The distributed array a symbol reference names.
+/// The C expressions of node-reference bounds (C expressions, #xmp.coord,
+/// #xmp.last) of node array `nodes` (its C object), one per dimension.
+llvm::SmallVector<std::string> nodeBounds(mlir::ArrayAttr bounds, const std::string &nodes);
+/// The distributed array a symbol reference names, and its C name.
 DistArrayOp distArrayOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
+std::string arrayName(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
 
 } // namespace xmp::lowering
 

@@ -18,10 +18,10 @@ void lowerTask(TaskOp op, FragmentBuilder &b) {
   Operation *target = SymbolTable::lookupNearestSymbolFrom(op, op.getOnAttr());
   bool nodes = isa<NodesOp>(target);
   std::string member = cnames::taskMember(op.getSite());
+  std::string object = objectOf(op, op.getOnAttr());
   b.call(at, "xmp_rt_task_begin_" + std::string(nodes ? "nodes" : "template"),
-         {objectOf(op, op.getOnAttr()),
-          compoundLiteral("const long", strings(op.getLower())),
-          compoundLiteral("const long", strings(op.getUpper())),
+         {object, compoundLiteral("const long", nodeBounds(op.getLower(), object)),
+          compoundLiteral("const long", nodeBounds(op.getUpper(), object)),
           compoundLiteral("const long", strings(op.getStep())), b.whereRef()},
          "int " + member, "int");
   b.text(at, "if (" + member + ") {");
@@ -33,7 +33,6 @@ void lowerTask(TaskOp op, FragmentBuilder &b) {
 
 } // namespace
 
-void xmp::lowering::populateTaskPatterns(RewritePatternSet &patterns,
-                                         LoweringState &state) {
+void xmp::lowering::populateTaskPatterns(RewritePatternSet &patterns, LoweringState &state) {
   add<TaskOp, lowerTask>(patterns, state);
 }

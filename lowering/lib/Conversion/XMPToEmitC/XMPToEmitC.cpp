@@ -18,8 +18,7 @@ using namespace xmp;
 using namespace xmp::lowering;
 
 namespace {
-struct LowerToRuntimePass
-    : public xmp::impl::LowerToRuntimeBase<LowerToRuntimePass> {
+struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimePass> {
   void runOnOperation() override {
     LoweringState state;
     RewritePatternSet patterns(&getContext());
@@ -28,13 +27,13 @@ struct LowerToRuntimePass
     populateCommPatterns(patterns, state);
     populateTaskPatterns(patterns, state);
     populateDevicePatterns(patterns, state);
+    populateEntryPatterns(patterns, state);
     // Every directive op becomes C; what is left is emitc and the holes.
     ConversionTarget target(getContext());
     target.addLegalDialect<emitc::EmitCDialect>();
     target.addLegalOp<ModuleOp, HoleOp>();
     target.addIllegalDialect<XMPDialect>();
-    if (failed(
-            applyFullConversion(getOperation(), target, std::move(patterns))))
+    if (failed(applyFullConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }
 };
