@@ -432,11 +432,13 @@ private:
           site.async.empty() ? StringAttr() : b.getStringAttr(site.async));
       break;
     }
-    case DirectiveKind::Array:
-      b.create<ArrayOp>(l, site.tmplSym.empty() ? FlatSymbolRefAttr() : ref(site.tmplSym),
-                        strs(site.exprs), strs(site.lb), strs(site.ub), strs(site.st),
-                        b.getDenseI64ArrayAttr(site.arrayCyclic), b.getStringAttr(site.arrayBody),
-                        id, anchor(at), text);
+        case DirectiveKind::Array:
+      if (d.array.statementOnly)
+        arrayAssign(site, l, id, text, at);
+      else
+        b.create<ArrayOp>(l, ref(site.tmplSym), strs(site.lb), strs(site.ub), strs(site.st),
+                          b.getDenseI64ArrayAttr(site.arrayCyclic), strs(site.arrayLocalLengths),
+                          arrayBody(site), id, anchor(at), text);
       break;
     case DirectiveKind::Template: {
       // A deferred shape reads ':' in every bound.
@@ -582,6 +584,62 @@ private:
       deviceLoop(site, l, id, text, at);
       break;
     }
+  }
+
+    /// An `array` directive's statement: text and references, each subscript an
+  /// index or a section's element at a loop's position.
+  ArrayAttr arrayBody(const Site &site) {
+    SmallVector<Attribute> pieces;
+    for (const ArrayStmtPiece &piece : site.arrayPieces) {
+      if (!piece.isRef()) {
+        pieces.push_back(b.getStringAttr(piece.text));
+        continue;
+      }
+      SmallVector<Attribute> subs;
+      for (const ArraySub &sub : piece.subs) {
+        if (sub.kind == ArraySub::Index) {
+          subs.push_back(b.getDictionaryAttr({b.getNamedAttr("index", b.getStringAttr(sub.first))}));
+          continue;
+        }
+        subs.push_back(b.getDictionaryAttr(
+            {b.getNamedAttr("base", b.getStringAttr(sub.first)),
+             b.getNamedAttr(sub.kind == ArraySub::Dim ? "dim" : "local", b.getI64IntegerAttr(sub.n)),
+             b.getNamedAttr("step", b.getStringAttr(sub.step))}));
+      }
+      SmallVector<NamedAttribute> ref = {b.getNamedAttr("var", b.getStringAttr(piece.var)),
+                                         b.getNamedAttr("subs", b.getArrayAttr(subs))};
+      if (piece.dist)
+        ref.push_back(b.getNamedAttr("array", arrayRef(*piece.dist)));
+      pieces.push_back(b.getDictionaryAttr(ref));
+    }
+    return b.getArrayAttr(pieces);
+  }
+
+  /// An array assignment statement: its references, operator and right-hand side.
+  void arrayAssign(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at) {
+    SmallVector<Attribute> refs, rhs;
+    for (const AssignRef &r : site.assignRefs) {
+      SmallVector<NamedAttribute> ref = {b.getNamedAttr("var", b.getStringAttr(r.sec.var)),
+                                         b.getNamedAttr("lb", strs(r.sec.lb))};
+      if (r.dist)
+        ref.push_back(b.getNamedAttr("array", arrayRef(*r.dist)));
+      if (r.element) {
+        ref.push_back(b.getNamedAttr("element", b.getUnitAttr()));
+      } else {
+        ref.push_back(b.getNamedAttr("len", strs(r.sec.len)));
+        ref.push_back(b.getNamedAttr("st", strs(r.sec.st)));
+        ref.push_back(b.getNamedAttr("scalar", b.getDenseI64ArrayAttr(r.sec.scalar)));
+      }
+      refs.push_back(b.getDictionaryAttr(ref));
+    }
+    for (const AssignPiece &p : site.assignRhs)
+      rhs.push_back(p.ref >= 0 ? Attribute(b.getI64IntegerAttr(p.ref))
+                               : Attribute(b.getStringAttr(p.text)));
+    b.create<ArrayAssignOp>(l, b.getArrayAttr(refs), b.getStringAttr(site.assignOp),
+                            b.getArrayAttr(rhs),
+                            b.getStringAttr(site.assignRefs.front().sec.elemType),
+                            site.assignOverlap ? b.getUnitAttr() : UnitAttr(), id, anchor(at),
+                            text);
   }
 
   /// A work-shared nest: its block opens at the directive and closes after

@@ -144,6 +144,42 @@ struct DeviceTile {
   std::array<int, 3> lo{}, hi{}; // the smallest and largest offset per loop
 };
 
+/// A subscript of an array referenced by an `array` directive's statement:
+/// an index as written, or the section's element at the loops' position:
+/// `base + pos * step`, pos that of template dimension `n` (Dim) or of
+/// local loop `n` (Local).
+struct ArraySub {
+  enum Kind { Index, Dim, Local } kind = Index;
+  std::string first; // the index, or the base
+  std::string step = "1";
+  int64_t n = 0;
+};
+
+/// A piece of an `array` directive's statement: C text, or a reference to an
+/// array (a distributed one through its layout).
+struct ArrayStmtPiece {
+  std::string text;
+  std::string var = {};
+  const DistArray *dist = nullptr;
+  std::vector<ArraySub> subs = {};
+  bool isRef() const { return !var.empty(); }
+};
+
+/// A reference of an array assignment statement: an element (`element`: its
+/// indices in `sec.lb`, as written) or a section.
+struct AssignRef {
+  const DistArray *dist = nullptr;
+  Section sec;
+  bool element = false;
+};
+
+/// A piece of an array assignment's right-hand side: text, or reference
+/// number `ref` (>= 1).
+struct AssignPiece {
+  std::string text;
+  int64_t ref = -1;
+};
+
 struct Site {
   const Directive *dir;
   int64_t id;
@@ -190,10 +226,20 @@ struct Site {
   const clang::Stmt *body = nullptr; // task (a block or one statement), tasks
   Section dst, src;                           // gmove
   std::string gmoveMode;                      // gmove: "", "in" or "out"
-  // array: the template section in lb/ub/st (template indices, inclusive),
-  // the loop variables in exprs, cyclic dimensions, the loop body.
+    // array: the template section in lb/ub/st (template indices, inclusive),
+  // cyclic dimensions, the lengths of the local loops over dimensions aligned
+  // with none, the statement as pieces.
   std::vector<int64_t> arrayCyclic;
-  std::string arrayBody;
+  std::vector<std::string> arrayLocalLengths;
+  std::vector<ArrayStmtPiece> arrayPieces;
+  // An array assignment statement (no directive): its references (the
+  // assigned one first), the assignment operator, the right-hand side as
+  // text and references (by number), the element type and whether the
+  // right-hand side may read what is written (then computed first).
+  std::vector<AssignRef> assignRefs;
+  std::vector<AssignPiece> assignRhs;
+  std::string assignOp;
+  bool assignOverlap = false;
   std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)
   // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
   // the arrays; device loop: `loop` dims, the arrays and scalars the body

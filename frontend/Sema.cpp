@@ -4,7 +4,6 @@
 #include "DeviceSema.h"
 #include "DirectiveParser.h"
 
-#include "xmp/Target/CNames.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -1948,9 +1947,6 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
                                      std::to_string(ad.on.subscripts.size()) +
                                      " subscripts are given");
   bool round = ad.on.style == Bracket::Round;
-  auto localIndex = [&](size_t l) {
-    return xmp::cnames::arrayIndex(site.id, t->rank + l);
-  };
   std::vector<size_t> shape; // template dimensions that are triplets
   for (size_t td = 0; td < t->rank; ++td) {
     RefSubscript sub;
@@ -1984,8 +1980,7 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
     site.lb.push_back(lb);
     site.ub.push_back(ub);
     site.st.push_back(st);
-    site.exprs.push_back(xmp::cnames::arrayIndex(site.id, td));
-    site.arrayCyclic.push_back(t->formats[td] == "cyclic");
+        site.arrayCyclic.push_back(t->formats[td] == "cyclic");
   }
   // The section's dimensions follow the template dimensions the assigned
   // array is aligned with (`a[i][j]` with `t(i,j)` puts a's dimension 0 on
@@ -2026,8 +2021,7 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
       }
     }
   }
-  std::string body;
-  for (const ArrayPiece &piece : ad.pieces) {
+    for (const ArrayPiece &piece : ad.pieces) {
     if (!piece.ref) {
       // Plain text: a distributed array may not appear without subscripts.
       llvm::SmallVector<llvm::StringRef> words;
@@ -2038,7 +2032,7 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
           return error(d.range.getBegin(), "distributed array '" + word.str() +
                                                "' can only be used through subscripts");
       }
-      body += piece.text + " ";
+      site.arrayPieces.push_back({piece.text});
       continue;
     }
     const GmoveSide &side = piece.side;
@@ -2077,37 +2071,26 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
                                              : " (and the assigned section " +
                                                    std::to_string(localLengths.size()) +
                                                    " more, not distributed)"));
-    std::vector<std::string> subs;
+        ArrayStmtPiece ref;
+    ref.var = side.name.text;
+    ref.dist = dist != program.arrays.end() ? &dist->second : nullptr;
     size_t k = 0;
     for (const RefSubscript &sub : side.subscripts) {
       if (sub.kind == RefSubscript::Index) {
-        subs.push_back(sub.first);
+        ref.subs.push_back({ArraySub::Index, sub.first});
         continue;
       }
+      // The section's element at the position along the template section (or
+      // the local loop).
       long td = order[k++];
-      std::string base = sub.first.empty() ? "0" : sub.first;
-      std::string step = sub.step.empty() ? "1" : sub.step;
-      // Position along the template section (or the local loop), then the
-      // section's element.
-      std::string pos = td < 0 ? localIndex(-1 - td)
-                               : "((" + site.exprs[td] + ") - (" + site.lb[td] + ")) / (" +
-                                     site.st[td] + ")";
-      subs.push_back("(" + base + ") + " + pos + " * (" + step + ")");
+      ref.subs.push_back({td < 0 ? ArraySub::Local : ArraySub::Dim,
+                          sub.first.empty() ? "0" : sub.first,
+                          sub.step.empty() ? "1" : sub.step, td < 0 ? -1 - td : td});
     }
-    if (dist != program.arrays.end()) {
-      body += xmp::cnames::arrayElement(side.name.text, subs) + " ";
-    } else {
-      body += side.name.text;
-      for (const std::string &e : subs)
-        body += "[" + e + "]";
-      body += " ";
-    }
+    site.arrayPieces.push_back(ref);
   }
-  for (size_t l = localLengths.size(); l-- > 0;)
-    body = "for (long " + localIndex(l) + " = 0; " + localIndex(l) + " < (" + localLengths[l] +
-           "); ++" + localIndex(l) + ") { " + body + "}";
+  site.arrayLocalLengths = localLengths;
   site.tmplSym = t->sym;
-  site.arrayBody = body;
   return true;
 }
 
@@ -2122,13 +2105,11 @@ bool Analyzer::checkArray(const Directive &d, Site &site, const FunctionDecl *fn
 /// assigned).
 bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
   const std::vector<ArrayPiece> &pieces = d.array.pieces;
-  SourceLocation at = d.range.getBegin();
-  auto name = [&](const std::string &part) { return xmp::cnames::arrayAssign(site.id, part); };
+    SourceLocation at = d.range.getBegin();
   auto isIndex = [](const RefSubscript &s) { return s.kind == RefSubscript::Index; };
   const VarDecl *lhsVar = nullptr;
   std::vector<Section> sections(pieces.size());
-  std::vector<const VarDecl *> vars(pieces.size(), nullptr);
-  std::string prologue;
+    std::vector<const VarDecl *> vars(pieces.size(), nullptr);
   std::vector<std::string> lhsLengths; // per dimension of the section's shape
   bool overlap = false;
   size_t rank = 0;
@@ -2218,16 +2199,12 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
                                       std::to_string(r) + " but the assigned section has rank " +
                                       std::to_string(rank));
     }
-    // Bases, steps and indices (and the assigned section's lengths) once.
+        // The assigned section's lengths are the loops'; the others must match.
     size_t k = 0;
     for (size_t dim = 0; dim < sec.lb.size(); ++dim) {
-      std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
-      prologue += "const long " + name("b" + suffix) + " = " + sec.lb[dim] + "; ";
       if (sec.scalar[dim])
         continue;
-      prologue += "const long " + name("s" + suffix) + " = " + sec.st[dim] + "; ";
       if (p == 0) {
-        prologue += "const long " + name("n" + std::to_string(k)) + " = " + sec.len[dim] + "; ";
         lhsLengths.push_back(sec.len[dim]);
       } else {
         std::optional<int64_t> mine = literal(sec.len[dim]),
@@ -2244,56 +2221,27 @@ bool Analyzer::checkArrayStatement(const Directive &d, Site &site) {
   }
   if (pieces.size() < 2 || !pieces[0].ref || pieces[1].ref)
     return error(at, "expected an array assignment 'a[lb:len] = ...;'");
-  // The element of reference p at the loops' position.
-  auto element = [&](size_t p) {
-    const ArrayPiece &piece = pieces[p];
-    std::vector<std::string> subs;
-    if (sections[p].lb.empty()) { // an element: as written
-      for (const RefSubscript &s : piece.side.subscripts)
-        subs.push_back(s.first);
-    } else {
-      size_t k = 0;
-      for (size_t dim = 0; dim < sections[p].lb.size(); ++dim) {
-        std::string suffix = std::to_string(p) + "_" + std::to_string(dim);
-        subs.push_back(name("b" + suffix));
-        if (!sections[p].scalar[dim])
-          subs.back() += " + " + name("i" + std::to_string(k++)) + " * " + name("s" + suffix);
-      }
-    }
-    if (program.arrays.count(vars[p]))
-      return xmp::cnames::arrayElement(piece.side.name.text, subs);
-    std::string out = piece.side.name.text;
-    for (const std::string &sub : subs)
-      out += "[" + sub + "]";
-    return out;
-  };
-  std::string lhs = element(0), op = pieces[1].text.substr(0, pieces[1].text.find(' ')),
-              rhs = pieces[1].text.substr(op.size());
-  for (size_t p = 2; p < pieces.size(); ++p)
-    rhs += " " + (pieces[p].ref ? element(p) : pieces[p].text);
-  rhs = llvm::StringRef(rhs).trim().rtrim(';').trim().str();
-  std::string counters, open, size;
-  for (size_t k = 0; k < rank; ++k) {
-    std::string i = name("i" + std::to_string(k)), n = name("n" + std::to_string(k));
-    counters += (k ? ", " : "long ") + i;
-    open += "for (" + i + " = 0; " + i + " < " + n + "; ++" + i + ") ";
-    size += (k ? " * " : "(size_t)") + n;
+    // The references, an element's indices as written; the right-hand side
+  // after the operator, references by number.
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    if (!pieces[p].ref)
+      continue;
+    AssignRef ref;
+    auto dist = program.arrays.find(vars[p]);
+    ref.dist = dist != program.arrays.end() ? &dist->second : nullptr;
+    ref.sec = sections[p];
+    ref.sec.var = pieces[p].side.name.text;
+    if ((ref.element = sections[p].lb.empty()))
+      for (const RefSubscript &s : pieces[p].side.subscripts)
+        ref.sec.lb.push_back(s.first);
+    site.assignRefs.push_back(ref);
   }
-  std::string body = "{ " + prologue + counters + "; ";
-  if (!overlap) {
-    body += open + lhs + " " + op + " " + rhs + "; ";
-  } else {
-    std::string t = name("t"), c = name("k"), elemType = sections[0].elemType;
-    body += elemType + " *" + t + " = (" + elemType + " *)__builtin_malloc(sizeof(" +
-            elemType + ") * " + size + "); long " + c + " = 0; ";
-    // The values, the assigned elements' own read first for 'op='...
-    body += open + "{ " + t + "[" + c + "] = " + (op == "=" ? "" : lhs + "; " + t + "[" + c +
-            "] " + op + " ") + rhs + "; ++" + c + "; } ";
-    // ... then stored.
-    body += c + " = 0; " + open + lhs + " = " + t + "[" + c + "++]; ";
-    body += "__builtin_free(" + t + "); ";
-  }
-  site.arrayBody = body + "}";
+  site.assignOp = pieces[1].text.substr(0, pieces[1].text.find(' '));
+  site.assignRhs.push_back({pieces[1].text.substr(site.assignOp.size())});
+  for (size_t p = 2, r = 1; p < pieces.size(); ++p)
+    site.assignRhs.push_back(pieces[p].ref ? AssignPiece{"", static_cast<int64_t>(r++)}
+                                           : AssignPiece{pieces[p].text});
+  site.assignOverlap = overlap;
   return true;
 }
 

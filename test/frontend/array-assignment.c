@@ -4,6 +4,7 @@
 // evaluated once before them; through a temporary only where the right-hand
 // side may read what is written. Lines and columns of the rest stay.
 // RUN: %xmpcc -emit-mlir %s | FileCheck %s
+// RUN: %xmpcc -emit-mlir %s | %xmp-opt --emit-c - | FileCheck %s --check-prefix=LOWER
 // RUN: rm -rf %t && %xmpcc --emit-c %t %s
 // RUN: grep -v "^// " %t/array-assignment.xmp.c | FileCheck %s --check-prefix=C
 // RUN: grep -n "marker" %t/array-assignment.xmp.c | FileCheck %s --check-prefix=LINE
@@ -18,7 +19,8 @@ double d[N];
 #pragma xmp align d[i] with t(i)
 
 void param(double v[], int n, const double *src) {
-// CHECK: xmp.array [] lower [] upper [] step [] cyclic [] body "{ const long _XMP_asg[[P:[0-9]+]]_b0_0 = 0; const long _XMP_asg[[P]]_s0_0 = 1; const long _XMP_asg[[P]]_n0 = n; const long _XMP_asg[[P]]_b2_0 = 1; const long _XMP_asg[[P]]_s2_0 = 1; long _XMP_asg[[P]]_i0; double *_XMP_asg[[P]]_t = (double *)__builtin_malloc(sizeof(double) * (size_t)_XMP_asg[[P]]_n0); long _XMP_asg[[P]]_k = 0; for (_XMP_asg[[P]]_i0 = 0; _XMP_asg[[P]]_i0 < _XMP_asg[[P]]_n0; ++_XMP_asg[[P]]_i0) { _XMP_asg[[P]]_t[_XMP_asg[[P]]_k] = v[_XMP_asg[[P]]_b0_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s0_0]; _XMP_asg[[P]]_t[_XMP_asg[[P]]_k] += src[_XMP_asg[[P]]_b2_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s2_0]; ++_XMP_asg[[P]]_k; } _XMP_asg[[P]]_k = 0; for (_XMP_asg[[P]]_i0 = 0; _XMP_asg[[P]]_i0 < _XMP_asg[[P]]_n0; ++_XMP_asg[[P]]_i0) v[_XMP_asg[[P]]_b0_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s0_0] = _XMP_asg[[P]]_t[_XMP_asg[[P]]_k++]; __builtin_free(_XMP_asg[[P]]_t); }"
+// CHECK: xmp.array_assign
+// LOWER: { const long _XMP_asg[[P:[0-9]+]]_b0_0 = 0; const long _XMP_asg[[P]]_s0_0 = 1; const long _XMP_asg[[P]]_n0 = n; const long _XMP_asg[[P]]_b1_0 = 1; const long _XMP_asg[[P]]_s1_0 = 1; long _XMP_asg[[P]]_i0; double *_XMP_asg[[P]]_t = (double *)__builtin_malloc(sizeof(double) * (size_t)_XMP_asg[[P]]_n0); long _XMP_asg[[P]]_k = 0; for (_XMP_asg[[P]]_i0 = 0; _XMP_asg[[P]]_i0 < _XMP_asg[[P]]_n0; ++_XMP_asg[[P]]_i0) { _XMP_asg[[P]]_t[_XMP_asg[[P]]_k] = v[_XMP_asg[[P]]_b0_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s0_0]; _XMP_asg[[P]]_t[_XMP_asg[[P]]_k] += src[_XMP_asg[[P]]_b1_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s1_0]; ++_XMP_asg[[P]]_k; } _XMP_asg[[P]]_k = 0; for (_XMP_asg[[P]]_i0 = 0; _XMP_asg[[P]]_i0 < _XMP_asg[[P]]_n0; ++_XMP_asg[[P]]_i0) v[_XMP_asg[[P]]_b0_0 + _XMP_asg[[P]]_i0 * _XMP_asg[[P]]_s0_0] = _XMP_asg[[P]]_t[_XMP_asg[[P]]_k++]; __builtin_free(_XMP_asg[[P]]_t); }
   v[0:n] += src[1:n];
 }
 
@@ -31,20 +33,20 @@ int main(void) {
 // C-NEXT: { const long _XMP_asg[[R:[0-9]+]]_b0_0 = i; const long _XMP_asg[[R]]_b0_1 = 0; const long _XMP_asg[[R]]_s0_1 = 1; const long _XMP_asg[[R]]_n0 = 10; long _XMP_asg[[R]]_i0; for (_XMP_asg[[R]]_i0 = 0; _XMP_asg[[R]]_i0 < _XMP_asg[[R]]_n0; ++_XMP_asg[[R]]_i0) y[_XMP_asg[[R]]_b0_0][_XMP_asg[[R]]_b0_1 + _XMP_asg[[R]]_i0 * _XMP_asg[[R]]_s0_1] = i; }
 
   // No temporary: distinct arrays, or the assigned element itself.
-// CHECK: body "{ const long _XMP_asg[[S:[0-9]+]]_b0_0 = 0; const long _XMP_asg[[S]]_s0_0 = 1; const long _XMP_asg[[S]]_n0 = 99 - 90; const long _XMP_asg[[S]]_b0_1 = 0; const long _XMP_asg[[S]]_s0_1 = 1; const long _XMP_asg[[S]]_n1 = 9; long _XMP_asg[[S]]_i0, _XMP_asg[[S]]_i1; for (_XMP_asg[[S]]_i0 = 0; _XMP_asg[[S]]_i0 < _XMP_asg[[S]]_n0; ++_XMP_asg[[S]]_i0) for (_XMP_asg[[S]]_i1 = 0; _XMP_asg[[S]]_i1 < _XMP_asg[[S]]_n1; ++_XMP_asg[[S]]_i1) y[_XMP_asg[[S]]_b0_0 + _XMP_asg[[S]]_i0 * _XMP_asg[[S]]_s0_0][_XMP_asg[[S]]_b0_1 + _XMP_asg[[S]]_i1 * _XMP_asg[[S]]_s0_1] = 1; }"
+// LOWER: { const long _XMP_asg[[S:[0-9]+]]_b0_0 = 0; const long _XMP_asg[[S]]_s0_0 = 1; const long _XMP_asg[[S]]_n0 = 99 - 90; const long _XMP_asg[[S]]_b0_1 = 0; const long _XMP_asg[[S]]_s0_1 = 1; const long _XMP_asg[[S]]_n1 = 9; long _XMP_asg[[S]]_i0, _XMP_asg[[S]]_i1; for (_XMP_asg[[S]]_i0 = 0; _XMP_asg[[S]]_i0 < _XMP_asg[[S]]_n0; ++_XMP_asg[[S]]_i0) for (_XMP_asg[[S]]_i1 = 0; _XMP_asg[[S]]_i1 < _XMP_asg[[S]]_n1; ++_XMP_asg[[S]]_i1) y[_XMP_asg[[S]]_b0_0 + _XMP_asg[[S]]_i0 * _XMP_asg[[S]]_s0_0][_XMP_asg[[S]]_b0_1 + _XMP_asg[[S]]_i1 * _XMP_asg[[S]]_s0_1] = 1; }
   y[0:99 - 90][0:9] = 1;
-// CHECK-NOT: __builtin_malloc
-// CHECK: "{ {{.*}} for (_XMP_asg[[T:[0-9]+]]_i0 = 0; _XMP_asg[[T]]_i0 < _XMP_asg[[T]]_n0; ++_XMP_asg[[T]]_i0) x[{{[^]]*}}] = x[{{[^]]*}}] * 2 + g[{{[^]]*}}]; }"
+// LOWER-NOT: __builtin_malloc
+// LOWER: { {{.*}} for (_XMP_asg[[T:[0-9]+]]_i0 = 0; _XMP_asg[[T]]_i0 < _XMP_asg[[T]]_n0; ++_XMP_asg[[T]]_i0) x[{{[^]]*}}] = x[{{[^]]*}}] * 2 + g[{{[^]]*}}]; }
   x[1:5] = x[1:5] * 2 + g[0:5];
   // A step of the other sign counts down to 0 when the length is omitted.
-// CHECK: const long _XMP_asg{{[0-9]+}}_n0 = ((N-1) - (-2)) / -(-2);
+// LOWER: const long _XMP_asg{{[0-9]+}}_n0 = ((N-1) - (-2)) / -(-2);
   g[N-1::-2] = 3;
-// CHECK: const long _XMP_asg{{[0-9]+}}_n0 = ((i) > 0 ? ((10) - (0) + (i) - 1) / (i) : ((0) - (i)) / -(i));
+// LOWER: const long _XMP_asg{{[0-9]+}}_n0 = ((i) > 0 ? ((10) - (0) + (i) - 1) / (i) : ((0) - (i)) / -(i));
   g[::i] = 4;
   // The assigned array read elsewhere: through a temporary.
-// CHECK: int *_XMP_asg{{[0-9]+}}_t = (int *)__builtin_malloc(sizeof(int) * (size_t)_XMP_asg{{[0-9]+}}_n0);
+// LOWER: int *_XMP_asg{{[0-9]+}}_t = (int *)__builtin_malloc(sizeof(int) * (size_t)_XMP_asg{{[0-9]+}}_n0);
   x[1:N - 1] = x[0:N - 1];
-// CHECK: double *_XMP_asg{{[0-9]+}}_t = (double *)__builtin_malloc(sizeof(double) * (size_t)_XMP_asg{{[0-9]+}}_n0 * _XMP_asg{{[0-9]+}}_n1);
+// LOWER: double *_XMP_asg{{[0-9]+}}_t = (double *)__builtin_malloc(sizeof(double) * (size_t)_XMP_asg{{[0-9]+}}_n0 * _XMP_asg{{[0-9]+}}_n1);
   q[:][:] = q[0][0] +
             1;
   // Not sections: a conditional's ':' and a plain element stay C.

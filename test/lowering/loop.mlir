@@ -11,6 +11,8 @@ xmp.dist_array @f_b : "float" rank 1 {name = "b"}
 // with the arrays' locals (a restrict base pointer, the strides but the
 // last, the folded offset) and every loop's bounds; constant steps give
 // canonical headers; the block closes at `end_at` after the reductions.
+// CHECK: emitc.verbatim "{" {xmp.anchor = 10 : i64}
+// CHECK-NEXT: xmp.hole anchor 18 {xmp.anchor = 10 : i64}
 // C: // anchor 10
 // C-NEXT: {${anchor 18}double *restrict _XMP_n4_a = _XMP_addr_a; const long _XMP_n4_a_s0 = _XMP_layout_a.stride[0]; const long _XMP_n4_a_o = -(_XMP_layout_a.base[0] * _XMP_n4_a_s0 + _XMP_layout_a.base[1]); (void)_XMP_n4_a_o; float *_XMP_n4_b = _XMP_addr_b; {{.*}} long _XMP_loop4_lb0, _XMP_loop4_ub0, _XMP_loop4_st0; xmp_rt_loop_bounds(_XMP_tmpl_t, 0, (0), (0), (N-1), (1), &_XMP_loop4_lb0, &_XMP_loop4_ub0, &_XMP_loop4_st0); long _XMP_loop4_lb1, _XMP_loop4_ub1, _XMP_loop4_st1; xmp_rt_loop_bounds(_XMP_tmpl_t, 1, (0), (M-1), (0), (-(2)), &_XMP_loop4_lb1, &_XMP_loop4_ub1, &_XMP_loop4_st1);
 // C: // anchor 11
@@ -52,12 +54,3 @@ xmp.access @f_b [2] {at = 41 : i64}
 // C: // anchor 42 tile
 // C-NEXT: _XMP_tile[(_XMP_t0 + 5) & 3][_XMP_ty + 1][_XMP_tx + 0]
 xmp.access @a [3, 4] {at = 42 : i64, device, tile = array<i64: 1, 0, -1>}
-
-// `array on t(...)`: loops over this node's part of the section, the statement inside.
-// CHECK: emitc.verbatim "for (long _XMP_arr6_0 = _XMP_loop6_lb0; _XMP_loop6_st0 > 0 ? _XMP_arr6_0 <= _XMP_loop6_ub0 : _XMP_arr6_0 >= _XMP_loop6_ub0; _XMP_arr6_0 += _XMP_loop6_st0) {" {xmp.anchor = 50 : i64}
-// CHECK: emitc.verbatim "b[_XMP_arr6_0] = 0;" {xmp.anchor = 50 : i64}
-xmp.array on @t ["_XMP_arr6_0", "_XMP_arr6_1"] lower ["0", "0"] upper ["N-1", "0"] step ["1", "1"] cyclic [0, 0] body "b[_XMP_arr6_0] = 0;" {at = 50 : i64, directive = "", site = 6 : i64}
-// A local array assignment is its block.
-// CHECK: emitc.verbatim "{ c[0] = 2; }" {xmp.anchor = 51 : i64}
-// CHECK-NOT: {{^ *xmp\.[a-gi-z]}}
-xmp.array [] lower [] upper [] step [] cyclic [] body "{ c[0] = 2; }" {at = 51 : i64, directive = "", site = 7 : i64}

@@ -19,9 +19,11 @@ xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t {at = 0 : i64, directive = "
 xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {at = 0 : i64, directive = "", site = 6 : i64}
 // CHECK: xmp.barrier on @p
 xmp.barrier on @p {at = 0 : i64, directive = "", site = 7 : i64}
-// A local array assignment: no template, the whole block.
-// CHECK: xmp.array [] lower [] upper [] step [] cyclic [] body "{ a[0] = 1; }"
-xmp.array [] lower [] upper [] step [] cyclic [] body "{ a[0] = 1; }" {at = 0 : i64, directive = "", site = 8 : i64}
+// Array assignments: with the directive, and a statement.
+// CHECK: xmp.array on @t lower ["0", "0"] upper ["9", "19"] step ["1", "1"] cyclic [0, 0] local [] body [{subs = [{index = "0"}], var = "c"}, "= 1;"]
+xmp.array on @t lower ["0", "0"] upper ["9", "19"] step ["1", "1"] cyclic [0, 0] local [] body [{var = "c", subs = [{index = "0"}]}, "= 1;"] {at = 0 : i64, directive = "", site = 8 : i64}
+// CHECK: xmp.array_assign [{lb = ["0"], len = ["n"], scalar = array<i64: 0>, st = ["1"], var = "v"}] "=" ["0;"] : "int"
+xmp.array_assign [{var = "v", lb = ["0"], len = ["n"], st = ["1"], scalar = array<i64: 0>}] "=" ["0;"] : "int" {at = 0 : i64, directive = "", site = 9 : i64}
 // The lowered form's own ops: distributed arrays, accesses and holes.
 // CHECK: xmp.dist_array @a : "double" rank 2 {name = "a"}
 xmp.dist_array @a : "double" rank 2 {name = "a"}

@@ -123,9 +123,14 @@ xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order [] {at = 
 
 // -----
 
-// A local array assignment (no template) has no loop variables.
-// expected-error @+1 {{without a template has no loop variables}}
-xmp.array ["i"] lower ["0"] upper ["9"] step ["1"] cyclic [0] body "a[i] = 0;" {at = 0 : i64, directive = "", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+// expected-error @+1 {{a subscript names a loop the statement does not have}}
+xmp.array on @t lower ["0"] upper ["9"] step ["1"] cyclic [0] local [] body [{var = "a", subs = [{base = "0", step = "1", dim = 1}]}, "= 0;"] {at = 0 : i64, directive = "", site = 1 : i64}
+
+// -----
+
+// expected-error @+1 {{the right-hand side names reference 2, which does not exist}}
+xmp.array_assign [{var = "v", lb = ["0"], len = ["n"], st = ["1"], scalar = array<i64: 0>}, {var = "w", lb = ["1"], element}] "=" [" ", 2, ";"] : "int" {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 

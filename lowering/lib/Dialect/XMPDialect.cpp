@@ -357,20 +357,78 @@ LogicalResult ReflectDoOp::verify() {
 
 LogicalResult ReflectOp::verify() { return verifyHaloWidths(*this); }
 
+/// A reference of an array statement: a C name, the symbol of a distributed
+/// array if it is one.
+static LogicalResult verifyArrayRef(Operation *op, DictionaryAttr ref) {
+  if (!ref.getAs<StringAttr>("var"))
+    return op->emitOpError("needs the C name ('var') of each reference");
+  if (auto sym = ref.getAs<FlatSymbolRefAttr>("array"); sym && !lookup<DistArrayOp>(op, sym))
+    return op->emitOpError("'") << sym.getValue() << "' is not a distributed array";
+  return success();
+}
+
 LogicalResult ArrayOp::verify() {
-  size_t rank = getVars().size();
-  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank ||
-      getCyclic().size() != rank)
-    return emitOpError("needs bounds, a step and a cyclic flag per loop variable");
-  if (!getTmplAttr())
-    return rank == 0 ? success()
-                     : emitOpError("without a template has no loop variables");
   auto tmpl = lookup<TemplateOp>(*this, getTmplAttr());
   if (!tmpl)
-    return emitOpError("'") << *getTmpl() << "' is not a template";
-  if (tmpl.getLower().size() != rank)
-    return emitOpError("iterates ") << rank << " dimensions of a template of rank "
-                                    << tmpl.getLower().size();
+    return emitOpError("'") << getTmpl() << "' is not a template";
+  size_t rank = tmpl.getLower().size();
+  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank ||
+      getCyclic().size() != rank)
+    return emitOpError("needs bounds, a step and a cyclic flag per template dimension (")
+           << rank << ")";
+  for (Attribute piece : getBody()) {
+    if (isa<StringAttr>(piece))
+      continue;
+    auto ref = dyn_cast<DictionaryAttr>(piece);
+    if (!ref || failed(verifyArrayRef(*this, ref)) || !ref.getAs<ArrayAttr>("subs"))
+      return ref ? emitOpError("needs the subscripts ('subs') of each reference")
+                 : emitOpError("body pieces are text or references");
+    for (Attribute a : ref.getAs<ArrayAttr>("subs")) {
+      auto sub = dyn_cast<DictionaryAttr>(a);
+      if (!sub)
+        return emitOpError("subscripts are dictionaries");
+      if (sub.get("index"))
+        continue;
+      auto dim = sub.getAs<IntegerAttr>("dim"), local = sub.getAs<IntegerAttr>("local");
+      if (!sub.getAs<StringAttr>("base") || !sub.getAs<StringAttr>("step") ||
+          static_cast<bool>(dim) == static_cast<bool>(local))
+        return emitOpError("a section subscript has a base, a step and a loop ('dim' or "
+                           "'local')");
+      if ((dim && (dim.getInt() < 0 || dim.getInt() >= static_cast<int64_t>(rank))) ||
+          (local && (local.getInt() < 0 ||
+                     local.getInt() >= static_cast<int64_t>(getLocalLengths().size()))))
+        return emitOpError("a subscript names a loop the statement does not have");
+    }
+  }
+  return success();
+}
+
+LogicalResult ArrayAssignOp::verify() {
+  if (getRefs().empty())
+    return emitOpError("needs the assigned reference");
+  for (auto [k, a] : llvm::enumerate(getRefs())) {
+    auto ref = dyn_cast<DictionaryAttr>(a);
+    if (!ref || failed(verifyArrayRef(*this, ref)))
+      return ref ? failure() : emitOpError("references are dictionaries");
+    auto lb = ref.getAs<ArrayAttr>("lb");
+    if (!lb)
+      return emitOpError("needs the indices or first indices ('lb') of each reference");
+    if (ref.get("element")) {
+      if (k == 0)
+        return emitOpError("assigns a section, not an element");
+      continue;
+    }
+    auto len = ref.getAs<ArrayAttr>("len"), st = ref.getAs<ArrayAttr>("st");
+    auto scalar = ref.getAs<DenseI64ArrayAttr>("scalar");
+    if (!len || !st || !scalar || len.size() != lb.size() || st.size() != lb.size() ||
+        scalar.size() != static_cast<int64_t>(lb.size()))
+      return emitOpError("a section needs lb, len, st and scalar per dimension");
+  }
+  for (Attribute piece : getRhs())
+    if (auto n = dyn_cast<IntegerAttr>(piece);
+        n && (n.getInt() < 1 || n.getInt() >= static_cast<int64_t>(getRefs().size())))
+      return emitOpError("the right-hand side names reference ") << n.getInt()
+                                                                 << ", which does not exist";
   return success();
 }
 

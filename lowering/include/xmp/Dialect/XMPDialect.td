@@ -498,25 +498,49 @@ def XMP_TaskOp : XMP_Op<"task"> {
 }
 
 def XMP_ArrayOp : XMP_Op<"array"> {
-  let summary = "an array assignment, work-shared on a template section (`array on t(...)`) or local";
+  let summary = "an array assignment work-shared on a template section (`array on t(...)`)";
   let description = [{
     Template dimension d of `tmpl` is iterated from `lower[d]` to `upper[d]`
-    (inclusive) by `step[d]`, over the indices this node owns, in C variable
-    `vars[d]` (long); `body` is the statement executed at each index, with
-    every array section already replaced by its element there. `cyclic`
-    marks dimensions distributed cyclic(w).
-
-    Without `tmpl` (an array assignment statement with no directive, of
-    arrays every node holds), there are no loop variables: `body` is the
-    whole C block that every executing node runs, its loops included.
+    (inclusive) by `step[d]`, over the indices this node owns (`cyclic`
+    marks dimensions distributed cyclic(w), walked block by block); inside,
+    one local loop per length of `local_lengths` (a dimension of the
+    assigned array aligned with no template dimension, held whole), then the
+    statement. `body` is the statement as pieces: C text (a string), or a
+    reference to an array (a dictionary: `var`, its C name; `array`, its
+    symbol when it is distributed; `subs`, one dictionary per subscript:
+    `index`, an index as written, or `base` and `step` with `dim` (a template
+    dimension) or `local` (a local loop): the element base + pos * step at
+    that loop's position).
   }];
-  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$tmpl, StrArrayAttr:$vars,
-      StrArrayAttr:$lower, StrArrayAttr:$upper, StrArrayAttr:$step,
-      DenseI64ArrayAttr:$cyclic, StrAttr:$body, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$lower, StrArrayAttr:$upper,
+      StrArrayAttr:$step, DenseI64ArrayAttr:$cyclic, StrArrayAttr:$local_lengths,
+      ArrayAttr:$body, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
-    (`on` $tmpl^)? $vars `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
-    `body` $body attr-dict
+    `on` $tmpl `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
+    `local` $local_lengths `body` $body attr-dict
   }];
+  let hasVerifier = 1;
+}
+
+def XMP_ArrayAssignOp : XMP_Op<"array_assign"> {
+  let summary = "an array assignment statement (`a[0:n] = b[1:n] * 2;`), no directive";
+  let description = [{
+    Nested loops over the assigned section's shape, in C order, every base,
+    step, length and index evaluated once before them. `refs`, the assigned
+    reference first: dictionaries with `var` (the C name), `array` (its symbol
+    when it is distributed: an element along collapsed dimensions), `lb`,
+    `len`, `st` (C expressions per dimension) and `scalar` (1 where a
+    dimension is a single index), or `element` with its indices in `lb` (a
+    single element, written as it is). `op` is the assignment operator, `rhs`
+    what follows it: C text (strings) and references by number (integers,
+    1 and up). `overlap`: the right-hand side may read what the statement
+    writes, so its values are computed into a temporary first, then stored
+    (XMP 1.4, 3.2: every element of the right-hand side is evaluated before
+    any is assigned).
+  }];
+  let arguments = (ins ArrayAttr:$refs, StrAttr:$op, ArrayAttr:$rhs, StrAttr:$elem_type,
+      UnitAttr:$overlap, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$refs $op $rhs `:` $elem_type attr-dict";
   let hasVerifier = 1;
 }
 

@@ -95,8 +95,10 @@ void header(FragmentBuilder &b, int64_t anchor, const std::string &decl, const s
   b.text(anchor, incr);
 }
 
-/// Locals through which the nest at the builder's site reaches `array`.
-void declareArrayLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict) {
+} // namespace
+
+void xmp::lowering::declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array,
+                                      bool restrict) {
   StringRef name = array.getName();
   int64_t site = b.getSite(), rank = array.getRank();
   std::string layout = cnames::arrayLayout(name), elem = array.getElemType().str();
@@ -118,6 +120,17 @@ void declareArrayLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, b
   b.text(anchor, "(void)" + cnames::nestOffset(site, name) + ";");
 }
 
+std::string xmp::lowering::nestElement(int64_t site, StringRef array,
+                                       ArrayRef<std::string> subs) {
+  std::string out = cnames::nestBase(site, array) + "[" + cnames::nestOffset(site, array);
+  for (size_t d = 0; d < subs.size(); ++d)
+    out += " + (" + subs[d] + ")" +
+           (d + 1 < subs.size() ? " * " + cnames::nestStride(site, array, d) : "");
+  return out + "]";
+}
+
+namespace {
+
 void lowerLoop(LoopOp op, FragmentBuilder &b) {
   int64_t site = op.getSite(), at = op.getAt(), end = op.getEndAt();
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()), step = strings(op.getStep()),
@@ -131,7 +144,7 @@ void lowerLoop(LoopOp op, FragmentBuilder &b) {
   b.text(at, "{");
   b.anchorHole(at, op.getBeginAt());
   for (auto [ref, restrict] : llvm::zip(op.getArrays(), op.getRestrict()))
-    declareArrayLocals(b, at, distArrayOf(op, cast<FlatSymbolRefAttr>(ref)), restrict);
+    declareNestLocals(b, at, distArrayOf(op, cast<FlatSymbolRefAttr>(ref)), restrict);
   std::string piece = cnames::loopPiece(site);
   if (op.getExtent()) {
     // The nest runs once per piece: -1 the changed range (expand,
@@ -215,50 +228,9 @@ void lowerAccess(AccessOp op, FragmentBuilder &b) {
   }
 }
 
-/// `array on t(...)`: one loop per template dimension over this node's part
-/// of the section, the statement inside. A local array assignment is its
-/// block.
-void lowerArray(ArrayOp op, FragmentBuilder &b) {
-  int64_t at = op.getAt();
-  if (!op.getTmpl()) { // local: the block as it is
-    b.text(at, op.getBody());
-    return;
-  }
-  auto vars = strings(op.getVars()), lower = strings(op.getLower()), upper = strings(op.getUpper()),
-       step = strings(op.getStep());
-  std::string tmpl = cnames::templ(*op.getTmpl());
-  b.text(at, "{");
-  // The loops open and close on the same line: the closing braces of the
-  // block-cyclic walks collect in a virtual list, written after the body.
-  std::string close;
-  for (unsigned k = 0; k < vars.size(); ++k) {
-    std::vector<std::string> args =
-        declareBounds(b, at, tmpl, k, k, "0", lower[k], upper[k], step[k]);
-    Bounds n = boundNames(b.getSite(), k);
-    bool cyclic = op.getCyclic()[k] != 0;
-    if (cyclic) {
-      std::string blocks = cnames::loopBound(b.getSite(), k, "nb"),
-                  block = cnames::loopBound(b.getSite(), k, "b");
-      b.call(at, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
-      b.text(at, "for (long " + block + " = 0; " + block + " < " + blocks + "; ++" + block + ") {");
-      args.insert(args.end(), {block, "&" + n.lb, "&" + n.ub, "&" + n.st});
-      b.call(at, "xmp_rt_loop_block", args);
-    } else {
-      args.insert(args.end(), {"&" + n.lb, "&" + n.ub, "&" + n.st});
-      b.call(at, "xmp_rt_loop_bounds", args);
-    }
-    b.text(at, "for (long " + vars[k] + " = " + n.lb + "; " + n.st + " > 0 ? " + vars[k] + " <= " +
-                   n.ub + " : " + vars[k] + " >= " + n.ub + "; " + vars[k] + " += " + n.st + ") {");
-    close = "}" + std::string(cyclic ? "}" : "") + close;
-  }
-  b.text(at, op.getBody());
-  b.text(at, close + "}");
-}
-
 } // namespace
 
 void xmp::lowering::populateLoopPatterns(RewritePatternSet &patterns, LoweringState &state) {
   add<LoopOp, lowerLoop>(patterns, state);
   add<AccessOp, lowerAccess>(patterns, state);
-  add<ArrayOp, lowerArray>(patterns, state);
 }

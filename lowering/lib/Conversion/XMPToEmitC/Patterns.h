@@ -51,6 +51,16 @@ void populateTaskPatterns(mlir::RewritePatternSet &patterns, LoweringState &stat
 void populateDevicePatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 void populateEntryPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 
+void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+
+/// Locals through which the code at the builder's site (a loop nest, an array
+/// statement) reaches `array`, declared at `anchor`: the typed base pointer
+/// (`restrict` where nothing else there reaches the storage), the strides
+/// and the offset of the node's block; and an element through them (global
+/// indices `subs`, C expressions).
+void declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict);
+std::string nestElement(int64_t site, llvm::StringRef array, llvm::ArrayRef<std::string> subs);
+
 /// The C object a symbol reference names: a template or a node array.
 std::string objectOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
 /// The C expressions of node-reference bounds (C expressions, #xmp.coord,

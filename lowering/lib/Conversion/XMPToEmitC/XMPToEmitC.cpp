@@ -24,6 +24,7 @@ struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimeP
     RewritePatternSet patterns(&getContext());
     populateMappingPatterns(patterns, state);
     populateLoopPatterns(patterns, state);
+    populateArrayPatterns(patterns, state);
     populateCommPatterns(patterns, state);
     populateTaskPatterns(patterns, state);
     populateDevicePatterns(patterns, state);
