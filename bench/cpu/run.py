@@ -26,6 +26,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -93,6 +94,23 @@ def machine():
         "dirty": bool(dirty.strip()) if rc == 0 else None,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
     }
+
+
+def cpu_seconds():
+    """CPU seconds the machine's processors have been busy, and stolen by the hypervisor."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+        tick = os.sysconf("SC_CLK_TCK")
+        # user nice system idle iowait irq softirq steal ...
+        return (v[0] + v[1] + v[2] + v[5] + v[6]) / tick, (v[7] if len(v) > 7 else 0) / tick
+    except (OSError, ValueError, IndexError):
+        return None, None
+
+
+def children_seconds():
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
 
 
 def loadavg():
@@ -165,10 +183,21 @@ def run_one(cfg, version, ranks, mpirun):
     args = [exe, str(cfg.iterations)]
     cmd = args if version == SERIAL else mpirun + ["-np", str(ranks)] + args
     load = loadavg()
+    busy0, steal0 = cpu_seconds()
+    mine0, wall0 = children_seconds(), datetime.datetime.now().timestamp()
     rc, out, err = sh(cmd, timeout=900,
                       env={"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"})
+    busy1, steal1 = cpu_seconds()
+    mine1, wall1 = children_seconds(), datetime.datetime.now().timestamp()
     rec = {"program": cfg.program, "size": cfg.size, "version": version, "ranks": ranks,
-           "iterations": cfg.iterations, "rc": rc, "load_before": load}
+           "iterations": cfg.iterations, "rc": rc, "load_before": load,
+           "wall_seconds": round(wall1 - wall0, 3), "cpu_seconds": round(mine1 - mine0, 3)}
+    if busy0 is not None and wall1 > wall0:
+        # Cores that other processes kept busy during the run (this run's own CPU time taken
+        # out), and cores the hypervisor took away: what makes a run on a shared machine slow.
+        rec["other_cores"] = round(max(0.0, (busy1 - busy0) - (mine1 - mine0)) /
+                                   (wall1 - wall0), 3)
+        rec["steal_cores"] = round((steal1 - steal0) / (wall1 - wall0), 3)
     rec.update(parse(cfg.program, out))
     if rc != 0 or rec["mflops"] is None:
         rec["error"] = (out + err)[-600:]
@@ -193,22 +222,25 @@ def agrees(program, rec, ref):
 def summarize(configs, runs, rank_list):
     rows = []
     for cfg in configs:
+        def counted(version, ranks):
+            return [r for r in runs if r["program"] == cfg.program and r["size"] == cfg.size and
+                    r["version"] == version and r["ranks"] == ranks and
+                    not r.get("superseded")]
+
         def med(version, ranks):
-            v = [r["mflops"] for r in runs if r["program"] == cfg.program and
-                 r["size"] == cfg.size and r["version"] == version and r["ranks"] == ranks and
-                 r.get("mflops") is not None and "error" not in r]
-            return v
+            return [r["mflops"] for r in counted(version, ranks)
+                    if r.get("mflops") is not None and "error" not in r]
 
         serial = med(SERIAL, 1)
         s_med = statistics.median(serial) if serial else None
         for version, ranks in [(SERIAL, 1)] + [(v, n) for v in ("xmp", "mpi") for n in rank_list]:
             v = med(version, ranks)
-            mine = [r for r in runs if r["program"] == cfg.program and r["size"] == cfg.size and
-                    r["version"] == version and r["ranks"] == ranks]
+            mine = counted(version, ranks)
             m = statistics.median(v) if v else None
             mpi = med("mpi", ranks)
             m_mpi = statistics.median(mpi) if mpi else None
             secs = [r["seconds"] for r in mine if r.get("seconds") is not None]
+            other = [r["other_cores"] for r in mine if r.get("other_cores") is not None]
             rows.append({
                 "program": cfg.program, "size": cfg.size, "version": version, "ranks": ranks,
                 "runs": len(mine), "ok_runs": len(v),
@@ -217,7 +249,11 @@ def summarize(configs, runs, rank_list):
                 "median_seconds": statistics.median(secs) if secs else None,
                 "vs_serial": m / s_med if m and s_med else None,
                 "vs_mpi": m / m_mpi if m and m_mpi else None,
-                "agrees": all(r.get("agrees") for r in mine) if mine else None,
+                "best_vs_serial": max(v) / max(serial) if v and serial else None,
+                "median_other_cores": statistics.median(other) if other else None,
+                "agrees": all(r.get("agrees") for r in runs if r["program"] == cfg.program and
+                              r["size"] == cfg.size and r["version"] == version and
+                              r["ranks"] == ranks) if mine else None,
                 "iterations": cfg.iterations,
             })
     return rows
@@ -251,18 +287,20 @@ def print_report(mach, builds, rows, rounds):
                 if s not in seen:
                     seen.add(s)
                     print("    xmpcc runs: " + s)
-    print("%d rounds, medians; ratios of medians (MFLOPS); /mpi: to the hand-coded MPI version "
-          "at the same ranks" % rounds)
-    print("%-8s %-10s %-7s %5s %6s %12s %21s %10s %8s %6s %6s" % (
+    print("%d rounds; MFLOPS and time: medians; /serial, /mpi: ratios of the medians to the serial "
+          "twin and to the hand-coded MPI version at the same ranks; best/serial: of the best "
+          "runs; other: cores other processes kept busy during the runs (median)" % rounds)
+    print("%-8s %-10s %-7s %5s %6s %10s %11s %8s %7s %6s %11s %5s %5s" % (
         "program", "size", "version", "ranks", "iters", "MFLOPS", "min-max", "time s",
-        "/serial", "/mpi", "check"))
+        "/serial", "/mpi", "best/serial", "other", "check"))
     for r in rows:
         check = {True: "ok", False: "WRONG", None: "-"}[r["agrees"]]
         span = "%s-%s" % (fmt(r["min_mflops"], ".0f"), fmt(r["max_mflops"], ".0f"))
-        print("%-8s %-10s %-7s %5d %6d %12s %21s %10s %8s %6s %6s" % (
+        print("%-8s %-10s %-7s %5d %6d %10s %11s %8s %7s %6s %11s %5s %5s" % (
             r["program"], r["size"], r["version"], r["ranks"], r["iterations"],
             fmt(r["median_mflops"], ".1f"), span, fmt(r["median_seconds"], ".3f"),
-            fmt(r["vs_serial"], ".3f"), fmt(r["vs_mpi"], ".3f"), check))
+            fmt(r["vs_serial"], ".3f"), fmt(r["vs_mpi"], ".3f"), fmt(r["best_vs_serial"], ".3f"),
+            fmt(r["median_other_cores"], ".2f"), check))
 
 
 def main():
@@ -279,6 +317,11 @@ def main():
                     help="multiplies every iteration count (e.g. 0.1 while developing)")
     ap.add_argument("--mpirun", default="mpirun --oversubscribe --bind-to none",
                     help="the launcher and its options (default: %(default)s)")
+    ap.add_argument("--retry-busy", type=float, metavar="CORES",
+                    help="run again (up to --retries times) a run during which other processes "
+                    "kept more than CORES cores busy; the last try counts, every try is kept in "
+                    "the JSON (default: no retries)")
+    ap.add_argument("--retries", type=int, default=2, help="with --retry-busy (default 2)")
     ap.add_argument("--work", help="folder for the binaries (default: a temporary one)")
     ap.add_argument("--out", help="JSON file of the machine, builds, runs and summary")
     a = ap.parse_args()
@@ -300,8 +343,8 @@ def main():
     m = re.fullmatch(r"(\d+)x(\d+)", a.laplace_grid)
     if not m or int(m.group(1)) < 3 or int(m.group(2)) < 3:
         ap.error("--laplace-grid: expected NXxNY with each at least 3")
-    if a.rounds < 1 or a.scale <= 0:
-        ap.error("--rounds and --scale must be positive")
+    if a.rounds < 1 or a.scale <= 0 or a.retries < 0:
+        ap.error("--rounds and --scale must be positive, --retries not negative")
     xmpcc = os.path.abspath(a.xmpcc)
     if not os.access(xmpcc, os.X_OK):
         sys.exit("run.py: no xmpcc at %s: build it first (bash scripts/build.sh) or pass --xmpcc"
@@ -334,13 +377,19 @@ def main():
     for rnd in range(a.rounds):
         shift = rnd % len(slots)
         for cfg, version, ranks in slots[shift:] + slots[:shift]:
-            rec = run_one(cfg, version, ranks, mpirun)
-            rec["round"] = rnd
-            runs.append(rec)
-            print("round %d %s %s %s %d: %s MFLOPS%s" % (
-                rnd + 1, cfg.program, cfg.size, version, ranks, fmt(rec["mflops"], ".1f"),
-                "  ERROR: " + rec["error"].strip().splitlines()[-1] if "error" in rec and
-                rec["error"].strip() else ""), file=sys.stderr, flush=True)
+            for attempt in range(1 + (a.retries if a.retry_busy is not None else 0)):
+                if attempt:
+                    runs[-1]["superseded"] = True
+                rec = run_one(cfg, version, ranks, mpirun)
+                rec["round"], rec["attempt"] = rnd, attempt
+                runs.append(rec)
+                print("round %d %s %s %s %d: %s MFLOPS, other processes %s cores%s" % (
+                    rnd + 1, cfg.program, cfg.size, version, ranks, fmt(rec["mflops"], ".1f"),
+                    fmt(rec.get("other_cores"), ".2f"),
+                    "  ERROR: " + rec["error"].strip().splitlines()[-1] if "error" in rec and
+                    rec["error"].strip() else ""), file=sys.stderr, flush=True)
+                if a.retry_busy is None or rec.get("other_cores", 0.0) <= a.retry_busy:
+                    break
 
     # Every run against the serial twin's first good result (they are all equal).
     for cfg in configs:
