@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -106,6 +107,24 @@ def cpu_seconds():
         return (v[0] + v[1] + v[2] + v[5] + v[6]) / tick, (v[7] if len(v) > 7 else 0) / tick
     except (OSError, ValueError, IndexError):
         return None, None
+
+
+def wait_quiet(cores, limit):
+    """Waits until other processes keep at most `cores` cores busy over a second (this script
+    is idle meanwhile), for at most `limit` seconds; returns the seconds waited."""
+    waited = 0.0
+    while waited < limit:
+        busy0, _ = cpu_seconds()
+        if busy0 is None:
+            return waited
+        t0 = datetime.datetime.now().timestamp()
+        time.sleep(1.0)
+        busy1, _ = cpu_seconds()
+        dt = datetime.datetime.now().timestamp() - t0
+        waited += dt
+        if (busy1 - busy0) / dt <= cores:
+            break
+    return round(waited, 1)
 
 
 def children_seconds():
@@ -322,6 +341,10 @@ def main():
                     "kept more than CORES cores busy; the last try counts, every try is kept in "
                     "the JSON (default: no retries)")
     ap.add_argument("--retries", type=int, default=2, help="with --retry-busy (default 2)")
+    ap.add_argument("--wait-quiet", type=float, metavar="CORES",
+                    help="before each run, wait until other processes keep at most CORES cores "
+                    "busy over a second (at most --wait-max seconds; default: no waiting)")
+    ap.add_argument("--wait-max", type=float, default=300.0, help="default 300 s")
     ap.add_argument("--work", help="folder for the binaries (default: a temporary one)")
     ap.add_argument("--out", help="JSON file of the machine, builds, runs and summary")
     a = ap.parse_args()
@@ -380,8 +403,12 @@ def main():
             for attempt in range(1 + (a.retries if a.retry_busy is not None else 0)):
                 if attempt:
                     runs[-1]["superseded"] = True
+                waited = wait_quiet(a.wait_quiet, a.wait_max) if a.wait_quiet is not None \
+                    else None
                 rec = run_one(cfg, version, ranks, mpirun)
                 rec["round"], rec["attempt"] = rnd, attempt
+                if waited is not None:
+                    rec["waited_for_quiet"] = waited
                 runs.append(rec)
                 print("round %d %s %s %s %d: %s MFLOPS, other processes %s cores%s" % (
                     rnd + 1, cfg.program, cfg.size, version, ranks, fmt(rec["mflops"], ".1f"),
