@@ -50,7 +50,9 @@ def sh(cmd, timeout=600, env=None):
                            env=dict(os.environ, **(env or {})))
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired as e:
-        return 124, e.stdout or "", (e.stderr or "") + "\ntimed out after %d s" % timeout
+        def text(b):
+            return b.decode(errors="replace") if isinstance(b, bytes) else (b or "")
+        return 124, text(e.stdout), text(e.stderr) + "\ntimed out after %d s" % timeout
     except OSError as e:
         return 127, "", str(e)
 
@@ -162,11 +164,12 @@ def build(cfg, xmpcc, work, builds):
         rec = {"program": cfg.program, "size": cfg.size, "version": version,
                "command": " ".join(c for c in cmd if c != "-v"), "rc": rc}
         text = stdout + stderr
+        warnings = [l for l in text.splitlines() if "warning:" in l]
         if version == "xmp":
             # xmpcc -v prints the commands it runs: the C compiler's flags are part of the record.
-            rec["steps"] = [l.strip() for l in text.splitlines() if l.startswith(("mpicc", "/"))]
-            text = "\n".join(l for l in text.splitlines() if not l.startswith(("mpicc", "/")))
-        warnings = [l for l in text.splitlines() if "warning:" in l]
+            rec["steps"] = [l.strip() for l in text.splitlines()
+                            if l.startswith(("mpicc ", "/")) and " -" in l and
+                            "warning:" not in l and "error:" not in l]
         if warnings:
             rec["warnings"] = warnings
         builds.append(rec)
@@ -180,7 +183,7 @@ def build(cfg, xmpcc, work, builds):
 
 def parse(program, text):
     def field(key, conv=float):
-        m = re.search(r"^%s ([-+0-9.eEna]+)" % re.escape(key), text, re.M)
+        m = re.search(r"^%s (\S+)" % re.escape(key), text, re.M)
         if not m:
             return None
         try:
@@ -235,7 +238,9 @@ def agrees(program, rec, ref):
     if c is None or r is None:
         return None
     res, rres = rec.get("residual"), ref.get("residual")
-    return c == r and res is not None and abs(res - rres) <= 1e-10 * max(abs(rres), 1e-300)
+    if res is None or rres is None:
+        return None
+    return c == r and abs(res - rres) <= 1e-10 * max(abs(rres), 1e-300)
 
 
 def summarize(configs, runs, rank_list):
