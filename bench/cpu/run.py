@@ -292,8 +292,9 @@ def print_report(mach, builds, rows, rounds):
         mach["cpu"], mach["cores"], "VM (%s)" % mach["hypervisor"] if mach["hypervisor"]
         else "bare metal?", mach["l2"], mach["l3"], mach["host"]))
     print("software: %s; %s; kernel %s" % (mach["gcc"], mach["mpirun"], mach["kernel"]))
-    print("commit %s%s, %s" % (mach["commit"], " (with uncommitted changes)" if mach["dirty"]
-                               else "", mach["date"]))
+    print("commit %s%s, %s" % (mach["commit"] or "unknown (no git)",
+                               " (with uncommitted changes)" if mach["dirty"] else "",
+                               mach["date"]))
     print("builds:")
     seen = set()
     for b in builds:
