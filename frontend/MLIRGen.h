@@ -2,7 +2,9 @@
 #ifndef XMP_FRONTEND_MLIRGEN_H
 #define XMP_FRONTEND_MLIRGEN_H
 
+#include "Anchors.h"
 #include "Program.h"
+#include "SourceIndex.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "clang/Basic/SourceManager.h"
@@ -10,10 +12,13 @@
 namespace xmp::frontend {
 
 /// One xmp op per directive (align also gets its array_alloc, a loop with
-/// reduction clauses a reduction op at the loop's post site), in source order.
+/// reduction clauses a reduction op after the loop), in source order, after
+/// the distributed arrays' symbols; then one access op per subscript chain on
+/// a distributed array. Records in `anchors` where each op's C goes.
 mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program,
                                               mlir::MLIRContext &context,
-                                              const clang::SourceManager &sm);
+                                              const SourceIndex &index,
+                                              AnchorTable &anchors);
 
 } // namespace xmp::frontend
 

@@ -1,4 +1,5 @@
-//===- Plugin.cpp - the xmpcc Clang plugin ---------------------------------===//
+//===- Plugin.cpp - the xmpcc Clang plugin
+//---------------------------------===//
 //
 // Loaded into clang-19 with -fplugin. The pragma handler parses each
 // `#pragma xmp` line; a token watcher takes array assignment statements
@@ -24,9 +25,9 @@
 #include "Sema.h"
 #include "SourceIndex.h"
 
+#include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMPDialect.h"
-#include "xmp/Target/EmitC.h"
-#include "xmp/Transforms/Passes.h"
+#include "xmp/Target/Fragments.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/Diagnostics.h"
@@ -108,7 +109,8 @@ struct Options {
 /// cuda.h.)
 std::string mainFileMacros(Preprocessor &pp) {
   SourceManager &sm = pp.getSourceManager();
-  std::vector<std::tuple<bool, unsigned, std::string>> defs; // command line first
+  std::vector<std::tuple<bool, unsigned, std::string>>
+      defs; // command line first
   for (const auto &entry : pp.macros()) {
     const IdentifierInfo *name = entry.first;
     const MacroInfo *mi = pp.getMacroInfo(name);
@@ -116,15 +118,19 @@ std::string mainFileMacros(Preprocessor &pp) {
       continue;
     SourceLocation at = mi->getDefinitionLoc();
     PresumedLoc where = sm.getPresumedLoc(at);
-    bool commandLine = where.isValid() && StringRef(where.getFilename()) == "<command line>";
-    if (commandLine ? name->getName().starts_with("__") : !sm.isWrittenInMainFile(at))
-      continue; // the driver's own (-g adds __GCC_HAVE_DWARF2_CFI_ASM), or a header's
+    bool commandLine =
+        where.isValid() && StringRef(where.getFilename()) == "<command line>";
+    if (commandLine ? name->getName().starts_with("__")
+                    : !sm.isWrittenInMainFile(at))
+      continue; // the driver's own (-g adds __GCC_HAVE_DWARF2_CFI_ASM), or a
+                // header's
     std::string text = "#define " + name->getName().str();
     if (mi->isFunctionLike()) {
       text += "(";
       for (unsigned k = 0; k < mi->getNumParams(); ++k) {
         StringRef p = mi->params()[k]->getName();
-        text += (k ? ", " : "") + (p == "__VA_ARGS__" ? std::string("...") : p.str());
+        text += (k ? ", " : "") +
+                (p == "__VA_ARGS__" ? std::string("...") : p.str());
       }
       if (mi->isGNUVarargs())
         text += "...";
@@ -142,11 +148,13 @@ std::string mainFileMacros(Preprocessor &pp) {
   return out;
 }
 
-bool writeFile(DiagnosticsEngine &diags, const std::string &path, const std::string &text) {
+bool writeFile(DiagnosticsEngine &diags, const std::string &path,
+               const std::string &text) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
   if (ec) {
-    reportError(diags, SourceLocation(), "cannot write '" + path + "': " + ec.message());
+    reportError(diags, SourceLocation(),
+                "cannot write '" + path + "': " + ec.message());
     return false;
   }
   os << text;
@@ -160,7 +168,8 @@ public:
 
   void Initialize(ASTContext &) override {
     // One token watcher for both scans; most files need none.
-    bool watchExtents = extents.begin(ci), watchAssignments = assignments.begin(ci);
+    bool watchExtents = extents.begin(ci),
+         watchAssignments = assignments.begin(ci);
     if (watchExtents || watchAssignments)
       ci.getPreprocessor().setTokenWatcher([=, this](const Token &t) {
         if (watchExtents)
@@ -195,13 +204,15 @@ public:
     context.loadDialect<xmp::XMPDialect, mlir::emitc::EmitCDialect>();
     // Problems found by MLIR here are xmpcc bugs, not user errors: report
     // them through Clang so they carry the directive's location.
-    mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &diag) {
-      reportError(diags, SourceLocation(),
-                  "internal xmpcc error: " + diag.str());
-      return mlir::success();
-    });
+    mlir::ScopedDiagnosticHandler handler(
+        &context, [&](mlir::Diagnostic &diag) {
+          reportError(diags, SourceLocation(),
+                      "internal xmpcc error: " + diag.str());
+          return mlir::success();
+        });
+    AnchorTable anchors;
     mlir::OwningOpRef<mlir::ModuleOp> module =
-        buildModule(program, context, ctx.getSourceManager());
+        buildModule(program, context, index, anchors);
     if (mlir::failed(mlir::verify(*module)))
       return;
     if (options.emitMLIR) {
@@ -210,7 +221,7 @@ public:
       return;
     }
     mlir::PassManager pm(&context);
-    pm.addPass(xmp::createLowerToRuntimePass());
+    pm.addPass(xmp::createLowerToRuntime());
     if (mlir::failed(pm.run(*module)))
       return;
     if (options.emitLowered) {
@@ -218,8 +229,8 @@ public:
       llvm::outs() << "\n";
       return;
     }
-    std::map<int64_t, xmp::SiteText> sites;
-    if (mlir::failed(xmp::printSites(*module, sites)))
+    xmp::Fragments fragments;
+    if (mlir::failed(xmp::printFragments(*module, fragments)))
       return;
     std::string translated, cuda, macros;
     // Only outlined CUDA code needs the macros; most files have no device loop.
@@ -227,9 +238,11 @@ public:
           return s.dir->kind == DirectiveKind::DeviceLoop;
         }))
       macros = mainFileMacros(ci.getPreprocessor());
-    if (!rewriteSource(program, sites, index, diags, macros, translated, cuda))
+    if (!rewriteSource(program, anchors, fragments, index, diags, macros,
+                       translated, cuda))
       return;
-    if (!options.output.empty() && !writeFile(diags, options.output, translated))
+    if (!options.output.empty() &&
+        !writeFile(diags, options.output, translated))
       return;
     if (!options.cudaOutput.empty())
       writeFile(diags, options.cudaOutput, cuda);

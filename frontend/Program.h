@@ -1,4 +1,5 @@
-//===- Program.h - directives after semantic analysis ------------*- C++ -*-===//
+//===- Program.h - directives after semantic analysis ------------*- C++
+//-*-===//
 //
 // The checked form of a translation unit's directives: names resolved to
 // unique symbols, arrays and loops tied to their declarations and
@@ -31,13 +32,15 @@ struct DistArray {
   std::string name;
   std::string elemType;
   std::vector<int64_t> extents;
-  std::vector<int64_t> tdims; // template dimension per array dimension, -1 collapsed
-  int64_t lastMappingSite = -1; // its storage is laid out after this site
+  std::vector<int64_t>
+      tdims; // template dimension per array dimension, -1 collapsed
+  int64_t lastMappingSite = -1;     // its storage is laid out after this site
   clang::SourceLocation scopeClose; // local arrays: freed before this '}'
   std::set<size_t> cyclicDims;      // aligned with cyclic template dimensions
   std::vector<Width> shadow = {};   // declared shadow widths (none: no shadow)
-  bool reflectInit = false;         // a reflect_init of it came before (source order)
-  bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
+  bool reflectInit = false; // a reflect_init of it came before (source order)
+  bool exposed =
+      false; // the remote side of a one-sided gmove: gets an MPI window
   bool parameter = false; // a function parameter: lays out the caller's storage
   // Declared as a pointer (`int *a`, `double (*a)[n]`): its extents are -1
   // and `a = xmp_malloc(xmp_desc_of(a), n0, ...)` allocates it.
@@ -67,20 +70,30 @@ struct LoopDim {
   std::string type;       // the index variable's C type
   int64_t tdim;
   std::string offset, lower, upper, step;
-  bool cyclic = false; // the template dimension is distributed cyclic(w)
+  bool cyclic = false;   // the template dimension is distributed cyclic(w)
   bool ascending = true; // the condition is '<' or '<=' (the index counts up)
   // expand / margin / peel_and_wait: widths below and above the local range
   // (C expressions, "0" when not given) and whether they may cross the
   // loop's global bounds ('/unbound/').
   std::string extendLo = "0", extendHi = "0";
   bool unbound = false;
+  // For a canonical header: the step's value where it is an integer constant
+  // (0 otherwise); whether this node's local step is the loop's own (every
+  // format but cyclic); whether the bounds depend on nothing the nest changes
+  // (they are then computed once, before it).
+  int64_t constStep = 0;
+  bool sameStep = false;
+  bool hoist = false;
+  const clang::Expr *lowerExpr = nullptr, *upperExpr = nullptr,
+                    *stepExpr = nullptr;
 };
 
 struct CheckedReduction {
   std::string kind;
   std::vector<std::string> vars, types;
   std::vector<std::vector<std::string>> locs; // location variables per variable
-  std::vector<int64_t> counts; // per variable: elements of a C array, 0 for a scalar
+  std::vector<int64_t>
+      counts;     // per variable: elements of a C array, 0 for a scalar
   std::string on; // symbol of a template or node array, or empty
 };
 
@@ -135,43 +148,50 @@ struct Site {
   const Directive *dir;
   int64_t id;
   bool fileScope;
-  std::string sym;      // nodes / template: the declared symbol
-  std::string tmplSym;  // distribute, align, loop
-  std::string nodesSym; // distribute
+  std::string sym;                  // nodes / template: the declared symbol
+  std::string tmplSym;              // distribute, align, loop
+  std::string nodesSym;             // distribute
   const DistArray *array = nullptr; // align
   std::vector<int64_t> tdims;       // align
   std::vector<std::string> offsets; // align
   std::vector<LoopDim> loop;        // loop, outermost first
+  const clang::ForStmt *nest =
+      nullptr; // loop, device loop: the `for` the directive applies to
+  // loop: the distributed arrays its nest reaches through locals declared
+  // before it, and whether each local base pointer may be `restrict`.
+  std::vector<const DistArray *> nestArrays;
+  std::vector<bool> nestRestrict;
   // loop: C expressions whose lexicographic order is the nest's sequential
   // order, one per loop from the outermost to the innermost distributed one
   // (distributed or not): its index, negated where it counts down.
   std::vector<std::string> iterationOrder;
   std::vector<CheckedReduction> reductions; // loop clauses / reduction
-  int64_t postSite = -1; // loop: the site of its reductions
+  int64_t postSite = -1;                    // loop: the site of its reductions
   LoopExtent extent = LoopExtent::None; // loop: expand / margin / peel_and_wait
   std::string barrierOn;
   std::vector<const DistArray *> arrays; // reflect
   std::vector<Width> widths;             // shadow, reflect
-  std::string async;                     // reflect, reduce_shadow, gmove, peel_and_wait
-  std::string elemRtType;                // reduce_shadow: the elements' xmp_rt_type
-  std::vector<std::string> exprs;        // wait_async ids, bcast variables
-  std::string onSym;                     // bcast
-  std::vector<std::string> root;         // bcast source coordinates
+  std::string async;      // reflect, reduce_shadow, gmove, peel_and_wait
+  std::string elemRtType; // reduce_shadow: the elements' xmp_rt_type
+  std::vector<std::string> exprs; // wait_async ids, bcast variables
+  std::string onSym;              // bcast
+  std::vector<std::string> root;  // bcast source coordinates
   // Node subsets and task: the selected triplets (0-based, inclusive, C order)
   // of `targetSym`, a node array or (task only) a template.
   std::string targetSym;
   bool targetIsTemplate = false;
-  bool subset = false; // nodes: `= p(...)` or `= *`
+  bool subset = false;   // nodes: `= p(...)` or `= *`
   bool onSubset = false; // reduction, barrier: `on p(1:2)`, run as a task on it
   std::vector<std::string> lb, ub, st;
   const clang::Stmt *body = nullptr; // task (a block or one statement), tasks
-  Section dst, src;                           // gmove
-  std::string gmoveMode;                      // gmove: "", "in" or "out"
+  Section dst, src;                  // gmove
+  std::string gmoveMode;             // gmove: "", "in" or "out"
   // array: the template section in lb/ub/st (template indices, inclusive),
   // the loop variables in exprs, cyclic dimensions, the loop body.
   std::vector<int64_t> arrayCyclic;
   std::string arrayBody;
-  std::vector<Section> sections; // bcast: per variable (var empty: the whole variable)
+  std::vector<Section>
+      sections; // bcast: per variable (var empty: the whole variable)
   // XMP-dev. replicate: the arrays and the block (`body`); replicate_sync:
   // the arrays; device loop: `loop` dims, the arrays and scalars the body
   // uses, the body of the innermost distributed loop; reset_weight: the
@@ -184,7 +204,7 @@ struct Site {
   // so no iteration reads what another one of the outermost loop reads.
   bool devOwnRowsOnly = false;
   std::optional<DeviceTile> devTile; // device loop: its stencil array, if any
-  bool devHasLabels = false; // device loop: the body defines a label
+  bool devHasLabels = false;         // device loop: the body defines a label
   bool syncIn = false;
 };
 
@@ -209,6 +229,8 @@ struct Program {
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.
   std::vector<const clang::ArraySubscriptExpr *> accesses;
+  /// The loop site whose nest locals an access uses (outermost nest first).
+  std::map<const clang::ArraySubscriptExpr *, int64_t> accessNest;
   /// Distributed arrays passed whole as call arguments: their local storage.
   std::vector<const clang::DeclRefExpr *> passedArrays;
   std::vector<Allocation> allocations;

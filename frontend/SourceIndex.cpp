@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <algorithm>
 
 using namespace clang;
@@ -13,7 +14,8 @@ using namespace xmp::frontend;
 namespace xmp::frontend {
 class IndexBuilder : public RecursiveASTVisitor<IndexBuilder> {
 public:
-  IndexBuilder(SourceIndex &index) : index(index), sm(index.ctx.getSourceManager()) {}
+  IndexBuilder(SourceIndex &index)
+      : index(index), sm(index.ctx.getSourceManager()) {}
 
   bool TraverseDecl(Decl *d) {
     // Only the main file is translated; headers are left alone.
@@ -138,7 +140,8 @@ const ForStmt *SourceIndex::forAfter(SourceLocation loc) const {
   return nullptr;
 }
 
-std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) const {
+std::vector<const VarDecl *>
+SourceIndex::declarationGroup(const VarDecl *v) const {
   std::vector<const VarDecl *> group;
   for (const Var &other : vars_)
     if (other.decl->getBeginLoc() == v->getBeginLoc())
@@ -162,4 +165,21 @@ const Stmt *SourceIndex::stmtAt(SourceLocation loc) const {
       if (s->getBeginLoc() == loc)
         return s;
   return nullptr;
+}
+
+SourceLocation SourceIndex::afterStmt(const Stmt *s) const {
+  const SourceManager &sm = ctx.getSourceManager();
+  const LangOptions &lo = ctx.getLangOpts();
+  if (const auto *c = dyn_cast<CompoundStmt>(s))
+    return Lexer::getLocForEndOfToken(c->getRBracLoc(), 0, sm, lo);
+  if (const auto *f = dyn_cast<ForStmt>(s))
+    return afterStmt(f->getBody());
+  if (const auto *w = dyn_cast<WhileStmt>(s))
+    return afterStmt(w->getBody());
+  if (const auto *i = dyn_cast<IfStmt>(s))
+    return afterStmt(i->getElse() ? i->getElse() : i->getThen());
+  SourceLocation semi =
+      Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, sm, lo, false);
+  return semi.isValid() ? semi
+                        : Lexer::getLocForEndOfToken(s->getEndLoc(), 0, sm, lo);
 }

@@ -1,4 +1,5 @@
-//===- SourceIndex.h - what the directives need to know of the AST -*- C++ -*-===//
+//===- SourceIndex.h - what the directives need to know of the AST -*- C++
+//-*-===//
 #ifndef XMP_FRONTEND_SOURCEINDEX_H
 #define XMP_FRONTEND_SOURCEINDEX_H
 
@@ -16,7 +17,7 @@ class SourceIndex {
 public:
   struct Var {
     const clang::VarDecl *decl;
-    unsigned begin, scopeEnd; // visible in (begin, scopeEnd)
+    unsigned begin, scopeEnd;            // visible in (begin, scopeEnd)
     const clang::FunctionDecl *function; // null at file scope
     clang::SourceLocation scopeClose;    // the '}' ending its block (locals)
   };
@@ -28,7 +29,8 @@ public:
   /// The function whose body contains `loc`; null at file scope.
   const clang::FunctionDecl *enclosingFunction(clang::SourceLocation loc) const;
   /// The variables declared together with v ("double a[N], b;"), in order.
-  std::vector<const clang::VarDecl *> declarationGroup(const clang::VarDecl *v) const;
+  std::vector<const clang::VarDecl *>
+  declarationGroup(const clang::VarDecl *v) const;
   /// The compound statement whose '{' is at `loc`, if any.
   const clang::CompoundStmt *compoundAt(clang::SourceLocation loc) const;
   /// The statement of a block that begins at `loc`, if any.
@@ -43,7 +45,9 @@ public:
     return declRefs_;
   }
   /// Calls `xmpc_desc_of_name("x")`, what xmp.h's `xmp_desc_of(x)` expands to.
-  const std::vector<const clang::CallExpr *> &descOfs() const { return descOfs_; }
+  const std::vector<const clang::CallExpr *> &descOfs() const {
+    return descOfs_;
+  }
   const std::vector<const clang::CallExpr *> &calls() const { return calls_; }
   /// Simple assignments (`x = e`).
   const std::vector<const clang::BinaryOperator *> &assignments() const {
@@ -51,6 +55,9 @@ public:
   }
   const clang::FunctionDecl *mainFunction() const { return main_; }
   unsigned offset(clang::SourceLocation loc) const;
+  /// The location just past a statement, its ';' included (Clang's end
+  /// location of `x = 1;` is the last token of the expression).
+  clang::SourceLocation afterStmt(const clang::Stmt *s) const;
   clang::ASTContext &context() const { return ctx; }
 
 private:

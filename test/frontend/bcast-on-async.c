@@ -7,7 +7,7 @@
 #pragma xmp nodes p(*)
 int main(void) {
   int v = 1, w[4];
-// CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"] step ["1"] {directive = "bcast (v) on p(2:3) async(7)"
+// CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"] step ["1"] {{[{].*}}directive = "bcast (v) on p(2:3) async(7)"
 // CHECK-NEXT: xmp.bcast ["v"] from [] async "7"
 #pragma xmp bcast (v) on p(2:3) async(7)
 // CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"]

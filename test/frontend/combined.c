@@ -5,7 +5,7 @@
 // RUN: grep -v "^// " %t/combined.xmp.c | FileCheck %s --check-prefix=C
 #define N 10
 double a[N], b[N];
-// CHECK: xmp.nodes @p shape ["*"] {directive = "nodes :: p(*)"
+// CHECK: xmp.nodes @p shape ["*"] {{[{].*}}directive = "nodes :: p(*)"
 #pragma xmp nodes :: p(*)
 // CHECK: xmp.template @t lower ["0"] upper ["N-1"]
 // CHECK: xmp.template @u lower ["1"] upper ["N"]

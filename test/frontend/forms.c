@@ -40,7 +40,8 @@ int main(void) {
   int s = 0, bi = 0, bo = 0, bx = 0, la = 1, lo = 0, mn = 99, fm = 0, lm = 0, ifm = 0, ilm = 0;
 // Iteration i on node p(i): 1-based, so offset -1.
 // CHECK: xmp.loop on @p ["i"] dims [0] offsets ["(0) - 1"] lower ["1"] upper ["2"] step ["1"]
-// C: xmp_rt_loop_bounds_nodes(_XMP_nodes_p, 0, ((0) - 1), (1), (2), (1), &_XMP_loop13_lb0, &_XMP_loop13_ub0, &_XMP_loop13_st0); for (int i = _XMP_loop13_lb0;
+// C: xmp_rt_loop_bounds_nodes(_XMP_nodes_p, 0, ((0) - 1), (1), (2), (1), &_XMP_loop13_lb0, &_XMP_loop13_ub0, &_XMP_loop13_st0);{{$}}
+// C-NEXT: for (int i = _XMP_loop13_lb0; i < _XMP_loop13_ub0 + 1; i += 1)
 #pragma xmp loop (i) on p(i)
   for (int i = 1; i <= 2; i++)
     s += i;
@@ -68,32 +69,32 @@ int main(void) {
   for (int i = 0; i < N; i++)
     fm = i;
 // The directive on a subset runs as a task on it.
-// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {directive = "reduction(*:s) on p(1:2)"
-// CHECK-NEXT: xmp.reduction "*" ["s"] : ["XMP_RT_INT"] {directive
+// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {{[{].*}}directive = "reduction(*:s) on p(1:2)"
+// CHECK-NEXT: xmp.reduction "*" ["s"] : ["XMP_RT_INT"] {{[{].*}}directive
 #pragma xmp reduction(*:s) on p(1:2)
-// CHECK: xmp.task on @h lower ["1"] upper ["(1) + ((1) - 1) * (1)"] step ["1"] {directive = "reduction(^:bx) on h[1:1]"
-// CHECK-NEXT: xmp.reduction "^" ["bx"] : ["XMP_RT_INT"] {directive
+// CHECK: xmp.task on @h lower ["1"] upper ["(1) + ((1) - 1) * (1)"] step ["1"] {{[{].*}}directive = "reduction(^:bx) on h[1:1]"
+// CHECK-NEXT: xmp.reduction "^" ["bx"] : ["XMP_RT_INT"] {{[{].*}}directive
 #pragma xmp reduction(^:bx) on h[1:1]
-// CHECK: xmp.task on @t lower ["2"] upper ["5"] step ["1"] {directive = "reduction(max:lm/ilm/) on t(2:5)"
-// CHECK-NEXT: xmp.reduction "firstmax" ["lm"] : ["XMP_RT_INT"] locs ["ilm"] {directive
+// CHECK: xmp.task on @t lower ["2"] upper ["5"] step ["1"] {{[{].*}}directive = "reduction(max:lm/ilm/) on t(2:5)"
+// CHECK-NEXT: xmp.reduction "firstmax" ["lm"] : ["XMP_RT_INT"] locs ["ilm"] {{[{].*}}directive
 #pragma xmp reduction(max:lm/ilm/) on t(2:5)
 // 'from p(2)' is the source's position in the 'on' selection p(1:3).
-// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(3) - 1"] step ["1"] {directive = "bcast (v[2:3]) from p(2) on p(1:3)"
+// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(3) - 1"] step ["1"] {{[{].*}}directive = "bcast (v[2:3]) from p(2) on p(1:3)"
 // CHECK-NEXT: xmp.bcast ["v"] from ["xmp_rt_nodes_selection_pos(_XMP_nodes_p, (const long[]){((1) - 1)}, (const long[]){((3) - 1)}, (const long[]){(1)}, (const long[]){((2) - 1)}, \22bcast 'from'\22, &_XMP_where_21)"] sections [{elem = "double", extents = array<i64: 12>, lb = ["2"], len = ["3"], st = ["1"]}]
 #pragma xmp bcast (v[2:3]) from p(2) on p(1:3)
-// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {directive = "barrier on p(1:2)"
-// CHECK-NEXT: xmp.barrier {directive = "barrier on p(1:2)"
+// CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {{[{].*}}directive = "barrier on p(1:2)"
+// CHECK-NEXT: xmp.barrier {{[{].*}}directive = "barrier on p(1:2)"
 #pragma xmp barrier on p(1:2)
-// CHECK: xmp.task on @t lower ["0"] upper ["4"] step ["1"] {directive = "barrier on t(0:4)"
-// CHECK-NEXT: xmp.barrier {directive = "barrier on t(0:4)"
+// CHECK: xmp.task on @t lower ["0"] upper ["4"] step ["1"] {{[{].*}}directive = "barrier on t(0:4)"
+// CHECK-NEXT: xmp.barrier {{[{].*}}directive = "barrier on t(0:4)"
 #pragma xmp barrier on t(0:4)
 // Owner computes: the element's global index through the array's layout.
-// CHECK: xmp.task on @t lower ["5"] upper ["5"] step ["1"] {directive = "task on t(5)"
+// CHECK: xmp.task on @t lower ["5"] upper ["5"] step ["1"] {{[{].*}}directive = "task on t(5)"
 // C: int _XMP_task24 = xmp_rt_task_begin_template(_XMP_tmpl_t, (const long[]){(5)}, (const long[]){(5)}, (const long[]){(1)}, &_XMP_where_24);
 // C-NEXT: _XMP_addr_a[((5) - _XMP_layout_a.base[0])] = xmp_node_num() + xmpc_node_num() + xmp_num_nodes() + xmp_all_node_num() + xmpc_all_node_num() + xmp_all_num_nodes(); xmp_rt_task_end(); }
 #pragma xmp task on t(5)
   a[5] = xmp_node_num() + xmpc_node_num() + xmp_num_nodes() + xmp_all_node_num() + xmpc_all_node_num() + xmp_all_num_nodes();
-// CHECK: xmp.task on @tc lower ["7"] upper ["7"] step ["1"] {directive = "task on tc(7)"
+// CHECK: xmp.task on @tc lower ["7"] upper ["7"] step ["1"] {{[{].*}}directive = "task on tc(7)"
 // C: int _XMP_task25 = xmp_rt_task_begin_template(_XMP_tmpl_tc, (const long[]){(7)}, (const long[]){(7)}, (const long[]){(1)}, &_XMP_where_25);
 // C-NEXT: _XMP_addr_c[((7) - _XMP_layout_c.base[0])] = xmp_wtime() + xmp_wtick(); xmp_rt_task_end(); }
 #pragma xmp task on tc(7)

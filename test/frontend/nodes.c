@@ -1,7 +1,7 @@
 // Node arrays in both bracket styles; lists are stored in C order.
 // RUN: %xmpcc -emit-mlir %s | FileCheck %s
 
-// CHECK: xmp.nodes @p shape ["*", "4"] {{{.*}}directive = "nodes p(4,*)", name = "p", scope = "file", site = 0 : i64}
+// CHECK: xmp.nodes @p shape ["*", "4"] {{{.*}}directive = "nodes p(4,*)", {{.*}}name = "p", scope = "file", site = 0 : i64}
 #pragma xmp nodes p(4,*)
 // CHECK: xmp.nodes @q shape ["*", "2"] {{{.*}}name = "q", scope = "file"
 #pragma xmp nodes q[*][2]

@@ -5,7 +5,8 @@
 // distribute included); a tracker follows the begin, a step before the
 // increment of the innermost distributed loop (reached by `continue`) records
 // changes, and the loop's reduction breaks ties by it. Loops without location
-// reductions keep their plain headers.
+// reductions keep their plain headers. (A cyclic template's local step is the
+// node's own, the residue's progression: the increment is that variable.)
 // RUN: %xmpcc -emit-mlir %s | FileCheck %s
 // RUN: rm -rf %t && %xmpcc --emit-c %t %s
 // RUN: grep -v "^// " %t/reduction-loc-order.xmp.c | FileCheck %s --check-prefix=C
@@ -24,8 +25,8 @@ int main(void) {
 // CHECK-NEXT: xmp.loop on @t ["i", "j"]
 // C: xmp_rt_loc_track_t *_XMP_loop[[L:[0-9]+]]_loc0 = xmp_rt_reduce_loc_order(&(v), XMP_RT_INT, XMP_RT_OP_FIRSTMAX, 2, &_XMP_where_[[L]]);
 // C-SAME: xmp_rt_loc_track_t *_XMP_loop[[L]]_loc1 = xmp_rt_reduce_loc_order(&(w), XMP_RT_INT, XMP_RT_OP_LASTMIN, 2, &_XMP_where_[[L]]);
-// C: for (int i = _XMP_loop[[L]]_lb0; _XMP_loop[[L]]_st0 > 0 ? i <= _XMP_loop[[L]]_ub0 : i >= _XMP_loop[[L]]_ub0; i += _XMP_loop[[L]]_st0)
-// C: for (int j = _XMP_loop[[L]]_lb1; _XMP_loop[[L]]_st1 > 0 ? j <= _XMP_loop[[L]]_ub1 : j >= _XMP_loop[[L]]_ub1; xmp_rt_loc_step(_XMP_loop[[L]]_loc0, (const long[]){((long)(i)), (-(long)(j))}), xmp_rt_loc_step(_XMP_loop[[L]]_loc1, (const long[]){((long)(i)), (-(long)(j))}), j += _XMP_loop[[L]]_st1)
+// C: for (int i = _XMP_loop[[L]]_lb0; i < _XMP_loop[[L]]_ub0 + 1; i += _XMP_loop[[L]]_st0)
+// C: for (int j = _XMP_loop[[L]]_lb1; j > _XMP_loop[[L]]_ub1 - 1; xmp_rt_loc_step(_XMP_loop[[L]]_loc0, (const long[]){((long)(i)), (-(long)(j))}), xmp_rt_loc_step(_XMP_loop[[L]]_loc1, (const long[]){((long)(i)), (-(long)(j))}), j -= 1)
 // C: xmp_rt_reduce_loc_loop(&(v), XMP_RT_INT, XMP_RT_OP_FIRSTMAX, 2, (void *const[]){(&(ip)), (&(jp))}, (const size_t[]){(sizeof(ip)), (sizeof(jp))}, _XMP_tmpl_t, NULL, &_XMP_where_{{[0-9]+}}); xmp_rt_reduce_loc_end(&(v),
 // C-SAME: xmp_rt_reduce_loc_loop(&(w),
 #pragma xmp loop (i, j) on t(i, j) reduction(firstmax: v/ip, jp/) reduction(lastmin: w/kp/)
@@ -46,7 +47,7 @@ int main(void) {
 
 // Square brackets, a descending loop on a cyclic template.
 // CHECK: xmp.reduction_begin "firstmin" ["x"] : ["XMP_RT_INT"] locs ["kp"] order ["-(long)(i)"]
-// C: for (int i = _XMP_loop{{[0-9]+}}_lb0; {{.*}}; xmp_rt_loc_step(_XMP_loop{{[0-9]+}}_loc0, (const long[]){(-(long)(i))}), i += _XMP_loop{{[0-9]+}}_st0)
+// C: for (int i = _XMP_loop{{[0-9]+}}_lb0; i > _XMP_loop{{[0-9]+}}_ub0 - 1; xmp_rt_loc_step(_XMP_loop{{[0-9]+}}_loc0, (const long[]){(-(long)(i))}), i += _XMP_loop{{[0-9]+}}_st0)
 #pragma xmp loop on u[i] reduction(firstmin: x/kp/)
   for (int i = 19; i >= 0; i -= 3)
     if (f(i, 0) < x) { x = f(i, 0); kp = i; }
@@ -54,7 +55,7 @@ int main(void) {
 // No location reduction: no tracker, a plain header.
 // CHECK-NOT: xmp.reduction_begin
 // C-NOT: xmp_rt_loc_step
-// C: for (int i = _XMP_loop{{[0-9]+}}_lb0; _XMP_loop{{[0-9]+}}_st0 > 0 ? i <= _XMP_loop{{[0-9]+}}_ub0 : i >= _XMP_loop{{[0-9]+}}_ub0; i += _XMP_loop{{[0-9]+}}_st0)
+// C: for (int i = _XMP_loop{{[0-9]+}}_lb0; i < _XMP_loop{{[0-9]+}}_ub0 + 1; i += _XMP_loop{{[0-9]+}}_st0)
 #pragma xmp loop on u[i] reduction(max: x)
   for (int i = 0; i < 20; i++)
     x = f(i, 1) > x ? f(i, 1) : x;

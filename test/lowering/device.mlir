@@ -5,27 +5,27 @@
 // RUN: %xmp-opt %s | %xmp-opt | FileCheck %s --check-prefix=ROUND
 // RUN: %xmp-opt --xmp-lower-to-runtime %s | FileCheck %s
 
-xmp.nodes @p shape ["*"] {directive = "", name = "p", scope = "file", site = 0 : i64}
-xmp.template @t lower ["0"] upper ["N-1"] {directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.nodes @p shape ["*"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["N-1"] {at = 1 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
 
 // ROUND: xmp.device_replicate ["a", "m"] handles ["_XMP_dev2_a", "_XMP_dev2_m"] distributed [1, 0] elem ["double", "float"]
-// CHECK: emitc.verbatim "{" {xmp.part = "exec", xmp.site = 2 : i64}
-// CHECK: emitc.call_opaque "xmp_dev_replicate"() {args = [#emitc.opaque<"_XMP_layout_a.addr">, #emitc.opaque<"xmp_rt_array_storage_bytes(_XMP_desc_a)">, #emitc.opaque<"sizeof(double)">, #emitc.opaque<"\22a\22">, #emitc.opaque<"&_XMP_where_2">], xmp.assign_to = "xmp_dev_data_t *_XMP_dev2_a"
+// CHECK: emitc.verbatim "{" {xmp.anchor = 2 : i64}
+// CHECK: emitc.call_opaque "xmp_dev_replicate"() {args = [#emitc.opaque<"_XMP_layout_a.addr">, #emitc.opaque<"xmp_rt_array_storage_bytes(_XMP_desc_a)">, #emitc.opaque<"sizeof(double)">, #emitc.opaque<"\22a\22">, #emitc.opaque<"&_XMP_where_2">], xmp.anchor = 2 : i64, xmp.assign_to = "xmp_dev_data_t *_XMP_dev2_a"
 // CHECK: emitc.call_opaque "xmp_dev_replicate"() {args = [#emitc.opaque<"(void *)(m)">, #emitc.opaque<"sizeof(m)">, #emitc.opaque<"sizeof(float)">
-// Released in reverse order after the block, which the frontend places.
-// CHECK: emitc.call_opaque "xmp_dev_release"() {args = [#emitc.opaque<"_XMP_dev2_m">], xmp.part = "post"
-// CHECK: emitc.call_opaque "xmp_dev_release"() {args = [#emitc.opaque<"_XMP_dev2_a">], xmp.part = "post"
-// CHECK: emitc.verbatim "}" {xmp.part = "post", xmp.site = 2 : i64}
-xmp.device_replicate ["a", "m"] handles ["_XMP_dev2_a", "_XMP_dev2_m"] distributed [1, 0] elem ["double", "float"] {directive = "device replicate (a, m)", site = 2 : i64}
+// Released in reverse order at the end of the block (end_at).
+// CHECK: emitc.call_opaque "xmp_dev_release"() {args = [#emitc.opaque<"_XMP_dev2_m">], xmp.anchor = 20 : i64
+// CHECK: emitc.call_opaque "xmp_dev_release"() {args = [#emitc.opaque<"_XMP_dev2_a">], xmp.anchor = 20 : i64
+// CHECK: emitc.verbatim "}" {xmp.anchor = 20 : i64}
+xmp.device_replicate ["a", "m"] handles ["_XMP_dev2_a", "_XMP_dev2_m"] distributed [1, 0] elem ["double", "float"] {at = 2 : i64, end_at = 20 : i64, directive = "device replicate (a, m)", site = 2 : i64}
 
 // ROUND: xmp.device_sync "in" ["_XMP_dev2_a", "_XMP_dev2_m"]
 // CHECK: emitc.call_opaque "xmp_dev_sync_in"() {args = [#emitc.opaque<"_XMP_dev2_a">, #emitc.opaque<"&_XMP_where_3">]
 // CHECK: emitc.call_opaque "xmp_dev_sync_in"() {args = [#emitc.opaque<"_XMP_dev2_m">, #emitc.opaque<"&_XMP_where_3">]
-xmp.device_sync "in" ["_XMP_dev2_a", "_XMP_dev2_m"] {directive = "device replicate_sync in (a, m)", site = 3 : i64}
+xmp.device_sync "in" ["_XMP_dev2_a", "_XMP_dev2_m"] {at = 3 : i64, directive = "device replicate_sync in (a, m)", site = 3 : i64}
 
 // ROUND: xmp.device_reset_weight "w / 2"
 // CHECK: emitc.call_opaque "xmp_dev_reset_weight"() {args = [#emitc.opaque<"(double)(w / 2)">, #emitc.opaque<"&_XMP_where_4">]
-xmp.device_reset_weight "w / 2" {directive = "device reset_weight (w / 2)", site = 4 : i64}
+xmp.device_reset_weight "w / 2" {at = 4 : i64, directive = "device reset_weight (w / 2)", site = 4 : i64}
 
 // ROUND: xmp.device_loop on @t ["i", "j"] dims [0, -1]
 // CHECK: emitc.verbatim "static xmp_dev_loop_t *_XMP_dloop5_state;"
@@ -41,8 +41,8 @@ xmp.device_reset_weight "w / 2" {directive = "device reset_weight (w / 2)", site
 // CHECK: emitc.verbatim "s = s + _XMP_r->r0;"
 // CHECK: emitc.verbatim "hi = _XMP_r->r1 > hi ? _XMP_r->r1 : hi;"
 // CHECK: emitc.verbatim "neg = neg + _XMP_r->r2;"
-xmp.device_loop on @t ["i", "j"] dims [0, -1] offsets ["0", "0"] lower ["1", "0"] upper ["N - 2", "M - 1"] step ["1", "1"] arrays ["a", "m"] handles ["_XMP_dev2_a", "_XMP_dev2_m"] modes ["readwrite", "read"] distributed [1, 0] row_elems [1, 1] scalars ["alpha"] reductions ["+", "max", "-"] ["s", "hi", "neg"] : ["XMP_RT_DOUBLE", "XMP_RT_INT", "XMP_RT_DOUBLE"] {directive = "device loop", site = 5 : i64}
+xmp.device_loop on @t ["i", "j"] dims [0, -1] offsets ["0", "0"] lower ["1", "0"] upper ["N - 2", "M - 1"] step ["1", "1"] arrays ["a", "m"] handles ["_XMP_dev2_a", "_XMP_dev2_m"] modes ["readwrite", "read"] distributed [1, 0] row_elems [1, 1] scalars ["alpha"] reductions ["+", "max", "-"] ["s", "hi", "neg"] : ["XMP_RT_DOUBLE", "XMP_RT_INT", "XMP_RT_DOUBLE"] {at = 5 : i64, directive = "device loop", site = 5 : i64}
 
 // ROUND: xmp.device_sync "out" ["_XMP_dev2_a"]
 // CHECK: emitc.call_opaque "xmp_dev_sync_out"() {args = [#emitc.opaque<"_XMP_dev2_a">
-xmp.device_sync "out" ["_XMP_dev2_a"] {directive = "device replicate_sync out (a)", site = 6 : i64}
+xmp.device_sync "out" ["_XMP_dev2_a"] {at = 6 : i64, directive = "device replicate_sync out (a)", site = 6 : i64}

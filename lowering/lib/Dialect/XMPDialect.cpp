@@ -38,8 +38,7 @@ LogicalResult verifyRank(Operation *op, size_t rank, StringRef what) {
   return success();
 }
 
-template <typename OpT>
-OpT lookup(Operation *from, FlatSymbolRefAttr ref) {
+template <typename OpT> OpT lookup(Operation *from, FlatSymbolRefAttr ref) {
   return dyn_cast_or_null<OpT>(SymbolTable::lookupNearestSymbolFrom(from, ref));
 }
 } // namespace
@@ -85,11 +84,13 @@ LogicalResult NodesOp::verify() {
     return emitOpError("at most one dimension may be '*'");
   if (getParentAttr() && !lookup<NodesOp>(*this, getParentAttr()))
     return emitOpError("parent '") << *getParent() << "' is not a node array";
-  auto lower = getSubsetLower(), upper = getSubsetUpper(), step = getSubsetStep();
+  auto lower = getSubsetLower(), upper = getSubsetUpper(),
+       step = getSubsetStep();
   if (bool(lower) != bool(upper) || bool(lower) != bool(step) ||
       (getParentAttr() && !lower))
     return emitOpError("a subset needs lower, upper and step triplets");
-  if (lower && (lower->size() != upper->size() || lower->size() != step->size()))
+  if (lower &&
+      (lower->size() != upper->size() || lower->size() != step->size()))
     return emitOpError("subset triplets differ in length");
   return success();
 }
@@ -102,9 +103,12 @@ LogicalResult TaskOp::verify() {
   else if (auto tmpl = dyn_cast_or_null<TemplateOp>(target))
     rank = tmpl.getLower().size();
   else
-    return emitOpError("'") << getOn() << "' is neither a template nor a node array";
-  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank)
-    return emitOpError("needs one triplet per dimension of '") << getOn() << "'";
+    return emitOpError("'")
+           << getOn() << "' is neither a template nor a node array";
+  if (getLower().size() != rank || getUpper().size() != rank ||
+      getStep().size() != rank)
+    return emitOpError("needs one triplet per dimension of '")
+           << getOn() << "'";
   return success();
 }
 
@@ -119,13 +123,15 @@ LogicalResult TemplateOp::verify() {
 
 /// Whether a template op has a deferred shape (':' bounds).
 static bool isDeferred(TemplateOp tmpl) {
-  return llvm::any_of(tmpl.getLower(),
-                      [](Attribute a) { return cast<StringAttr>(a).getValue() == ":"; });
+  return llvm::any_of(tmpl.getLower(), [](Attribute a) {
+    return cast<StringAttr>(a).getValue() == ":";
+  });
 }
 
 /// Formats and their params as xmp.distribute and xmp.template_fix carry them.
-static LogicalResult verifyFormats(Operation *op, ArrayAttr formats, ArrayAttr params,
-                                   size_t rank, bool allowStar, size_t &distributed) {
+static LogicalResult verifyFormats(Operation *op, ArrayAttr formats,
+                                   ArrayAttr params, size_t rank,
+                                   bool allowStar, size_t &distributed) {
   if (formats.size() != rank || params.size() != rank)
     return op->emitOpError("needs one format per template dimension (")
            << rank << "), got " << formats.size();
@@ -149,7 +155,8 @@ LogicalResult DistributeOp::verify() {
   if (!nodes)
     return emitOpError("'") << getOnto() << "' is not a node array";
   size_t distributed;
-  if (failed(verifyFormats(*this, getFormats(), getParams(), tmpl.getLower().size(),
+  if (failed(verifyFormats(*this, getFormats(), getParams(),
+                           tmpl.getLower().size(),
                            /*allowStar=*/true, distributed)))
     return failure();
   if (distributed != nodes.getShape().size())
@@ -166,15 +173,16 @@ LogicalResult TemplateFixOp::verify() {
   size_t rank = tmpl.getLower().size();
   size_t bounds = isDeferred(tmpl) ? rank : 0;
   if (getLower().size() != bounds || getUpper().size() != bounds)
-    return emitOpError("needs bounds for every dimension of a template of deferred shape and "
+    return emitOpError("needs bounds for every dimension of a template of "
+                       "deferred shape and "
                        "none otherwise (")
            << bounds << ")";
   if (!isDeferred(tmpl) && getFormats().empty())
     return emitOpError("gives neither bounds nor formats");
   size_t distributed;
   if (!getFormats().empty() &&
-      failed(verifyFormats(*this, getFormats(), getParams(), rank, /*allowStar=*/false,
-                           distributed)))
+      failed(verifyFormats(*this, getFormats(), getParams(), rank,
+                           /*allowStar=*/false, distributed)))
     return failure();
   return success();
 }
@@ -206,8 +214,10 @@ LogicalResult AlignOp::verify() {
 }
 
 LogicalResult LoopOp::verify() {
-  if (!lookup<TemplateOp>(*this, getTmplAttr()) && !lookup<NodesOp>(*this, getTmplAttr()))
-    return emitOpError("'") << getTmpl() << "' is neither a template nor a node array";
+  if (!lookup<TemplateOp>(*this, getTmplAttr()) &&
+      !lookup<NodesOp>(*this, getTmplAttr()))
+    return emitOpError("'")
+           << getTmpl() << "' is neither a template nor a node array";
   size_t n = getIndices().size();
   if (n == 0)
     return emitOpError("needs at least one distributed loop");
@@ -217,6 +227,21 @@ LogicalResult LoopOp::verify() {
                        "per loop index");
   if (getCyclic() && getCyclic()->size() != n)
     return emitOpError("needs one cyclic flag per loop index");
+  if (getConstStep().size() != n || getSameStep().size() != n ||
+      getHoist().size() != n || getIndexDecl().size() != n)
+    return emitOpError(
+        "needs a constant step, a same-step flag, a hoist flag and an index "
+        "declaration per loop index");
+  if (getHeaderAt().size() != n || getBeforeAt().size() != n ||
+      getAfterAt().size() != n)
+    return emitOpError(
+        "needs a header, before and after anchor per loop index");
+  if (getArrays().size() != getRestrict().size())
+    return emitOpError("needs one restrict flag per array");
+  for (Attribute a : getArrays())
+    if (!lookup<DistArrayOp>(*this, cast<FlatSymbolRefAttr>(a)))
+      return emitOpError("'") << cast<FlatSymbolRefAttr>(a).getValue()
+                              << "' is not a distributed array";
   if (!getExtent())
     return getExtendLo() || getExtendHi() || getUnbound() || getAsync()
                ? emitOpError("has widths or an async id without an extent")
@@ -225,14 +250,17 @@ LogicalResult LoopOp::verify() {
   if (extent != "expand" && extent != "margin" && extent != "peel_and_wait")
     return emitOpError("extent is 'expand', 'margin' or 'peel_and_wait', not '")
            << extent << "'";
-  if (!getExtendLo() || !getExtendHi() || !getUnbound() || getExtendLo()->size() != n ||
-      getExtendHi()->size() != n || getUnbound()->size() != n)
-    return emitOpError("'") << extent << "' needs a lower and upper width and an unbound "
-                                         "flag per loop index";
+  if (!getExtendLo() || !getExtendHi() || !getUnbound() ||
+      getExtendLo()->size() != n || getExtendHi()->size() != n ||
+      getUnbound()->size() != n)
+    return emitOpError("'") << extent
+                            << "' needs a lower and upper width and an unbound "
+                               "flag per loop index";
   if (getCyclic() && llvm::is_contained(*getCyclic(), 1))
     return emitOpError("'") << extent << "' does not apply to cyclic loops";
   if (lookup<NodesOp>(*this, getTmplAttr()))
-    return emitOpError("'") << extent << "' does not apply to a loop on a node array";
+    return emitOpError("'")
+           << extent << "' does not apply to a loop on a node array";
   if ((extent == "peel_and_wait") != static_cast<bool>(getAsync()))
     return emitOpError(getAsync() ? "takes an async id only with peel_and_wait"
                                   : "'peel_and_wait' needs an async id");
@@ -255,7 +283,8 @@ LogicalResult ReductionOp::verify() {
     return emitOpError("with location variables takes one variable");
   if (getCounts() && getCounts()->size() != getVars().size())
     return emitOpError("needs one element count per variable");
-  if (getCounts() && llvm::any_of(*getCounts(), [](int64_t n) { return n < 0; }))
+  if (getCounts() &&
+      llvm::any_of(*getCounts(), [](int64_t n) { return n < 0; }))
     return emitOpError("element counts must not be negative");
   if (getCounts() && hasLocs)
     return emitOpError("reduces scalars only when it has location variables");
@@ -265,8 +294,8 @@ LogicalResult ReductionOp::verify() {
     StringRef t = cast<StringAttr>(a).getValue();
     if (!isReductionType(t))
       return emitOpError("'") << t << "' is not a reduction type";
-    bool isFloat = t == "XMP_RT_FLOAT" || t == "XMP_RT_DOUBLE" ||
-                   t == "XMP_RT_LDOUBLE";
+    bool isFloat =
+        t == "XMP_RT_FLOAT" || t == "XMP_RT_DOUBLE" || t == "XMP_RT_LDOUBLE";
     if (isFloat && !reductionKindAllowsFloat(getKind()))
       return emitOpError("reduction '")
              << getKind() << "' does not apply to floating-point variables";
@@ -274,16 +303,17 @@ LogicalResult ReductionOp::verify() {
   if (auto on = getOnAttr()) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(*this, on);
     if (!isa_and_nonnull<TemplateOp, NodesOp>(target))
-      return emitOpError("'") << on.getValue()
-                              << "' is neither a template nor a node array";
+      return emitOpError("'")
+             << on.getValue() << "' is neither a template nor a node array";
   }
   return success();
 }
 
 LogicalResult ReductionBeginOp::verify() {
   if (!isLocationReduction(getKind()) || !getLocs() || getLocs()->empty())
-    return emitOpError("begins a location reduction (firstmax, firstmin, lastmax or "
-                       "lastmin with location variables)");
+    return emitOpError(
+        "begins a location reduction (firstmax, firstmin, lastmax or "
+        "lastmin with location variables)");
   if (getVars().size() != 1 || getTypes().size() != 1)
     return emitOpError("takes one variable and its type");
   if (getOrder() && getOrder()->empty())
@@ -301,8 +331,8 @@ LogicalResult ShadowOp::verify() {
   return success();
 }
 
-/// reflect, reflect_init and reduce_shadow: one (lower, upper) width pair per periodic flag,
-/// or no widths at all (the declared ones).
+/// reflect, reflect_init and reduce_shadow: one (lower, upper) width pair per
+/// periodic flag, or no widths at all (the declared ones).
 template <typename HaloOp> static LogicalResult verifyHaloWidths(HaloOp op) {
   size_t rank = op.getPeriodic().size();
   if (op.getLower().size() != op.getUpper().size() ||
@@ -321,7 +351,8 @@ LogicalResult ReflectDoOp::verify() {
   // The plan must have been built: a reflect_init of the same array earlier in
   // the same function or module (the runtime checks the dynamic order).
   Operation *scope = (*this)->getParentOp();
-  while (scope && !isa<ModuleOp>(scope) && !scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
+  while (scope && !isa<ModuleOp>(scope) &&
+         !scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
     scope = scope->getParentOp();
   bool found = false;
   if (scope)
@@ -330,7 +361,8 @@ LogicalResult ReflectDoOp::verify() {
         found = true;
     });
   if (!found)
-    return emitOpError("of '") << getArray() << "' has no reflect_init of it before";
+    return emitOpError("of '")
+           << getArray() << "' has no reflect_init of it before";
   return success();
 }
 
@@ -338,9 +370,10 @@ LogicalResult ReflectOp::verify() { return verifyHaloWidths(*this); }
 
 LogicalResult ArrayOp::verify() {
   size_t rank = getVars().size();
-  if (getLower().size() != rank || getUpper().size() != rank || getStep().size() != rank ||
-      getCyclic().size() != rank)
-    return emitOpError("needs bounds, a step and a cyclic flag per loop variable");
+  if (getLower().size() != rank || getUpper().size() != rank ||
+      getStep().size() != rank || getCyclic().size() != rank)
+    return emitOpError(
+        "needs bounds, a step and a cyclic flag per loop variable");
   if (!getTmplAttr())
     return rank == 0 ? success()
                      : emitOpError("without a template has no loop variables");
@@ -348,8 +381,9 @@ LogicalResult ArrayOp::verify() {
   if (!tmpl)
     return emitOpError("'") << *getTmpl() << "' is not a template";
   if (tmpl.getLower().size() != rank)
-    return emitOpError("iterates ") << rank << " dimensions of a template of rank "
-                                    << tmpl.getLower().size();
+    return emitOpError("iterates ")
+           << rank << " dimensions of a template of rank "
+           << tmpl.getLower().size();
   return success();
 }
 
@@ -393,8 +427,8 @@ LogicalResult BcastOp::verify() {
       if (!extents || !lb || !len || !st || !d.getAs<StringAttr>("elem"))
         return emitOpError("a section needs extents, elem, lb, len and st");
       size_t rank = extents.size();
-      if (rank == 0 || rank > static_cast<size_t>(kMaxDims) || lb.size() != rank ||
-          len.size() != rank || st.size() != rank)
+      if (rank == 0 || rank > static_cast<size_t>(kMaxDims) ||
+          lb.size() != rank || len.size() != rank || st.size() != rank)
         return emitOpError("a section needs one lb, len and st per dimension");
     }
   }
@@ -421,14 +455,16 @@ LogicalResult GmoveOp::verify() {
                                 getSrcLength(), getSrcStep(), getSrcScalar());
   if (failed(dst) || failed(src))
     return failure();
-  if (*dst != *src && *src != 0) // a single source element goes to every destination one
+  if (*dst != *src &&
+      *src != 0) // a single source element goes to every destination one
     return emitOpError("copies a section of rank ")
            << *src << " into one of rank " << *dst;
   if (getDstElem() != getSrcElem())
-    return emitOpError("copies '") << getSrcElem() << "' elements into '"
-                                   << getDstElem() << "' ones";
+    return emitOpError("copies '")
+           << getSrcElem() << "' elements into '" << getDstElem() << "' ones";
   if (getMode() && *getMode() != "in" && *getMode() != "out")
-    return emitOpError("mode must be \"in\" or \"out\", not '") << *getMode() << "'";
+    return emitOpError("mode must be \"in\" or \"out\", not '")
+           << *getMode() << "'";
   return success();
 }
 
@@ -438,13 +474,15 @@ LogicalResult DeviceReplicateOp::verify() {
     return emitOpError("needs at least one array");
   if (getHandles().size() != n || getDistributed().size() != n ||
       getElemTypes().size() != n)
-    return emitOpError("needs one handle, distributed flag and element type per array");
+    return emitOpError(
+        "needs one handle, distributed flag and element type per array");
   return success();
 }
 
 LogicalResult DeviceSyncOp::verify() {
   if (getDirection() != "in" && getDirection() != "out")
-    return emitOpError("direction must be 'in' or 'out', not '") << getDirection() << "'";
+    return emitOpError("direction must be 'in' or 'out', not '")
+           << getDirection() << "'";
   if (getHandles().empty())
     return emitOpError("needs at least one array");
   return success();
@@ -456,14 +494,15 @@ LogicalResult DeviceLoopOp::verify() {
   size_t n = getIndices().size();
   if (n == 0 || n > 3)
     return emitOpError("distributes 1 to 3 loops, not ") << n;
-  if (getTdims().size() != n || getOffsets().size() != n || getLower().size() != n ||
-      getUpper().size() != n || getStep().size() != n)
+  if (getTdims().size() != n || getOffsets().size() != n ||
+      getLower().size() != n || getUpper().size() != n || getStep().size() != n)
     return emitOpError("needs one template dimension, offset and bound triple "
                        "per loop index");
   size_t arrays = getArrays().size();
   if (getHandles().size() != arrays || getModes().size() != arrays ||
       getDistributed().size() != arrays || getRowElems().size() != arrays)
-    return emitOpError("needs one handle, mode, distributed flag and row size per array");
+    return emitOpError(
+        "needs one handle, mode, distributed flag and row size per array");
   for (Attribute mode : getModes())
     if (cast<StringAttr>(mode).getValue() != "read" &&
         cast<StringAttr>(mode).getValue() != "readwrite")
@@ -474,8 +513,41 @@ LogicalResult DeviceLoopOp::verify() {
   for (Attribute kind : getRedKinds()) {
     StringRef k = cast<StringAttr>(kind).getValue();
     if (!isReductionKind(k) || isLocationReduction(k))
-      return emitOpError("device loops reduce with + * - & | ^ && || max min, not '")
+      return emitOpError(
+                 "device loops reduce with + * - & | ^ && || max min, not '")
              << k << "'";
   }
+  return success();
+}
+
+LogicalResult DistArrayOp::verify() {
+  if (getName().empty() || getElemType().empty())
+    return emitOpError("needs a C name and an element type");
+  return verifyRank(*this, static_cast<size_t>(getRank()),
+                    "a distributed array");
+}
+
+LogicalResult AccessOp::verify() {
+  auto array = lookup<DistArrayOp>(*this, getArrayAttr());
+  if (!array)
+    return emitOpError("'") << getArray() << "' is not a distributed array";
+  if (static_cast<int64_t>(getSubs().size()) != static_cast<int64_t>(array.getRank()))
+    return emitOpError("gives ")
+           << getSubs().size() << " subscripts to '" << getArray()
+           << "' of rank " << array.getRank();
+  if (getNest() && getDevice())
+    return emitOpError(
+        "is either in a loop nest or in a device loop, not both");
+  if (getTile() && (!getDevice() || getTile()->size() != 3))
+    return emitOpError(
+        "reads a tile only in a device loop, with one offset per loop (3)");
+  return success();
+}
+
+LogicalResult HoleOp::verify() {
+  if (static_cast<bool>(getSource()) == static_cast<bool>(getAnchor()))
+    return emitOpError("stands for either a piece of source or an anchor");
+  if (getVariant() && !getSource())
+    return emitOpError("takes a variant only for a piece of source");
   return success();
 }

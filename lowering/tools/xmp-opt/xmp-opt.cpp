@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "xmp/Conversion/Passes.h"
 #include "xmp/Dialect/XMPDialect.h"
-#include "xmp/Target/EmitC.h"
-#include "xmp/Transforms/Passes.h"
+#include "xmp/Target/Fragments.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -41,7 +41,7 @@ int emitC(const char *path, mlir::DialectRegistry &registry) {
   if (!module)
     return 1;
   mlir::PassManager pm(&context);
-  pm.addPass(xmp::createLowerToRuntimePass());
+  pm.addPass(xmp::createLowerToRuntime());
   if (mlir::failed(pm.run(*module)) ||
       mlir::failed(xmp::printListing(*module, llvm::outs())))
     return 1;
@@ -52,7 +52,7 @@ int emitC(const char *path, mlir::DialectRegistry &registry) {
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<xmp::XMPDialect, mlir::emitc::EmitCDialect>();
-  xmp::registerPasses();
+  xmp::registerXMPPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   if (argc == 3 && std::strcmp(argv[1], "--emit-c") == 0)

@@ -20,9 +20,16 @@ def XMP_Dialect : Dialect {
   let cppNamespace = "::xmp";
 }
 
-// Every op names the source site it was made from (an index the frontend
-// uses to put the generated C back in place) and the directive's text, which
-// runtime error messages quote.
+// Every directive op names the source site it was made from (`site`: a number
+// that keeps the C names it generates apart), the directive's text, which
+// runtime error messages quote, and its anchors: `at` and the other `*_at`
+// attributes are ids of the places in the user's source the frontend recorded
+// (a pragma line to replace, a loop header, the point after a block, or a
+// virtual place whose text another fragment takes in through an xmp.hole).
+// Lowering tags every fragment it produces with the anchor it belongs to;
+// the frontend only splices the printed fragments at their anchors. Mapping
+// directives, which may stand at file scope, also take `init_at`: where their
+// executable part goes when it is not `at` (the file's initialisation).
 class XMP_Op<string mnemonic, list<Trait> traits = []>
     : Op<XMP_Dialect, mnemonic, traits>;
 
@@ -36,11 +43,12 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
     without `parent`, of the executing node set (`= *`).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
-      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, StrAttr:$directive,
+      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<FlatSymbolRefAttr>:$parent,
       OptionalAttr<StrArrayAttr>:$subset_lower,
       OptionalAttr<StrArrayAttr>:$subset_upper,
-      OptionalAttr<StrArrayAttr>:$subset_step);
+      OptionalAttr<StrArrayAttr>:$subset_step,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$sym_name `shape` $shape attr-dict";
   let hasVerifier = 1;
 }
@@ -53,8 +61,9 @@ def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
     `xmp.template_fix`.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
-      StrArrayAttr:$lower, StrArrayAttr:$upper, StrAttr:$scope, I64Attr:$site,
-      StrAttr:$directive);
+      StrArrayAttr:$lower, StrArrayAttr:$upper, StrAttr:$scope, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$sym_name `lower` $lower `upper` $upper attr-dict";
   let hasVerifier = 1;
 }
@@ -67,8 +76,9 @@ def XMP_DistributeOp : XMP_Op<"distribute"> {
     "*" for `gblock(*)`, whose sizes come with template_fix).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$onto,
-      StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site,
-      StrAttr:$directive);
+      StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$tmpl `onto` $onto `formats` $formats `params` $params attr-dict";
   let hasVerifier = 1;
 }
@@ -84,7 +94,7 @@ def XMP_TemplateFixOp : XMP_Op<"template_fix"> {
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$lower,
       StrArrayAttr:$upper, StrArrayAttr:$formats, StrArrayAttr:$params,
-      I64Attr:$site, StrAttr:$directive);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $tmpl `lower` $lower `upper` $upper `formats` $formats `params` $params
     attr-dict
@@ -103,8 +113,9 @@ def XMP_AlignOp : XMP_Op<"align"> {
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$elem_type,
       DenseI64ArrayAttr:$extents, FlatSymbolRefAttr:$tmpl,
-      DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, I64Attr:$site,
-      StrAttr:$directive);
+      DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = [{
     $array `:` $elem_type $extents `with` $tmpl `dims` $tdims
     `offsets` $offsets attr-dict
@@ -125,10 +136,46 @@ def XMP_ArrayAllocOp : XMP_Op<"array_alloc"> {
     `sizes`: an automatic variable-length array (`int n = 8; double a[n];`
     in a function): its extents as C expressions, given when it is laid out.
   }];
-  let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site,
+  let arguments = (ins StrAttr:$array, StrAttr:$elem_type, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive, UnitAttr:$expose, OptionalAttr<StrAttr>:$storage,
-      OptionalAttr<StrArrayAttr>:$sizes);
+      OptionalAttr<StrArrayAttr>:$sizes,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$array `:` $elem_type attr-dict";
+}
+
+def XMP_DistArrayOp : XMP_Op<"dist_array", [Symbol]> {
+  let summary = "a distributed array: a C array whose storage the runtime lays out";
+  let description = [{
+    `name` is the array's C name (symbols of local arrays carry their
+    function's name too), `elem_type` the C type of its elements and `rank`
+    its number of dimensions. Accesses (`xmp.access`) and the mapping and
+    communication directives refer to it by symbol.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name, StrAttr:$elem_type,
+      I64Attr:$rank);
+  let assemblyFormat = "$sym_name `:` $elem_type `rank` $rank attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_AccessOp : XMP_Op<"access"> {
+  let summary = "an element of a distributed array in user code (`a[i][j+1]`)";
+  let description = [{
+    The subscript chain at anchor `at` reads or writes one element of
+    `array` at global indices: `subs` are the holes of the subscripts, in C
+    order (C expressions of the user's, spliced as written, themselves with
+    any access inside them replaced). `nest`: the site of the work-shared
+    loop nest (xmp.loop) whose locals reach the array's storage (a base
+    pointer, strides and an offset declared before the nest); `device`: the
+    access is in a device loop's body, which its CPU function and kernels
+    read through their task's locals; with neither the access goes through
+    the array's global layout. `tile`: in a device loop's tiled kernel this
+    access reads the stencil tile, at these offsets from the iteration's own
+    point (one per loop).
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$array, DenseI64ArrayAttr:$subs, I64Attr:$at,
+      OptionalAttr<I64Attr>:$nest, UnitAttr:$device, OptionalAttr<DenseI64ArrayAttr>:$tile);
+  let assemblyFormat = "$array $subs attr-dict";
+  let hasVerifier = 1;
 }
 
 def XMP_LoopOp : XMP_Op<"loop"> {
@@ -146,11 +193,38 @@ def XMP_LoopOp : XMP_Op<"loop"> {
     `unbound`. expand runs the changed range, margin the iterations in one of
     the two ranges but not in both, peel_and_wait the changed range, then
     `wait_async(async)`, then the margin.
+
+    What makes the generated nest a canonical one that C compilers optimise:
+    `const_step`, per loop, the step's value where it is an integer constant
+    (0 where it is known at run time only); `same_step`, per loop, whether
+    the node's local step is the loop's own (every format but cyclic, and
+    loops on node arrays); `hoist`, per loop, whether its bounds depend on
+    nothing the nest changes, so that they are computed once before it;
+    `index_decl`, per loop, the type its `for` declares the index with
+    ("" where the index is declared before).
+    `arrays` are the distributed arrays the nest accesses through locals
+    declared before it (a base pointer, the strides and the folded offset),
+    `restrict` flags per array whether that pointer may be `restrict` (no
+    other way to the array's storage inside the nest).
+
+    Anchors: `at` the directive's line (the nest's block opens there),
+    `header_at` each loop's header, `before_at` and `after_at` the places
+    just before each loop's `for` and just after its statement, `end_at` the
+    place after the whole nest (where the block closes). Virtual ones, which
+    the loop's fragments take in: `begin_at` runs first in the block, before
+    any bound is computed (location reductions keep their variables there),
+    `step_at` after each iteration of the innermost loop (location
+    reductions note the iteration), `reduce_at` after the nest, inside the
+    block (the reduction clauses).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
-      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site,
-      StrAttr:$directive, OptionalAttr<DenseI64ArrayAttr>:$cyclic,
+      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive, DenseI64ArrayAttr:$const_step, DenseBoolArrayAttr:$same_step,
+      DenseBoolArrayAttr:$hoist, StrArrayAttr:$index_decl, FlatSymbolRefArrayAttr:$arrays,
+      DenseBoolArrayAttr:$restrict, DenseI64ArrayAttr:$header_at,
+      DenseI64ArrayAttr:$before_at, DenseI64ArrayAttr:$after_at, I64Attr:$end_at,
+      I64Attr:$begin_at, I64Attr:$step_at, I64Attr:$reduce_at, OptionalAttr<DenseI64ArrayAttr>:$cyclic,
       OptionalAttr<StrAttr>:$extent, OptionalAttr<StrArrayAttr>:$extend_lo,
       OptionalAttr<StrArrayAttr>:$extend_hi, OptionalAttr<DenseI64ArrayAttr>:$unbound,
       OptionalAttr<StrAttr>:$async);
@@ -179,7 +253,7 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     (in a GPU's memory, else the host's) are reduced; not with `locs`.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
-      OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, StrAttr:$directive,
+      OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
       OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop, UnitAttr:$acc);
   let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? (`loop` $loop^)? (`acc` $acc^)? attr-dict";
@@ -199,11 +273,13 @@ def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
     records the position of the last iteration that changed the variable or a
     location variable (the "step" part, at the end of every iteration of the
     innermost distributed loop), and ties between nodes go by it (first*: the
-    earliest, last*: the latest), not by node order.
+    earliest, last*: the latest), not by node order; `step_at` is the loop's
+    anchor where that record is made.
   }];
   let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
-      I64Attr:$site, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
-      OptionalAttr<DenseI64ArrayAttr>:$counts, OptionalAttr<StrArrayAttr>:$order);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
+      OptionalAttr<DenseI64ArrayAttr>:$counts, OptionalAttr<StrArrayAttr>:$order,
+      OptionalAttr<I64Attr>:$step_at);
   let assemblyFormat =
       "$kind $vars `:` $types (`locs` $locs^)? (`order` $order^)? attr-dict";
   let hasVerifier = 1;
@@ -211,7 +287,7 @@ def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
 
 def XMP_BarrierOp : XMP_Op<"barrier"> {
   let summary = "barrier over all executing nodes or a node array";
-  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site,
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive);
   let assemblyFormat = "(`on` $on^)? attr-dict";
 }
@@ -223,7 +299,8 @@ def XMP_ShadowOp : XMP_Op<"shadow"> {
     whether the dimension has a full shadow ('*': stored whole on every node).
   }];
   let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
-      DenseI64ArrayAttr:$full, I64Attr:$site, StrAttr:$directive);
+      DenseI64ArrayAttr:$full, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
+      OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$array `lower` $lower `upper` $upper `full` $full attr-dict";
   let hasVerifier = 1;
 }
@@ -239,7 +316,7 @@ def XMP_ReflectOp : XMP_Op<"reflect"> {
   }];
   let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
       DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async, UnitAttr:$acc,
-      I64Attr:$site, StrAttr:$directive);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $array `lower` $lower `upper` $upper `periodic` $periodic (`async` $async^)?
     (`acc` $acc^)? attr-dict
@@ -257,7 +334,7 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow"> {
   }];
   let arguments = (ins StrAttr:$array, StrAttr:$type, StrArrayAttr:$lower,
       StrArrayAttr:$upper, DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async,
-      I64Attr:$site, StrAttr:$directive);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $array `:` $type `lower` $lower `upper` $upper `periodic` $periodic
     (`async` $async^)? attr-dict
@@ -274,7 +351,7 @@ def XMP_ReflectInitOp : XMP_Op<"reflect_init"> {
     the array's device copy (`device replicate`).
   }];
   let arguments = (ins StrAttr:$array, StrArrayAttr:$lower, StrArrayAttr:$upper,
-      DenseI64ArrayAttr:$periodic, UnitAttr:$acc, I64Attr:$site, StrAttr:$directive);
+      DenseI64ArrayAttr:$periodic, UnitAttr:$acc, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $array `lower` $lower `upper` $upper `periodic` $periodic (`acc` $acc^)? attr-dict
   }];
@@ -284,14 +361,14 @@ def XMP_ReflectInitOp : XMP_Op<"reflect_init"> {
 def XMP_ReflectDoOp : XMP_Op<"reflect_do"> {
   let summary = "runs the halo plan of the array's latest reflect_init";
   let arguments = (ins StrAttr:$array, UnitAttr:$acc, OptionalAttr<StrAttr>:$async,
-      I64Attr:$site, StrAttr:$directive);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = "$array (`acc` $acc^)? (`async` $async^)? attr-dict";
   let hasVerifier = 1;
 }
 
 def XMP_WaitAsyncOp : XMP_Op<"wait_async"> {
   let summary = "completion of asynchronous communications by id";
-  let arguments = (ins StrArrayAttr:$ids, I64Attr:$site, StrAttr:$directive);
+  let arguments = (ins StrArrayAttr:$ids, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = "$ids attr-dict";
 }
 
@@ -308,7 +385,7 @@ def XMP_BcastOp : XMP_Op<"bcast"> {
     `acc`: as for `xmp.reduction` (whole variables only, no `sections`).
   }];
   let arguments = (ins StrArrayAttr:$vars, OptionalAttr<FlatSymbolRefAttr>:$on,
-      StrArrayAttr:$root, I64Attr:$site, StrAttr:$directive,
+      StrArrayAttr:$root, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<ArrayAttr>:$sections, OptionalAttr<StrAttr>:$async, UnitAttr:$acc);
   let assemblyFormat = "$vars (`on` $on^)? `from` $root (`sections` $sections^)? (`async` $async^)? (`acc` $acc^)? attr-dict";
   let hasVerifier = 1;
@@ -320,9 +397,15 @@ def XMP_TaskOp : XMP_Op<"task"> {
     The nodes selected by triplets (0-based, inclusive, C order) of the node
     array, or the owners of the selected elements of the template, `on`
     names execute the block that follows, as the executing node set.
+    The block opens at `at` and closes at `end_at` (after the task's
+    statement). A directive run on some nodes only (`reduction ... on
+    p(1:2)`) is a task of its own whose statement is that directive: then
+    `end_at` is `at`, and `inner` is the virtual anchor of the directive's
+    code, which goes in between.
   }];
   let arguments = (ins FlatSymbolRefAttr:$on, StrArrayAttr:$lower,
-      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, StrAttr:$directive);
+      StrArrayAttr:$upper, StrArrayAttr:$step, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
+      I64Attr:$end_at, OptionalAttr<I64Attr>:$inner);
   let assemblyFormat = "`on` $on `lower` $lower `upper` $upper `step` $step attr-dict";
   let hasVerifier = 1;
 }
@@ -342,7 +425,7 @@ def XMP_ArrayOp : XMP_Op<"array"> {
   }];
   let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$tmpl, StrArrayAttr:$vars,
       StrArrayAttr:$lower, StrArrayAttr:$upper, StrArrayAttr:$step,
-      DenseI64ArrayAttr:$cyclic, StrAttr:$body, I64Attr:$site, StrAttr:$directive);
+      DenseI64ArrayAttr:$cyclic, StrAttr:$body, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     (`on` $tmpl^)? $vars `lower` $lower `upper` $upper `step` $step `cyclic` $cyclic
     `body` $body attr-dict
@@ -375,13 +458,12 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
       StrAttr:$src_var, StrAttr:$src_elem, I64Attr:$src_distributed,
       StrArrayAttr:$src_extents, StrArrayAttr:$src_lower,
       StrArrayAttr:$src_length, StrArrayAttr:$src_step,
-      DenseI64ArrayAttr:$src_scalar, I64Attr:$site, StrAttr:$directive,
+      DenseI64ArrayAttr:$src_scalar, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<StrAttr>:$mode, OptionalAttr<StrAttr>:$async);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }
 
-#endif // XMP_DIALECT_TD
 
 //===----------------------------------------------------------------------===//
 // XMP-dev: device loops shared between CPU cores and GPUs (StarPU).
@@ -392,11 +474,12 @@ def XMP_DeviceReplicateOp : XMP_Op<"device_replicate"> {
   let description = [{
     Registers each array with StarPU until the block ends; `handles` are the
     C names of their descriptors. A distributed array registers its local
-    storage (shadows included); a plain C array, all of it.
+    storage (shadows included); a plain C array, all of it. The block opens
+    at `at` and ends at `end_at`, after the directive's block.
   }];
   let arguments = (ins StrArrayAttr:$arrays, StrArrayAttr:$handles,
-      DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site,
-      StrAttr:$directive);
+      DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive, I64Attr:$end_at);
   let assemblyFormat = [{
     $arrays `handles` $handles `distributed` $distributed `elem` $elem_types attr-dict
   }];
@@ -409,7 +492,7 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
     `in`: the host arrays hold the current values; `out`: the latest values
     are brought to the host arrays.
   }];
-  let arguments = (ins StrAttr:$direction, StrArrayAttr:$handles, I64Attr:$site,
+  let arguments = (ins StrAttr:$direction, StrArrayAttr:$handles, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive);
   let assemblyFormat = "$direction $handles attr-dict";
   let hasVerifier = 1;
@@ -417,7 +500,7 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
 
 def XMP_DeviceResetWeightOp : XMP_Op<"device_reset_weight"> {
   let summary = "CPU weight of the following device loops (`reset_weight`)";
-  let arguments = (ins StrAttr:$weight, I64Attr:$site, StrAttr:$directive);
+  let arguments = (ins StrAttr:$weight, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = "$weight attr-dict";
 }
 
@@ -437,7 +520,7 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$arrays,
       StrArrayAttr:$handles, StrArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
       DenseI64ArrayAttr:$row_elems, StrArrayAttr:$scalars, StrArrayAttr:$red_kinds,
-      StrArrayAttr:$red_vars, StrArrayAttr:$red_types, I64Attr:$site,
+      StrArrayAttr:$red_vars, StrArrayAttr:$red_types, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
@@ -448,3 +531,29 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
   }];
   let hasVerifier = 1;
 }
+
+
+//===----------------------------------------------------------------------===//
+// What lowering leaves besides emitc ops.
+//===----------------------------------------------------------------------===//
+
+def XMP_HoleOp : XMP_Op<"hole"> {
+  let summary = "a place in a C fragment filled by the frontend";
+  let description = [{
+    Lowering produces C fragments as sequences of emitc ops, each tagged with
+    the anchor (`xmp.anchor`) it belongs to; an xmp.hole in such a sequence
+    stands for text the frontend owns: `source` is the id of a piece of the
+    user's source (a subscript, a loop body, spliced with the anchors inside
+    it), `anchor` a virtual anchor whose fragments go here. `variant` picks,
+    for the anchors inside a piece of source, which of their fragments to use
+    (a device loop's accesses read differently in its CPU function and its
+    kernels).
+  }];
+  let arguments = (ins OptionalAttr<I64Attr>:$source, OptionalAttr<I64Attr>:$anchor,
+      OptionalAttr<StrAttr>:$variant);
+  let assemblyFormat =
+      "(`source` $source^)? (`anchor` $anchor^)? (`variant` $variant^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // XMP_DIALECT_TD

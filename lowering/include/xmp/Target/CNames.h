@@ -1,4 +1,5 @@
-//===- CNames.h - names of the C entities xmpcc generates --------*- C++ -*-===//
+//===- CNames.h - names of the C entities xmpcc generates --------*- C++
+//-*-===//
 //
 // The frontend rewrites user code (array accesses, loop headers) and the
 // lowering emits runtime calls; both must agree on the C names of generated
@@ -41,15 +42,30 @@ inline std::string arraySizes(llvm::StringRef array) {
 }
 /// Element (i0, i1, ...) (C expressions, global indices) of distributed array
 /// `array`, through its layout: addr[(i0 - base[0]) * stride[0] + ...].
-inline std::string arrayElement(llvm::StringRef array, llvm::ArrayRef<std::string> subs) {
+inline std::string arrayElement(llvm::StringRef array,
+                                llvm::ArrayRef<std::string> subs) {
   std::string layout = arrayLayout(array), offset;
   for (size_t d = 0; d < subs.size(); ++d) {
-    std::string term = "((" + subs[d] + ") - " + layout + ".base[" + std::to_string(d) + "])";
+    std::string term =
+        "((" + subs[d] + ") - " + layout + ".base[" + std::to_string(d) + "])";
     if (d + 1 < subs.size())
       term += " * " + layout + ".stride[" + std::to_string(d) + "]";
     offset += (d ? " + " : "") + term;
   }
   return arrayAddr(array) + "[" + offset + "]";
+}
+/// Locals of the loop nest at `site` through which it reaches distributed
+/// array `array`: the typed base pointer, the stride of dimension `dim` and
+/// the offset of global index (0, 0, ...) from the base.
+inline std::string nestBase(int64_t site, llvm::StringRef array) {
+  return "_XMP_n" + std::to_string(site) + "_" + array.str();
+}
+inline std::string nestStride(int64_t site, llvm::StringRef array,
+                              unsigned dim) {
+  return nestBase(site, array) + "_s" + std::to_string(dim);
+}
+inline std::string nestOffset(int64_t site, llvm::StringRef array) {
+  return nestBase(site, array) + "_o";
 }
 /// `a = xmp_malloc(xmp_desc_of(a), sizes...)` of distributed array `array`
 /// with elements of `elemType`: allocation, layout and typed address.
@@ -58,9 +74,10 @@ inline std::string arrayMalloc(llvm::StringRef array, llvm::StringRef elemType,
   std::string extents;
   for (const std::string &s : sizes)
     extents += (extents.empty() ? "(" : ", (") + s + ")";
-  return "(xmp_rt_array_malloc(" + arrayDesc(array) + ", (const long[]){" + extents +
-         "}, &" + arrayLayout(array) + ", NULL), " + arrayAddr(array) + " = (" +
-         elemType.str() + " *)" + arrayLayout(array) + ".addr)";
+  return "(xmp_rt_array_malloc(" + arrayDesc(array) + ", (const long[]){" +
+         extents + "}, &" + arrayLayout(array) + ", NULL), " +
+         arrayAddr(array) + " = (" + elemType.str() + " *)" +
+         arrayLayout(array) + ".addr)";
 }
 /// Index variable of template dimension `dim` in the loops of the `array`
 /// directive at `site`.

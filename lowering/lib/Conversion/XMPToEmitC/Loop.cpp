@@ -1,0 +1,289 @@
+//===- Loop.cpp - work-shared loop nests and distributed-array accesses ---===//
+//
+// A `loop` nest becomes the user's loops with new headers: each runs over this
+// node's part of its iterations, whose bounds are computed once before the
+// nest where nothing in the nest changes them (one runtime call per loop),
+// and whose header is canonical where the step is a constant
+// (`for (i = lb; i < ub + 1; i += 2)`), so that C compilers see the trip
+// count. Accesses inside reach each distributed array through locals
+// declared before the nest (a `restrict` base pointer where nothing else in
+// the nest reaches the storage, its strides, and the offset of the node's
+// block folded into one constant), so that the innermost loop of a stencil
+// vectorizes as the serial one does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "xmp/Target/CNames.h"
+
+using namespace mlir;
+using namespace xmp;
+using namespace xmp::lowering;
+
+namespace {
+
+struct Bounds {
+  std::string lb, ub, st;
+};
+
+Bounds boundNames(int64_t site, unsigned k) {
+  return {cnames::loopBound(site, k, "lb"), cnames::loopBound(site, k, "ub"),
+          cnames::loopBound(site, k, "st")};
+}
+
+/// `long lb, ub, st;` of loop k and the leading arguments of the runtime
+/// calls that fill them: the template or node array, its dimension, the
+/// offset and the global bounds.
+std::vector<std::string> declareBounds(FragmentBuilder &b, int64_t anchor,
+                                       const std::string &object, unsigned k,
+                                       int64_t tdim, const std::string &offset,
+                                       const std::string &lower,
+                                       const std::string &upper,
+                                       const std::string &step) {
+  Bounds n = boundNames(b.getSite(), k);
+  b.text(anchor, "long " + n.lb + ", " + n.ub + ", " + n.st + ";");
+  return {object,
+          std::to_string(tdim),
+          "(" + offset + ")",
+          "(" + lower + ")",
+          "(" + upper + ")",
+          "(" + step + ")"};
+}
+
+/// Loop k's local bounds from the leading arguments `args`. A cyclic(w)
+/// dimension gives one progression per owned block: a loop over the blocks
+/// opens at `open` and closes at `close`.
+void localBounds(FragmentBuilder &b, int64_t open, int64_t close, unsigned k,
+                 std::vector<std::string> args, bool cyclic, bool onNodes) {
+  Bounds n = boundNames(b.getSite(), k);
+  if (!cyclic) {
+    args.insert(args.end(), {"&" + n.lb, "&" + n.ub, "&" + n.st});
+    b.call(open, onNodes ? "xmp_rt_loop_bounds_nodes" : "xmp_rt_loop_bounds",
+           args);
+    return;
+  }
+  std::string blocks = cnames::loopBound(b.getSite(), k, "nb"),
+              block = cnames::loopBound(b.getSite(), k, "b");
+  b.call(open, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
+  b.text(open, "for (long " + block + " = 0; " + block + " < " + blocks +
+                   "; ++" + block + ") {");
+  args.insert(args.end(), {block, "&" + n.lb, "&" + n.ub, "&" + n.st});
+  b.call(open, "xmp_rt_loop_block", args);
+  b.text(close, "}");
+}
+
+/// The header of loop k, the index `var` (declared with `decl` when the
+/// user's `for` declares it) running over the bounds of `n`. A constant step
+/// fixes the direction: the test is `<` or `>` against the bound one past the
+/// last iteration, and the increment the constant itself where the node's
+/// local step is the loop's own. A step known only at run time tests its
+/// sign.
+void header(FragmentBuilder &b, int64_t anchor, const std::string &decl,
+            const std::string &var, const Bounds &n, int64_t constStep,
+            bool sameStep, std::optional<int64_t> stepAt) {
+  std::string head =
+      "for (" + (decl.empty() ? "" : decl + " ") + var + " = " + n.lb + "; ";
+  std::string incr;
+  if (constStep > 0) {
+    head += var + " < " + n.ub + " + 1;";
+    incr = var + " += " + (sameStep ? std::to_string(constStep) : n.st) + ")";
+  } else if (constStep < 0) {
+    head += var + " > " + n.ub + " - 1;";
+    incr = sameStep ? var + " -= " + std::to_string(-constStep) + ")"
+                    : var + " += " + n.st + ")";
+  } else {
+    head += n.st + " > 0 ? " + var + " <= " + n.ub + " : " + var +
+            " >= " + n.ub + ";";
+    incr = var + " += " + n.st + ")";
+  }
+  b.text(anchor, head);
+  if (stepAt) // `cond; <step>, i += 1)`
+    b.anchorHole(anchor, *stepAt);
+  b.text(anchor, incr);
+}
+
+/// Locals through which the nest at the builder's site reaches `array`.
+void declareArrayLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array,
+                        bool restrict) {
+  StringRef name = array.getName();
+  int64_t site = b.getSite(), rank = array.getRank();
+  std::string layout = cnames::arrayLayout(name),
+              elem = array.getElemType().str();
+  b.text(anchor, elem + " *" + (restrict ? "restrict " : "") +
+                     cnames::nestBase(site, name) + " = " +
+                     cnames::arrayAddr(name) + ";");
+  std::string offset;
+  for (int64_t d = 0; d < rank; ++d) {
+    std::string base = layout + ".base[" + std::to_string(d) + "]";
+    if (d + 1 == rank) {
+      offset += (d ? " + " : "") + base;
+      break;
+    }
+    std::string stride = cnames::nestStride(site, name, d);
+    b.text(anchor, "const long " + stride + " = " + layout + ".stride[" +
+                       std::to_string(d) + "];");
+    offset += (d ? " + " : "") + base + " * " + stride;
+  }
+  b.text(anchor, "const long " + cnames::nestOffset(site, name) + " = -(" +
+                     offset + ");");
+  // An array the nest names only in some of its loops' bodies is fine unused.
+  b.text(anchor, "(void)" + cnames::nestOffset(site, name) + ";");
+}
+
+void lowerLoop(LoopOp op, FragmentBuilder &b) {
+  int64_t site = op.getSite(), at = op.getAt(), end = op.getEndAt();
+  auto lower = strings(op.getLower()), upper = strings(op.getUpper()),
+       step = strings(op.getStep()), offsets = strings(op.getOffsets()),
+       indices = strings(op.getIndices()), decls = strings(op.getIndexDecl());
+  size_t n = indices.size();
+  // A loop on a node array: each iteration runs on the node it names.
+  bool onNodes = isa_and_nonnull<NodesOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr()));
+  std::string object = objectOf(op, op.getTmplAttr());
+  b.text(at, "{");
+  b.anchorHole(at, op.getBeginAt());
+  for (auto [ref, restrict] : llvm::zip(op.getArrays(), op.getRestrict()))
+    declareArrayLocals(b, at, distArrayOf(op, cast<FlatSymbolRefAttr>(ref)),
+                       restrict);
+  std::string piece = cnames::loopPiece(site);
+  if (op.getExtent()) {
+    // The nest runs once per piece: -1 the changed range (expand,
+    // peel_and_wait), 0 .. 2n-1 the margin (margin, peel_and_wait, after the
+    // wait); the piece loop closes after the nest.
+    b.where(op.getBeginAt(), op.getDirective());
+    StringRef extent = *op.getExtent();
+    std::string pieces = std::to_string(2 * n);
+    b.text(at, "for (int " + piece + " = " + (extent == "margin" ? "0" : "-1") +
+                   "; " + piece + " < " + (extent == "expand" ? "0" : pieces) +
+                   "; ++" + piece + ") {");
+    if (extent == "peel_and_wait")
+      b.text(at, "if (" + piece + " == 0) xmp_rt_wait_async((" +
+                     op.getAsync()->str() + "), " + b.whereRef() + ");");
+  }
+  for (unsigned k = 0; k < n; ++k) {
+    bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
+    bool hoist = op.getHoist()[k] && !cyclic;
+    // Bounds that depend on an outer index are computed before each run of
+    // loop k, in a block of their own.
+    int64_t open = hoist ? at : op.getBeforeAt()[k];
+    if (!hoist)
+      b.text(open, "{");
+    std::vector<std::string> args =
+        declareBounds(b, open, object, k, op.getTdims()[k], offsets[k],
+                      lower[k], upper[k], step[k]);
+    if (op.getExtent()) {
+      Bounds nb = boundNames(site, k);
+      args.insert(args.end(), {"(" + strings(*op.getExtendLo())[k] + ")",
+                               "(" + strings(*op.getExtendHi())[k] + ")",
+                               std::to_string((*op.getUnbound())[k]), piece,
+                               std::to_string(k), "&" + nb.lb, "&" + nb.ub,
+                               "&" + nb.st, b.whereRef()});
+      b.call(open, "xmp_rt_loop_bounds_extent", args);
+    } else {
+      localBounds(b, open, op.getAfterAt()[k], k, args, cyclic, onNodes);
+    }
+    if (!hoist)
+      b.text(op.getAfterAt()[k], "}");
+  }
+  for (unsigned k = 0; k < n; ++k)
+    header(b, op.getHeaderAt()[k], decls[k], indices[k], boundNames(site, k),
+           op.getConstStep()[k], op.getSameStep()[k],
+           k + 1 == n ? std::optional<int64_t>(op.getStepAt()) : std::nullopt);
+  if (op.getExtent())
+    b.text(end, "}");
+  b.anchorHole(end, op.getReduceAt());
+  b.text(end, "}");
+}
+
+/// An element of a distributed array at global indices (the holes `subs`).
+void lowerAccess(AccessOp op, FragmentBuilder &b) {
+  DistArrayOp array = distArrayOf(op, op.getArrayAttr());
+  StringRef name = array.getName();
+  ArrayRef<int64_t> subs = op.getSubs();
+  int64_t at = op.getAt();
+  if (auto nest = op.getNest()) {
+    // base[offset + (i0) * s0 + (i1) * s1 + ... + (in)]
+    b.text(at, cnames::nestBase(*nest, name) + "[" +
+                   cnames::nestOffset(*nest, name) + " + (");
+    for (size_t d = 0; d < subs.size(); ++d) {
+      b.sourceHole(at, subs[d]);
+      if (d + 1 < subs.size())
+        b.text(at, ") * " + cnames::nestStride(*nest, name, d) + " + (");
+    }
+    b.text(at, ")]");
+    return;
+  }
+  // addr[((i0) - base[0]) * stride[0] + ... + ((in) - base[n])], through the
+  // array's layout: the global one, or in a device loop's task the task's own.
+  std::string layout = cnames::arrayLayout(name);
+  b.text(at, cnames::arrayAddr(name) + "[((");
+  for (size_t d = 0; d < subs.size(); ++d) {
+    b.sourceHole(at, subs[d]);
+    std::string term = ") - " + layout + ".base[" + std::to_string(d) + "])";
+    term += d + 1 < subs.size()
+                ? " * " + layout + ".stride[" + std::to_string(d) + "] + (("
+                : "]";
+    b.text(at, term);
+  }
+  if (auto tile = op.getTile()) {
+    // In the tiled kernel: the plane ring in shared memory.
+    ArrayRef<int64_t> o = *tile;
+    b.setVariant("tile");
+    b.text(at, "_XMP_tile[(_XMP_t0 + " + std::to_string(4 + o[0]) +
+                   ") & 3][_XMP_ty + " + std::to_string(1 + o[1]) +
+                   "][_XMP_tx + " + std::to_string(1 + o[2]) + "]");
+    b.setVariant("");
+  }
+}
+
+/// `array on t(...)`: one loop per template dimension over this node's part
+/// of the section, the statement inside. A local array assignment is its
+/// block.
+void lowerArray(ArrayOp op, FragmentBuilder &b) {
+  int64_t at = op.getAt();
+  if (!op.getTmpl()) { // local: the block as it is
+    b.text(at, op.getBody());
+    return;
+  }
+  auto vars = strings(op.getVars()), lower = strings(op.getLower()),
+       upper = strings(op.getUpper()), step = strings(op.getStep());
+  std::string tmpl = cnames::templ(*op.getTmpl());
+  b.text(at, "{");
+  // The loops open and close on the same line: the closing braces of the
+  // block-cyclic walks collect in a virtual list, written after the body.
+  std::string close;
+  for (unsigned k = 0; k < vars.size(); ++k) {
+    std::vector<std::string> args =
+        declareBounds(b, at, tmpl, k, k, "0", lower[k], upper[k], step[k]);
+    Bounds n = boundNames(b.getSite(), k);
+    bool cyclic = op.getCyclic()[k] != 0;
+    if (cyclic) {
+      std::string blocks = cnames::loopBound(b.getSite(), k, "nb"),
+                  block = cnames::loopBound(b.getSite(), k, "b");
+      b.call(at, "xmp_rt_loop_block_count", args, "long " + blocks, "long");
+      b.text(at, "for (long " + block + " = 0; " + block + " < " + blocks +
+                     "; ++" + block + ") {");
+      args.insert(args.end(), {block, "&" + n.lb, "&" + n.ub, "&" + n.st});
+      b.call(at, "xmp_rt_loop_block", args);
+    } else {
+      args.insert(args.end(), {"&" + n.lb, "&" + n.ub, "&" + n.st});
+      b.call(at, "xmp_rt_loop_bounds", args);
+    }
+    b.text(at, "for (long " + vars[k] + " = " + n.lb + "; " + n.st + " > 0 ? " +
+                   vars[k] + " <= " + n.ub + " : " + vars[k] + " >= " + n.ub +
+                   "; " + vars[k] + " += " + n.st + ") {");
+    close = "}" + std::string(cyclic ? "}" : "") + close;
+  }
+  b.text(at, op.getBody());
+  b.text(at, close + "}");
+}
+
+} // namespace
+
+void xmp::lowering::populateLoopPatterns(RewritePatternSet &patterns,
+                                         LoweringState &state) {
+  add<LoopOp, lowerLoop>(patterns, state);
+  add<AccessOp, lowerAccess>(patterns, state);
+  add<ArrayOp, lowerArray>(patterns, state);
+}

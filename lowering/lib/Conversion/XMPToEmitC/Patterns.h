@@ -1,0 +1,66 @@
+//===- Patterns.h - the xmp to emitc lowering patterns ----------*- C++ -*-===//
+//
+// One pattern per xmp op: it writes the op's C fragments with a
+// FragmentBuilder, at the op's anchors, and erases the op. The lowering of
+// each group of ops lives in a file of its own (Mapping, Loop, Comm, Task,
+// Device); the pass (XMPToEmitC.cpp) collects them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XMP_CONVERSION_XMPTOEMITC_PATTERNS_H
+#define XMP_CONVERSION_XMPTOEMITC_PATTERNS_H
+
+#include "FragmentBuilder.h"
+
+#include "xmp/Dialect/XMPDialect.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace xmp::lowering {
+
+/// The pattern of an op whose C the function `Lower` writes.
+template <typename OpT, void (*Lower)(OpT, FragmentBuilder &)>
+class Lowering : public mlir::OpConversionPattern<OpT> {
+public:
+  Lowering(mlir::MLIRContext *ctx, LoweringState &state)
+      : mlir::OpConversionPattern<OpT>(ctx), state(state) {}
+
+  mlir::LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor,
+                  mlir::ConversionPatternRewriter &rewriter) const override {
+    auto site = op->template getAttrOfType<mlir::IntegerAttr>("site");
+    FragmentBuilder b(rewriter, op->getLoc(), site ? site.getInt() : -1, state);
+    Lower(op, b);
+    rewriter.eraseOp(op);
+    return mlir::success();
+  }
+
+private:
+  LoweringState &state;
+};
+
+template <typename OpT, void (*Lower)(OpT, FragmentBuilder &)>
+void add(mlir::RewritePatternSet &patterns, LoweringState &state) {
+  patterns.add<Lowering<OpT, Lower>>(patterns.getContext(), state);
+}
+
+void populateMappingPatterns(mlir::RewritePatternSet &patterns,
+                             LoweringState &state);
+void populateLoopPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateCommPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateTaskPatterns(mlir::RewritePatternSet &patterns,
+                          LoweringState &state);
+void populateDevicePatterns(mlir::RewritePatternSet &patterns,
+                            LoweringState &state);
+
+/// The C object a symbol reference names: a template or a node array.
+std::string objectOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
+/// The distributed array a symbol reference names.
+DistArrayOp distArrayOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
+
+} // namespace xmp::lowering
+
+#endif // XMP_CONVERSION_XMPTOEMITC_PATTERNS_H

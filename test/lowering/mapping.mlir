@@ -1,0 +1,49 @@
+// Data-mapping directives: declarations at their anchor (`at`), the runtime
+// calls that create the objects at `init_at` where given (a file-scope
+// directive: the file's initialisation), else at `at`.
+// RUN: %xmp-opt --xmp-lower-to-runtime %s | FileCheck %s
+// RUN: %xmp-opt --emit-c %s | FileCheck %s --check-prefix=C
+
+// CHECK-NOT: {{^ *xmp\.nodes}}
+// CHECK: emitc.verbatim "static xmp_rt_nodes_t *_XMP_nodes_p;" {xmp.anchor = 0 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_nodes_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(2), (-1)}">, #emitc.opaque<"\22p\22">, #emitc.opaque<"&_XMP_where_0">], xmp.anchor = 100 : i64, xmp.assign_to = "_XMP_nodes_p"} : () -> !emitc.opaque<"xmp_rt_nodes_t *">
+xmp.nodes @p shape ["2", "*"] {at = 0 : i64, init_at = 100 : i64, directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
+// A subset of p: its triplets (0-based, inclusive).
+// CHECK: emitc.call_opaque "xmp_rt_nodes_create_subset"() {args = [#emitc.opaque<"1">, #emitc.opaque<"(const long[]){(2)}">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">
+xmp.nodes @q shape ["2"] {at = 1 : i64, init_at = 100 : i64, directive = "", name = "q", scope = "file", site = 1 : i64, parent = @p, subset_lower = ["0", "1"], subset_upper = ["1", "1"], subset_step = ["1", "1"]}
+// Function-scope objects are not static, and are created where they are declared.
+// CHECK: emitc.verbatim "xmp_rt_template_t *_XMP_tmpl_t;" {xmp.anchor = 2 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_template_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(N-1), (M)}">, {{.*}}xmp.anchor = 2 : i64
+xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 2 : i64, directive = "template t(1:M,0:N-1)", name = "t", scope = "function", site = 2 : i64}
+// A deferred shape: NULL bounds.
+// CHECK: emitc.call_opaque "xmp_rt_template_create"() {args = [#emitc.opaque<"1">, #emitc.opaque<"NULL">, #emitc.opaque<"NULL">
+xmp.template @d lower [":"] upper [":"] {at = 3 : i64, directive = "template d(:)", name = "d", scope = "function", site = 3 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_template_distribute"() {args = [#emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"(const int[]){(XMP_RT_DIST_BLOCK), (XMP_RT_DIST_CYCLIC)}">, #emitc.opaque<"(const intptr_t[]){(0), ((intptr_t)(2))}">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"&_XMP_where_4">]
+xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"] {at = 4 : i64, directive = "", site = 4 : i64}
+// template_fix: the bounds and, for gblock(*), the sizes.
+// CHECK: emitc.call_opaque "xmp_rt_template_fix"() {args = [#emitc.opaque<"_XMP_tmpl_d">, #emitc.opaque<"NULL">, #emitc.opaque<"NULL">, #emitc.opaque<"(const long[]){(0)}">, #emitc.opaque<"(const long[]){(n - 1)}">
+xmp.template_fix @d lower ["0"] upper ["n - 1"] formats [] params [] {at = 5 : i64, directive = "", site = 5 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_array_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(10), (20)}">, #emitc.opaque<"sizeof(double)">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"(const int[]){(1), (0)}">, #emitc.opaque<"(const long[]){(0), ((1))}">, #emitc.opaque<"\22a\22">, #emitc.opaque<"&_XMP_where_6">], xmp.anchor = 6 : i64, xmp.assign_to = "_XMP_desc_a"
+xmp.align "a" : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"] {at = 6 : i64, directive = "", site = 6 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_array_shadow"() {args = [#emitc.opaque<"_XMP_desc_a">, #emitc.opaque<"(const long[]){(1), (0)}">, #emitc.opaque<"(const long[]){(2), (0)}">, #emitc.opaque<"(const int[]){(0), (1)}">
+xmp.shadow "a" lower ["1", "0"] upper ["2", "0"] full [0, 1] {at = 7 : i64, directive = "shadow a(*, 1:2)", site = 7 : i64}
+// Laid out after its last mapping directive; the typed pointer follows.
+// CHECK: emitc.call_opaque "xmp_rt_array_allocate"() {args = [#emitc.opaque<"_XMP_desc_a">, #emitc.opaque<"&_XMP_layout_a">], xmp.anchor = 7 : i64}
+// CHECK: emitc.verbatim "_XMP_addr_a = (double *)_XMP_layout_a.addr;" {xmp.anchor = 7 : i64}
+xmp.array_alloc "a" : "double" {at = 7 : i64, directive = "", site = 7 : i64}
+// An aligned parameter lays out the caller's storage; a local VLA its sizes; the remote side
+// of a one-sided gmove gets its window.
+// CHECK: emitc.call_opaque "xmp_rt_array_attach"() {args = [#emitc.opaque<"_XMP_desc_b">, #emitc.opaque<"(void *)(b)">, #emitc.opaque<"&_XMP_layout_b">
+// CHECK: emitc.call_opaque "xmp_rt_array_malloc"() {args = [#emitc.opaque<"_XMP_desc_c">, #emitc.opaque<"(const long[]){(_XMP_sizes_c[0])}">, #emitc.opaque<"&_XMP_layout_c">
+// CHECK: emitc.call_opaque "xmp_rt_array_expose"() {args = [#emitc.opaque<"_XMP_desc_c">
+xmp.array_alloc "b" : "int" {at = 8 : i64, directive = "", site = 8 : i64, storage = "b"}
+xmp.array_alloc "c" : "float" {at = 9 : i64, directive = "", site = 9 : i64, sizes = ["_XMP_sizes_c[0]"], expose}
+// The distributed array's symbol lowers to nothing of its own.
+// CHECK-NOT: xmp.dist_array
+xmp.dist_array @a : "double" rank 2 {name = "a"}
+
+// The file's initialisation collects the file-scope directives' calls.
+// C: // anchor 0
+// C-NEXT: static xmp_rt_nodes_t *_XMP_nodes_p; static const xmp_rt_srcloc_t _XMP_where_0 = {{.*}};
+// C: // anchor 100
+// C-NEXT: _XMP_nodes_p = xmp_rt_nodes_create({{.*}}); _XMP_nodes_q = xmp_rt_nodes_create_subset({{.*}});
