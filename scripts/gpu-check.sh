@@ -777,6 +777,7 @@ exec_check() {
     xrow L-np2-direct 2 - "${fixed0[@]}" -- "$hl" 300
     xrow L-np2-starpu 2 - "${fixed0[@]}" XMP_DEV_EXECUTOR=starpu -- "$hl" 300
   fi
+  xrow L-defaults-report 1 - XMP_REPORT="$out/report-L-defaults.json" -- "$hl" 1000
   xrow L-trace 1 - "${fixed0[@]}" XMP_DEV_TRACE=1 -- "$hl" 50
   grep -e "trace: where" -e "trace: total" -e "outside these" "$out/x-L-trace.log.err" \
     >"$out/trace-summary.txt" || true

@@ -77,7 +77,12 @@
  * iteration per chunk and 0.5% of the iterations. Then the model's proposal is tried for any
  * predicted gain, and while the probed side has a single bin its equalising weight is tried
  * unless the model says it loses (its second bin shows the rate an overhead or a contention
- * would otherwise hide).
+ * would otherwise hide). A probe's own cost is mostly what it moves: the loop's arrays to the
+ * side that never ran and, for the written ones, back (on an H100, Himeno L's two loops
+ * probed the CPU at about 10 steps' cost each, 13% of a 300-step run). The caller estimates
+ * it (xmpsp_balance_probe_cost, from the bytes and the bus), and the probe waits until the
+ * loop's periods so far add up to PROBE_BUDGET^-1 times that: it costs at most PROBE_BUDGET
+ * of the run, and a short run never probes.
  *
  * Without a GPU side (no CUDA worker: the GPU part's chunks run on CPU workers too), the best
  * split is all iterations in the CPU part, spread over every CPU worker: weight 1 from the
@@ -110,6 +115,7 @@
 #define DRIFT_UP 0.10      /* the chosen split this much slower ... */
 #define DRIFT_STEPS 3      /* ... this many times in a row: a new epoch */
 #define BACKOFF_MAX 64     /* most executions between failed model proposals */
+#define PROBE_BUDGET 0.03  /* a probe waits until its cost is at most this share of the run */
 
 typedef struct bal_model {
   double o, s;
@@ -143,6 +149,18 @@ static double set_next(xmpsp_balance_t *b, long next_index, double w) {
 }
 
 void xmpsp_balance_set(xmpsp_balance_t *b, double w) { set_next(b, b->steps, w); }
+
+int xmpsp_balance_unprobed(const xmpsp_balance_t *b) {
+  if (!b->gpu_side)
+    return -1;
+  if (b->side[XMPSP_BAL_CPU].seen == 0)
+    return XMPSP_BAL_CPU;
+  return b->side[XMPSP_BAL_GPU].seen == 0 ? XMPSP_BAL_GPU : -1;
+}
+
+void xmpsp_balance_probe_cost(xmpsp_balance_t *b, double seconds) {
+  b->probe_cost = seconds > 0 ? seconds : 0;
+}
 
 /* The experiment b proposed waits: the next execution runs the chosen weight, and the
  * proposal comes again once the other loop's trial is over. */
@@ -593,6 +611,7 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   if (valid && !other) {
     int has_period = period > 0 && !isinf(period);
     double p = has_period ? dmax(period, t_step) : t_step;
+    b->elapsed += p;
     /* The first execution's period is no measure of its split's (nor of the rest of a
      * period): the split is measured again before it is judged (nbody: 30 ms against 7). */
     int first = k == 0 && has_period;
@@ -606,8 +625,11 @@ double xmpsp_balance_next(xmpsp_balance_t *b, long n_cpu, long n_gpu, double t_c
   bal_model_t mc, mg;
   int amb_c, amb_g;
   int have_c = side_model(cs, &mc, &amb_c), have_g = side_model(gs, &mg, &amb_g);
-  /* A side that never ran: measure it with a probe share. */
+  /* A side that never ran: measure it with a probe share, once the run is long enough to
+   * pay for what the probe moves. */
   if (!have_c || !have_g) {
+    if (b->probe_cost > PROBE_BUDGET * b->elapsed)
+      return go(b, k, b->w, have_c ? &mc : NULL, have_g ? &mg : NULL, n);
     long p = b->side[have_c ? XMPSP_BAL_GPU : XMPSP_BAL_CPU].probe;
     long share = (long)ceil(PROBE_SHARE * (double)n);
     p = p > share ? p : share;

@@ -92,6 +92,8 @@ typedef struct xmpsp_balance {
   unsigned long win_prev, win_cur; /* experiments started before the previous / this execution */
   int own_prev, own_cur;   /* whether those two executions were experiments themselves */
   int up;                  /* consecutive executions at w_inc more than 10% above t_ref */
+  double probe_cost;       /* estimated cost of probing the side that never ran (s) */
+  double elapsed;          /* the periods fed so far (s) */
 } xmpsp_balance_t;
 
 /* The loops of one program: their experiments (trials of a weight, probes) change what the
@@ -121,5 +123,10 @@ double xmpsp_balance_begin(xmpsp_balance_t *b, xmpsp_bal_group_t *g);
 /* The program set the weight (reset_weight): the next execution runs with w, and the
  * controller continues from there with what it has measured. */
 void xmpsp_balance_set(xmpsp_balance_t *b, double w);
+/* The side (XMPSP_BAL_CPU / _GPU) that never ran, which the controller will probe, or -1. */
+int xmpsp_balance_unprobed(const xmpsp_balance_t *b);
+/* What a probe of that side would cost the run (s; the data it moves there and back): the
+ * probe waits until the loop's periods add up to 1/0.03 times that (0: at once). */
+void xmpsp_balance_probe_cost(xmpsp_balance_t *b, double seconds);
 
 #endif /* XMPSP_BALANCE_H */

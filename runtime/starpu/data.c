@@ -26,6 +26,8 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
         (char *)o->host < (char *)host + bytes)
       xmpi_fatal(where, "array '%s' is already replicated (as '%s', %s:%d)", name, o->name,
                  o->where.file != NULL ? o->where.file : "?", o->where.line);
+  xmpsp_span_t span;
+  xmpsp_span_begin(&span, where);
   xmpsp_enter();
   xmpsp_start(where);
   xmp_dev_data_t *d = xmpi_calloc_or_die(1, sizeof *d, where);
@@ -60,6 +62,7 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
     live->prev = d;
   live = d;
   xmpsp_leave();
+  xmpsp_span_end(&span);
   return d;
 }
 
@@ -133,6 +136,8 @@ static void unlink_data(xmp_dev_data_t *d) {
 void xmp_dev_release(xmp_dev_data_t *d) {
   if (d == NULL)
     return;
+  xmpsp_span_t span; /* counted with the replicate directive's site */
+  xmpsp_span_begin(&span, &d->where);
   xmpsp_enter();
   xmpsp_part_clean_all(d);
   /* Unregistering (not _no_coherency) waits for the array's tasks and leaves the latest values
@@ -141,6 +146,7 @@ void xmp_dev_release(xmp_dev_data_t *d) {
   if (d->pinned && starpu_memory_unpin(d->host, d->bytes) != 0)
     xmpi_fatal(&d->where, "StarPU: starpu_memory_unpin of array '%s' failed", d->name);
   xmpsp_leave();
+  xmpsp_span_end(&span);
   unlink_data(d);
   free(d->dummy);
   free(d);

@@ -205,7 +205,7 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
   int device = starpu_worker_get_devid(w->cuda[0]);
   void *stream = xmpsp_cuda_stream(device, where);
   xmp_dev_gpu_use_device(device, where);
-  if (s->ev[0] == NULL || s->device != device) {
+  if (c->timed && (s->ev[0] == NULL || s->device != device)) {
     xmpsp_direct_site_free(s);
     s->ev[0] = xmpsp_cuda_event(where);
     s->ev[1] = xmpsp_cuda_event(where);
@@ -213,15 +213,20 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
   }
   if (s->timing) /* the previous execution's time, never read: its events are reused */
     (void)xmpsp_direct_time(s);
-  xmpsp_cuda_record(s->ev[0], stream, where);
+  double t0 = starpu_timing_now();
+  if (c->timed)
+    xmpsp_cuda_record(s->ev[0], stream, where);
   calling_stream = stream;
   calling_device = device;
   c->fn(buffers, &task);
   calling_stream = NULL;
   calling_device = -1;
-  xmpsp_cuda_record(s->ev[1], stream, where);
-  s->timing = 1;
+  if (c->timed)
+    xmpsp_cuda_record(s->ev[1], stream, where);
+  s->timing = c->timed;
   pending_stream = stream;
   if (c->sync)
     xmpsp_direct_settle(where);
+  if (!c->timed) /* from the host: the kernels' time where it waited for them, else less */
+    s->t = (starpu_timing_now() - t0) * 1e-6;
 }

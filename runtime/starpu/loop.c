@@ -13,6 +13,7 @@
  *                   so), which lets experiments pin the weight without editing the program.
  * In auto, reset_weight (w) sets the weight of the next execution of every device loop run
  * after it, and each controller continues from w with what it measured before. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,10 @@ static double weight_now;        /* the latest reset_weight */
 static unsigned long reset_gen;  /* reset_weight calls so far */
 static double last_cpu_s, last_gpu_s;
 static xmp_dev_loop_t *last_direct; /* the site whose last GPU time is still to be read */
+/* The program asked xmp_gpu_wtime: direct loops' kernels are timed by CUDA events from then
+ * on (as always under XMP_BALANCE=auto, XMP_REPORT and XMP_DEV_TRACE); without, the two
+ * event records cost about as much as a small loop's launch. */
+static int wtime_asked;
 
 void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k) {
   return (char *)STARPU_VECTOR_GET_PTR(buffers[k]) - task->byte_offset[k];
@@ -78,6 +83,7 @@ void xmp_dev_fail(const char *what, const char *detail) {
 
 double xmp_cpu_wtime(void) { return last_cpu_s; }
 double xmp_gpu_wtime(void) {
+  wtime_asked = 1;
   if (last_direct != NULL) { /* its kernels may still run: waited for only when asked */
     last_gpu_s = xmpsp_direct_time(&last_direct->direct);
     last_direct = NULL;
@@ -299,6 +305,33 @@ static double gpu_only_weight(const xmpsp_config_t *cfg, const xmp_rt_srcloc_t *
   return 0.0;
 }
 
+/* A transfer's time (us) by StarPU's bus model; 10 GB/s where it has none. */
+static double transfer_us(unsigned from, unsigned to, size_t bytes) {
+  double t = starpu_transfer_predict(from, to, bytes);
+  return t >= 0 && !isinf(t) ? t : (double)bytes / 1e4;
+}
+
+/* What probing `side` (XMPSP_BAL_CPU / _GPU) of a loop would move over the bus, in seconds by
+ * StarPU's bus model: each of its arrays whose valid copy is not on that side, there, and
+ * each array it writes back (the next execution on the other side takes it whole again). */
+static double probe_cost(const xmp_dev_arg_t *argv, int nargs, int side) {
+  const xmpsp_workers_t *w = xmpsp_workers();
+  if (w->ncuda == 0)
+    return 0;
+  unsigned gpu = starpu_worker_get_memory_node((unsigned)w->cuda[0]);
+  unsigned to = side == XMPSP_BAL_CPU ? STARPU_MAIN_RAM : gpu;
+  unsigned from = side == XMPSP_BAL_CPU ? gpu : STARPU_MAIN_RAM;
+  double us = 0;
+  for (int k = 0; k < nargs; k++) {
+    const xmp_dev_data_t *d = argv[k].data;
+    if (!starpu_data_is_on_node(d->handle, to))
+      us += transfer_us(from, to, d->bytes);
+    if (argv[k].mode != XMP_DEV_READ)
+      us += transfer_us(to, from, d->bytes);
+  }
+  return us * 1e-6;
+}
+
 /* The StarPU executor: one task per chunk, each pinned to a worker of its side; returns when
  * they are done, with each side's finishing time in last_cpu_s / last_gpu_s. */
 static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, int ngpu_tasks,
@@ -397,9 +430,12 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   }
   xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
   double start_us = starpu_timing_now();
+  const xmpsp_workers_t *w = xmpsp_workers();
+  int unprobed = s->bal_started ? xmpsp_balance_unprobed(&s->bal) : -1;
+  if (unprobed >= 0 && s->cpu_side && cfg->balance == XMPSP_BALANCE_AUTO)
+    xmpsp_balance_probe_cost(&s->bal, probe_cost(argv, nargs, unprobed));
   if (s->last.open)
     close_exec(s, (start_us - s->last.start_us) * 1e-6);
-  const xmpsp_workers_t *w = xmpsp_workers();
   int use_cuda = w->ncuda > 0 && cuda != NULL;
   int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
   /* XMP_STARPU_NCPU: unset, one chunk per CPU worker; 0, no CPU part (GPU only). */
@@ -435,10 +471,12 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
                              argv,         lb + chunks[0].first * st,
                              lb + (chunks[0].first + chunks[0].count - 1) * st,
                              st,           partial_bytes > 0 ? s->partials : NULL,
-                             partial_bytes > 0 || cfg->trace};
+                             partial_bytes > 0 || cfg->trace,
+                             cfg->balance == XMPSP_BALANCE_AUTO ||
+                                 cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked};
     xmpsp_direct_run(&s->direct, &c, where);
     last_cpu_s = 0;
-    pending = gpu && !c.sync;
+    pending = gpu && c.timed && !c.sync;
     last_gpu_s = pending ? 0 : xmpsp_direct_time(&s->direct);
     last_direct = pending ? s : NULL;
   } else {

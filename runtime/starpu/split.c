@@ -14,6 +14,8 @@ long xmpsp_iter_count(long lb, long ub, long st) {
 /* Cuts count iterations starting at first into nchunks nearly equal chunks (the first
  * count % nchunks get one more), appending the non-empty ones to out. */
 static int cut(long first, long count, int nchunks, int gpu, xmpsp_chunk_t *out) {
+  if (nchunks <= 0 || count <= 0)
+    return 0;
   int n = 0;
   long base = count / nchunks, extra = count % nchunks;
   for (int c = 0; c < nchunks; c++) {

@@ -3,15 +3,18 @@
  * memory node; reading a bus's counters resets them, so reading all buses before and after an
  * execution gives exactly that execution's transfers.
  *
- * And where the time goes, per directive (xmpsp_trace.h): every device loop, replicate_sync,
- * reflect / reflect_do, reduction and wait_async is a span; under XMP_DEV_TRACE=1 each site's
- * executions and wall time are summed and printed at the end (first node), with the share of
+ * And where the time goes, per directive (xmpsp_trace.h): every device loop, replicate (its
+ * registration and, at the end of its block, its release), replicate_sync, reflect /
+ * reflect_do, reduction and wait_async is a span; under XMP_DEV_TRACE=1 each site's
+ * executions and wall time are summed and printed at the end (first node; the first execution,
+ * which carries uploads and plans, apart from the others' mean), with the share of
  * the time from the first span to the end and what lies outside every span (the program's own
  * code). A direct device loop then waits for its kernels, so that their time is the loop's and
  * not the next synchronising directive's. With NVTX (CUDA's nvtx3 headers found when libxmp is
  * built), each span is also an NVTX range named "file:line directive" for Nsight Systems. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +76,7 @@ void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char 
 typedef struct span_site {
   xmp_rt_srcloc_t where;
   long count;
-  double total, max; /* s */
+  double total, first, max; /* s; max: of the executions after the first */
   struct span_site *next;
 } span_site_t;
 
@@ -87,15 +90,48 @@ static double now_s(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+#ifdef XMPSP_NVTX
+/* NVTX names of sites, formatted once per site: a few sites run every step. */
+enum { NAMES = 64 };
+static struct {
+  const xmp_rt_srcloc_t *where;
+  const char *file;
+  int line;
+  char name[160];
+} names[NAMES];
+
+static void format_name(char *buf, size_t cap, const xmp_rt_srcloc_t *where) {
+  snprintf(buf, cap, "%s:%d %s", where != NULL && where->file != NULL ? where->file : "?",
+           where != NULL ? where->line : 0,
+           where != NULL && where->directive != NULL ? where->directive : "");
+}
+
+static const char *nvtx_name(const xmp_rt_srcloc_t *where) {
+  static char spare[160];
+  unsigned h = (unsigned)(((uintptr_t)where >> 4) % NAMES);
+  for (unsigned i = 0; i < NAMES; i++) {
+    unsigned k = (h + i) % NAMES;
+    if (names[k].where == where && where != NULL && names[k].file == where->file &&
+        names[k].line == where->line)
+      return names[k].name;
+    if (names[k].where == NULL && where != NULL) {
+      names[k].where = where;
+      names[k].file = where->file;
+      names[k].line = where->line;
+      format_name(names[k].name, sizeof names[k].name, where);
+      return names[k].name;
+    }
+  }
+  format_name(spare, sizeof spare, where); /* full, or no site */
+  return spare;
+}
+#endif
+
 void xmpsp_span_begin(xmpsp_span_t *s, const xmp_rt_srcloc_t *where) {
   s->where = where;
   s->t0 = -1;
 #ifdef XMPSP_NVTX
-  char name[160];
-  snprintf(name, sizeof name, "%s:%d %s", where != NULL && where->file != NULL ? where->file : "?",
-           where != NULL ? where->line : 0,
-           where != NULL && where->directive != NULL ? where->directive : "");
-  nvtxRangePushA(name);
+  nvtxRangePushA(nvtx_name(where));
 #endif
   if (span_depth++ > 0 || !xmpsp_config()->trace)
     return;
@@ -127,9 +163,11 @@ void xmpsp_span_end(xmpsp_span_t *s) {
     (*link)->where = xmpi_srcloc_copy(s->where);
   }
   span_site_t *site = *link;
-  site->count++;
+  if (site->count++ == 0)
+    site->first = dt; /* uploads, allocations, plans: apart */
+  else
+    site->max = dt > site->max ? dt : site->max;
   site->total += dt;
-  site->max = dt > site->max ? dt : site->max;
 }
 
 static int by_total(const void *a, const void *b) {
@@ -153,11 +191,17 @@ void xmpsp_trace_summary(void) {
     xmpi_note(NULL, "trace", "where the time went (first node): %.3f ms from the first traced "
               "directive to the end, %.1f%% in these directives", all * 1e3,
               all > 0 ? 100 * in / all : 0.0);
-    for (int i = 0; i < n; i++)
-      xmpi_note(&v[i]->where, "trace", "total: %ld executions, %.3f ms (%.1f%%), %.3f ms each, "
-                "at most %.3f ms", v[i]->count, v[i]->total * 1e3,
-                all > 0 ? 100 * v[i]->total / all : 0.0, v[i]->total * 1e3 / (double)v[i]->count,
-                v[i]->max * 1e3);
+    for (int i = 0; i < n; i++) {
+      const span_site_t *t = v[i];
+      if (t->count == 1)
+        xmpi_note(&t->where, "trace", "total: 1 execution, %.3f ms (%.1f%%)", t->total * 1e3,
+                  all > 0 ? 100 * t->total / all : 0.0);
+      else
+        xmpi_note(&t->where, "trace", "total: %ld executions, %.3f ms (%.1f%%): the first "
+                  "%.3f ms, then %.3f ms each, at most %.3f ms", t->count, t->total * 1e3,
+                  all > 0 ? 100 * t->total / all : 0.0, t->first * 1e3,
+                  (t->total - t->first) * 1e3 / (double)(t->count - 1), t->max * 1e3);
+    }
     xmpi_note(NULL, "trace", "outside these directives: %.3f ms (%.1f%%)", (all - in) * 1e3,
               all > 0 ? 100 * (all - in) / all : 0.0);
     free(v);

@@ -235,6 +235,7 @@ typedef struct xmpsp_direct_call {
   long lb, ub, st;            /* the iterations (all of the GPU part) */
   void *partial;              /* their reduction results, or NULL */
   int sync;                   /* complete the kernels before returning */
+  int timed;                  /* time the kernels with CUDA events (else from the host) */
 } xmpsp_direct_call_t;
 /* Runs c: holds its arrays on the GPU's (host's) memory node and calls its function there. */
 void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,

@@ -617,6 +617,62 @@ static void trial_cost(void) {
     }
 }
 
+/* A probe's cost is mostly the data it moves (xmpsp_balance_probe_cost): with a cost of 20
+ * steps for each execution that switches between GPU only and a CPU share (the arrays there
+ * and back; Himeno L on an H100), and GPU only the best split, a run of 100 steps never
+ * probes, and over 2000 steps the probe waits until the run has paid 1/0.03 times its cost and
+ * the excess over GPU only stays within 3% (+ one step of noise). Where the CPU does help (GPU
+ * 3x faster) and the estimate of 5 steps was too high (the switches cost nothing), the
+ * controller still finds the interior split after the delayed probe, within 2%. Without the
+ * budget the first probe comes at step 1. */
+static void probe_budget(void) {
+  enum { STEPS = 2000 };
+  const struct {
+    const char *what;
+    double rc, rg, cost_steps, move_steps;
+    int helps;
+  } cases[] = {{"GPU 100x, probe 20 steps", 1e6, 1e8, 20, 20, 0},
+               {"GPU 3x, probe estimated 5 steps", 1e7, 3e7, 5, 0, 1}};
+  for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+    sim_t s = base("probe budget", 20e-6, cases[ci].rc, 80e-6, cases[ci].rg, 0);
+    double t0 = model_t(&s, 0, 0), cost = cases[ci].cost_steps * t0;
+    xmpsp_balance_t b;
+    xmpsp_balance_init(&b, 0, 1, 8, 1);
+    rng_state = 99;
+    long first_cpu = -1, prev_c = 0;
+    double total = 0, excess = 0, before = 0, w_last = 0;
+    for (int k = 0; k < STEPS; k++) {
+      long c = split_cpu(b.w, s.n);
+      if (xmpsp_balance_unprobed(&b) == XMPSP_BAL_CPU)
+        xmpsp_balance_probe_cost(&b, cost);
+      double tc = side_t(s.oc, s.rc, c) * noise(0.02), tg = gpu_t(&s, c) * noise(0.02);
+      /* moving the arrays: half the cost where the CPU starts running, half where it stops */
+      double moved = (c > 0) != (prev_c > 0) ? 0.5 * cases[ci].move_steps * t0 : 0.0;
+      double period = fmax(c > 0 ? tc : 0, c < s.n ? tg : 0) + moved;
+      if (c > 0 && first_cpu < 0) {
+        first_cpu = k;
+        before = total;
+      }
+      total += period;
+      excess += period - brute_best(&s, k);
+      if (k == 99)
+        CHECKF(first_cpu < 0, "%s: a CPU share within the first 100 steps (step %ld)",
+               cases[ci].what, first_cpu);
+      xmpsp_balance_next(&b, c, s.n - c, tc, tg, period);
+      prev_c = c;
+      w_last = b.w;
+    }
+    CHECKF(first_cpu > 0 && before >= cost / 0.03 * 0.98, "%s: probed at step %ld after %.3f s "
+           "(cost %.3f s)", cases[ci].what, first_cpu, before, cost);
+    if (!cases[ci].helps)
+      CHECKF(excess <= 0.03 * total + t0 * 1.5, "%s: %.2f%% of the run above GPU only",
+             cases[ci].what, 100 * excess / total);
+    double t_last = model_t(&s, STEPS - 1, split_cpu(w_last, s.n));
+    CHECKF(t_last <= 1.02 * brute_best(&s, STEPS - 1), "%s: final weight %.4f: T/T* %.4f",
+           cases[ci].what, w_last, t_last / brute_best(&s, STEPS - 1));
+  }
+}
+
 int main(void) {
   steady();
   noisy();
@@ -630,5 +686,6 @@ int main(void) {
   spikes();
   two_loops();
   trial_cost();
+  probe_budget();
   return CHECK_RESULT();
 }

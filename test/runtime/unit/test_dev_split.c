@@ -1,6 +1,7 @@
 /* test_dev_split.c - the split of a device loop's iterations into GPU and CPU chunks, against
  * its definition: CPU part round(w * n) iterations, last; each part cut into chunks differing by
- * at most one iteration; no empty chunk; together they cover 0..n-1 in order. */
+ * at most one iteration; no empty chunk; together they cover 0..n-1 in order; without CPU
+ * chunks (GPU only) every iteration in the GPU part. */
 #include <math.h>
 
 #include "check.h"
@@ -20,10 +21,11 @@ int main(void) {
   for (long n = 0; n <= 40; n++)
     for (int wi = 0; wi < 7; wi++)
       for (int ng = 1; ng <= 5; ng++)
-        for (int nc = 1; nc <= 5; nc++) {
+        for (int nc = 0; nc <= 5; nc++) { /* 0: no CPU part (GPU only) whatever the weight */
           double w = weights[wi];
           int k = xmpsp_split(n, w, ng, nc, c);
-          long cpu = llround(w * (double)n), pos = 0, part[2] = {0, 0}, min[2], max[2];
+          long cpu = nc > 0 ? llround(w * (double)n) : 0, pos = 0, part[2] = {0, 0}, min[2],
+               max[2];
           int cnt[2] = {0, 0};
           min[0] = min[1] = n + 1;
           max[0] = max[1] = -1;
