@@ -88,9 +88,11 @@ public:
   /// The virtual anchor of the file's initialisation (file-scope directives'
   /// executable parts), or -1 when there is none.
   int64_t moduleInit = -1;
-  /// Virtual anchors of the device loops' declarations and functions (the
-  /// start and the end of the translated file), or -1 without device loops.
-  int64_t deviceDecls = -1, deviceFuncs = -1;
+  /// Virtual anchors of the device loops' declarations, CPU functions and
+  /// kernels (the start and the end of the translated file, the CUDA file),
+  /// of the CUDA file and of the user's macros it repeats; -1 without device
+  /// loops.
+  int64_t deviceDecls = -1, deviceFuncs = -1, deviceKernels = -1, cudaFile = -1, cudaMacros = -1;
 
 private:
   std::vector<Anchor> anchors;

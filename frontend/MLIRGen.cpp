@@ -47,8 +47,10 @@ struct HaloWidths {
 
 class Generator {
 public:
-  Generator(MLIRContext &context, const SourceIndex &index, AnchorTable &anchors)
-      : b(&context), index(index), sm(index.context().getSourceManager()), anchors(anchors) {}
+  Generator(MLIRContext &context, const SourceIndex &index, AnchorTable &anchors,
+            const std::string &macros)
+      : b(&context), index(index), sm(index.context().getSourceManager()), anchors(anchors),
+        macros(macros) {}
 
   OwningOpRef<ModuleOp> run(const Program &program) {
     OwningOpRef<ModuleOp> module = ModuleOp::create(b.getUnknownLoc());
@@ -83,12 +85,16 @@ private:
   /// its subscripts (holes) spliced in as written.
   void accesses(const Program &program) {
     std::map<const clang::ArraySubscriptExpr *, std::array<int, 3>> tiles;
-    std::vector<std::pair<unsigned, unsigned>> deviceBodies;
+    struct Body {
+      unsigned first, second;
+      int64_t site;
+    };
+    std::vector<Body> deviceBodies;
     for (const Site &site : program.sites) {
       if (site.dir->kind != DirectiveKind::DeviceLoop)
         continue;
-      deviceBodies.push_back(
-          {index.offset(site.nest->getBeginLoc()), index.offset(site.nest->getEndLoc())});
+      deviceBodies.push_back({index.offset(site.nest->getBeginLoc()),
+                              index.offset(site.nest->getEndLoc()), site.id});
       if (site.devTile)
         tiles.insert(site.devTile->offsets.begin(), site.devTile->offsets.end());
     }
@@ -106,14 +112,19 @@ private:
       int64_t at =
           anchors.add({Anchor::Kind::ReplaceTokens, chain->getBeginLoc(), chain->getEndLoc()});
       unsigned offset = index.offset(chain->getBeginLoc());
-      bool device = llvm::any_of(deviceBodies,
-                                 [&](auto r) { return offset >= r.first && offset <= r.second; });
+      // In a device loop's body: its CPU function's and kernels' locals.
+      auto body = llvm::find_if(
+          deviceBodies, [&](const Body &r) { return offset >= r.first && offset <= r.second; });
+      bool device = body != deviceBodies.end();
       auto nest = program.accessNest.find(chain);
       auto tile = tiles.find(chain);
+      IntegerAttr nestSite = device ? b.getI64IntegerAttr(body->site)
+                             : nest == program.accessNest.end()
+                                 ? IntegerAttr()
+                                 : b.getI64IntegerAttr(nest->second);
       b.create<AccessOp>(
           b.getUnknownLoc(), FlatSymbolRefAttr::get(b.getContext(), symbols.at(array)),
-          b.getDenseI64ArrayAttr(holes), b.getI64IntegerAttr(at),
-          nest == program.accessNest.end() ? IntegerAttr() : b.getI64IntegerAttr(nest->second),
+          b.getDenseI64ArrayAttr(holes), b.getI64IntegerAttr(at), nestSite,
           device ? b.getUnitAttr() : UnitAttr(),
           tile == tiles.end()
               ? DenseI64ArrayAttr()
@@ -152,14 +163,28 @@ private:
   StringAttr async(const Site &site) {
     return site.async.empty() ? StringAttr() : b.getStringAttr(site.async);
   }
-  /// Distribution formats as the kinds and params attributes.
-  std::pair<ArrayAttr, ArrayAttr> formatAttrs(const std::vector<DistFormat> &list) {
-    std::vector<std::string> formats, params;
-    for (const DistFormat &f : list) {
-      formats.push_back(f.kind);
+  /// Distribution formats as the formats and params attributes.
+  std::pair<ArrayAttr, ArrayAttr> formatAttrs(const std::vector<frontend::DistFormat> &list) {
+    SmallVector<Attribute> formats;
+    std::vector<std::string> params;
+    for (const frontend::DistFormat &f : list) {
+      // The parser admits these four spellings only.
+      xmp::DistFormat format = f.kind == "*" ? xmp::DistFormat::none
+                                             : *xmp::symbolizeDistFormat(f.kind);
+      formats.push_back(xmp::DistFormatAttr::get(b.getContext(), format));
       params.push_back(f.param);
     }
-    return {strs(formats), strs(params)};
+    return {b.getArrayAttr(formats), strs(params)};
+  }
+  /// A reduction operator as Sema checked it.
+  ReductionKindAttr kindAttr(StringRef op) {
+    return ReductionKindAttr::get(b.getContext(), *reductionKindFromOperator(op));
+  }
+  ArrayAttr typesAttr(ArrayRef<ScalarType> types) {
+    SmallVector<Attribute> attrs;
+    for (ScalarType t : types)
+      attrs.push_back(ScalarTypeAttr::get(b.getContext(), t));
+    return b.getArrayAttr(attrs);
   }
   FlatSymbolRefAttr ref(StringRef sym) {
     return sym.empty() ? FlatSymbolRefAttr() : FlatSymbolRefAttr::get(b.getContext(), sym);
@@ -172,7 +197,7 @@ private:
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
       bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
-      b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind), strs(r.vars), strs(r.types),
+      b.create<ReductionOp>(loc(site), kindAttr(r.kind), strs(r.vars), typesAttr(r.types),
                             ref(r.on), b.getI64IntegerAttr(id), anchor(at),
                             b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
                             arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
@@ -181,9 +206,8 @@ private:
     }
     // Location reductions take one variable each.
     for (size_t k = 0; k < r.vars.size(); ++k)
-      b.create<ReductionOp>(loc(site), b.getStringAttr(r.kind),
-                            strs(ArrayRef<std::string>(r.vars[k])),
-                            strs(ArrayRef<std::string>(r.types[k])), ref(r.on),
+      b.create<ReductionOp>(loc(site), kindAttr(r.kind), strs(ArrayRef<std::string>(r.vars[k])),
+                            typesAttr(r.types[k]), ref(r.on),
                             b.getI64IntegerAttr(id), anchor(at), b.getStringAttr(site.dir->text),
                             strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr, acc);
   }
@@ -196,8 +220,8 @@ private:
                */
     for (size_t k = 0; k < r.vars.size(); ++k)
       b.create<ReductionBeginOp>(
-          loc(site), b.getStringAttr(r.kind), strs(ArrayRef<std::string>(r.vars[k])),
-          strs(ArrayRef<std::string>(r.types[k])), b.getI64IntegerAttr(site.id), anchor(at),
+          loc(site), kindAttr(r.kind), strs(ArrayRef<std::string>(r.vars[k])),
+          typesAttr(r.types[k]), b.getI64IntegerAttr(site.id), anchor(at),
           b.getStringAttr(site.dir->text), strs(r.locs[k]), DenseI64ArrayAttr(),
           strs(site.iterationOrder), anchor(stepAt));
   }
@@ -357,12 +381,12 @@ private:
     if (main)
       mainAt = anchor(
           anchors.add({Anchor::Kind::ReplaceTokens, main->getLocation(), main->getLocation()}));
-    bool device = llvm::any_of(program.sites, [](const Site &s) {
-      return s.dir->kind == DirectiveKind::DeviceLoop;
-    });
+    bool device = anchors.deviceDecls >= 0;
+    // The CUDA file: its headers, the user's macros (the bodies may use them), the kernels.
     if (device) {
-      anchors.deviceDecls = anchors.addVirtual();
-      anchors.deviceFuncs = anchors.addVirtual();
+      anchors.cudaFile = anchors.addVirtual();
+      anchors.cudaMacros = anchors.addVirtual();
+      anchors[anchors.cudaMacros].text = macros;
     }
     int64_t tail = anchors.add({Anchor::Kind::FileEnd, end, {}});
     int64_t head = anchors.add({Anchor::Kind::FileStart, start, {}});
@@ -373,7 +397,10 @@ private:
                       main && main->getNumParams() >= 2 ? b.getUnitAttr() : UnitAttr(),
                       device ? b.getUnitAttr() : UnitAttr(),
                       device ? anchor(anchors.deviceDecls) : IntegerAttr(),
-                      device ? anchor(anchors.deviceFuncs) : IntegerAttr());
+                      device ? anchor(anchors.deviceFuncs) : IntegerAttr(),
+                      device ? anchor(anchors.cudaFile) : IntegerAttr(),
+                      device ? anchor(anchors.cudaMacros) : IntegerAttr(),
+                      device ? anchor(anchors.deviceKernels) : IntegerAttr());
   }
 
   /// An array's storage is laid out once its last mapping directive is seen.
@@ -403,7 +430,7 @@ private:
                        anchor(at), text, anchor(at), anchor(inner));
       at = inner;
     }
-    StringAttr scope = b.getStringAttr(site.fileScope ? "file" : "function");
+    auto scope = ScopeAttr::get(b.getContext(), site.fileScope ? Scope::file : Scope::function);
     switch (d.kind) {
     case DirectiveKind::Nodes:
       b.create<NodesOp>(l, b.getStringAttr(site.sym), b.getStringAttr(d.nodes.name.text),
@@ -428,7 +455,10 @@ private:
           strs(dst.st), b.getDenseI64ArrayAttr(dst.scalar), b.getStringAttr(src.var),
           b.getStringAttr(src.elemType), b.getI64IntegerAttr(src.distributed), strs(src.extentText),
           strs(src.lb), strs(src.len), strs(src.st), b.getDenseI64ArrayAttr(src.scalar), id,
-          anchor(at), text, site.gmoveMode.empty() ? StringAttr() : b.getStringAttr(site.gmoveMode),
+          anchor(at), text,
+          site.gmoveMode.empty()
+              ? DirectionAttr()
+              : DirectionAttr::get(b.getContext(), *symbolizeDirection(site.gmoveMode)),
           site.async.empty() ? StringAttr() : b.getStringAttr(site.async));
       break;
     }
@@ -511,7 +541,8 @@ private:
       for (size_t k = 0; k < site.arrays.size(); ++k) {
         HaloWidths w(site, *site.arrays[k]);
         b.create<ReduceShadowOp>(
-            l, arrayRef(*site.arrays[k]), b.getStringAttr(site.exprs[k]), strs(w.lower),
+            l, arrayRef(*site.arrays[k]), ScalarTypeAttr::get(b.getContext(), site.elemTypes[k]),
+            strs(w.lower),
             strs(w.upper), b.getDenseI64ArrayAttr(w.periodic),
             site.async.empty() ? StringAttr() : b.getStringAttr(site.async), id, anchor(at), text);
       }
@@ -573,7 +604,10 @@ private:
         arrays.push_back(a.name);
         replicas.push_back(a.replica);
       }
-      b.create<DeviceSyncOp>(l, b.getStringAttr(site.syncIn ? "in" : "out"), strs(arrays),
+      b.create<DeviceSyncOp>(l,
+                            DirectionAttr::get(b.getContext(),
+                                               site.syncIn ? Direction::in : Direction::out),
+                            strs(arrays),
                              b.getDenseI64ArrayAttr(replicas), id, anchor(at), text);
       break;
     }
@@ -674,10 +708,10 @@ private:
       arrays.push_back(FlatSymbolRefAttr::get(b.getContext(), symbols.at(a)));
     for (bool r : site.nestRestrict)
       restrict.push_back(r);
-    bool extended = site.extent != LoopExtent::None;
-    StringRef extent = site.extent == LoopExtent::Expand   ? "expand"
-                       : site.extent == LoopExtent::Margin ? "margin"
-                                                           : "peel_and_wait";
+    bool extended = site.extent != frontend::LoopExtent::None;
+    xmp::LoopExtent extent = site.extent == frontend::LoopExtent::Expand   ? xmp::LoopExtent::expand
+                             : site.extent == frontend::LoopExtent::Margin ? xmp::LoopExtent::margin
+                                                                 : xmp::LoopExtent::peel_and_wait;
     // Before the loop op: the kept values are taken before any piece of the
     // nest runs.
     for (const CheckedReduction &r : site.reductions)
@@ -691,63 +725,109 @@ private:
         b.getDenseI64ArrayAttr(beforeAt), b.getDenseI64ArrayAttr(afterAt), anchor(end),
         anchor(beginAt), anchor(stepAt), anchor(reduceAt),
         llvm::is_contained(cyclic, 1) ? b.getDenseI64ArrayAttr(cyclic) : DenseI64ArrayAttr(),
-        extended ? b.getStringAttr(extent) : StringAttr(), extended ? strs(lo) : ArrayAttr(),
+        extended ? LoopExtentAttr::get(b.getContext(), extent) : LoopExtentAttr(),
+        extended ? strs(lo) : ArrayAttr(),
         extended ? strs(hi) : ArrayAttr(),
         extended ? b.getDenseI64ArrayAttr(unbound) : DenseI64ArrayAttr(),
-        site.extent == LoopExtent::PeelAndWait ? async(site) : StringAttr());
+        site.extent == frontend::LoopExtent::PeelAndWait ? async(site) : StringAttr());
     for (const CheckedReduction &r : site.reductions)
       reduction(site, site.postSite, reduceAt, r, /*loop=*/true);
   }
 
+  /// The virtual anchors the device loops' outlined code goes to, shared by
+  /// every device loop of the file (the file's entry places them).
+  void deviceAnchors() {
+    if (anchors.deviceDecls >= 0)
+      return;
+    anchors.deviceDecls = anchors.addVirtual();
+    anchors.deviceFuncs = anchors.addVirtual();
+    anchors.deviceKernels = anchors.addVirtual();
+  }
+
   void deviceLoop(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at) {
+    deviceAnchors();
     // The nest goes, its lines kept empty: its body is outlined. Indices
     // declared before the nest, and scalars that only the body uses (it sets
-    // them first), are used there no more: -Wall would call them unused.
-    std::string uses;
-    for (const LoopDim &dim : site.loop)
+    // them first), are used there no more.
+    std::vector<std::string> unused, indexTypes;
+    SmallVector<int64_t> constStep;
+    for (const LoopDim &dim : site.loop) {
       if (dim.declPrefix.empty())
-        uses += "(void)" + dim.var + "; ";
-    for (const DeviceScalar &s : site.devScalars)
-      if (s.setFirst)
-        uses += "(void)" + s.name + "; ";
-    anchors.add(
-        {Anchor::Kind::ReplaceChars, site.nest->getForLoc(), index.afterStmt(site.nest), uses});
-    LoopAttrs nest(site);
-        std::vector<std::string> arrays, modes, scalars, kinds, vars, types;
-    SmallVector<int64_t> distributed, rowElems, replicas;
-    for (const DeviceArray &a : site.devArrays) {
-      arrays.push_back(a.name);
-      replicas.push_back(a.replica);
-      modes.push_back(a.written ? "readwrite" : "read");
-      distributed.push_back(a.dist != nullptr);
-      rowElems.push_back(a.rowElems);
+        unused.push_back(dim.var);
+      indexTypes.push_back(dim.type);
+      // The task's step is the loop's where the distribution keeps it.
+      constStep.push_back(dim.sameStep ? dim.constStep : 0);
     }
     for (const DeviceScalar &s : site.devScalars)
-      if (!s.setFirst) // set in the body first: nothing to pass
-        scalars.push_back(s.name);
+      if (s.setFirst)
+        unused.push_back(s.name);
+    int64_t nestAt =
+        anchors.add({Anchor::Kind::ReplaceChars, site.nest->getForLoc(), index.afterStmt(site.nest)});
+    // The body up to its last character: the ';' of a body without braces
+    // (`a[i] = 0;`, an unbraced inner `for` or `if`) lies past Clang's end.
+    clang::SourceLocation last = index.afterStmt(site.devBody).getLocWithOffset(-1);
+    int64_t body = anchors.hole(clang::SourceRange(site.devBody->getBeginLoc(), last));
+    clang::PresumedLoc where = sm.getPresumedLoc(site.devBody->getBeginLoc());
+    LoopAttrs nest(site);
+    std::vector<std::string> arrays, elems, paramDecls, paramTypes, scalars, scalarTypes, vars;
+    SmallVector<Attribute> modes, kinds;
+    std::vector<ScalarType> types;
+    SmallVector<int64_t> distributed, rowElems, replicas, ranks, uses;
+    std::optional<int64_t> tileArray;
+    for (const DeviceArray &a : site.devArrays) {
+      if (site.devTile && site.devTile->array == a.name)
+        tileArray = static_cast<int64_t>(arrays.size());
+      arrays.push_back(a.name);
+      replicas.push_back(a.replica);
+      modes.push_back(
+          AccessModeAttr::get(b.getContext(), a.written ? AccessMode::readwrite : AccessMode::read));
+      distributed.push_back(a.dist != nullptr);
+      rowElems.push_back(a.rowElems);
+      elems.push_back(a.elemType);
+      ranks.push_back(a.dist ? static_cast<int64_t>(a.dist->extents.size()) : 0);
+      paramDecls.push_back(a.paramDecl);
+      paramTypes.push_back(a.paramType);
+    }
+    for (const DeviceScalar &s : site.devScalars) {
+      scalars.push_back(s.name);
+      scalarTypes.push_back(s.type);
+      uses.push_back(s.setFirst ? 2 : s.assigned ? 1 : 0);
+    }
     for (const CheckedReduction &r : site.reductions)
       for (size_t k = 0; k < r.vars.size(); ++k) {
-        kinds.push_back(r.kind);
+        kinds.push_back(kindAttr(r.kind));
         vars.push_back(r.vars[k]);
         types.push_back(r.types[k]);
       }
-    b.create<DeviceLoopOp>(l, ref(site.tmplSym), strs(nest.indices),
-                           b.getDenseI64ArrayAttr(nest.tdims), strs(nest.offsets), strs(nest.lower),
-                           strs(nest.upper), strs(nest.step), strs(arrays), b.getDenseI64ArrayAttr(replicas),
-                           strs(modes), b.getDenseI64ArrayAttr(distributed),
-                           b.getDenseI64ArrayAttr(rowElems), strs(scalars), strs(kinds), strs(vars),
-                           strs(types), id, anchor(at), text);
+    b.create<DeviceLoopOp>(
+        l, ref(site.tmplSym), strs(nest.indices), b.getDenseI64ArrayAttr(nest.tdims),
+        strs(nest.offsets), strs(nest.lower), strs(nest.upper), strs(nest.step), strs(indexTypes),
+        b.getDenseI64ArrayAttr(constStep), strs(arrays), b.getDenseI64ArrayAttr(replicas),
+        b.getArrayAttr(modes), b.getDenseI64ArrayAttr(distributed), b.getDenseI64ArrayAttr(rowElems),
+        strs(elems), b.getDenseI64ArrayAttr(ranks), strs(paramDecls), strs(paramTypes),
+        strs(scalars), strs(scalarTypes), b.getDenseI64ArrayAttr(uses), b.getArrayAttr(kinds),
+        strs(vars), typesAttr(types), id, anchor(at), text, anchor(body), b.getStringAttr(where.getFilename()),
+        b.getI64IntegerAttr(where.getLine()), anchor(nestAt), strs(unused),
+        anchor(anchors.deviceDecls), anchor(anchors.deviceFuncs), anchor(anchors.deviceKernels),
+        site.devHasLabels ? b.getUnitAttr() : UnitAttr(),
+        site.devOwnRowsOnly ? b.getUnitAttr() : UnitAttr(),
+        tileArray ? b.getI64IntegerAttr(*tileArray) : IntegerAttr(),
+        tileArray ? b.getDenseI64ArrayAttr({site.devTile->lo[0], site.devTile->hi[0]})
+                  : DenseI64ArrayAttr());
   }
+
 
   OpBuilder b;
   const SourceIndex &index;
   const clang::SourceManager &sm;
   AnchorTable &anchors;
+  const std::string &macros;
   std::map<const DistArray *, std::string> symbols;
 };
 } // namespace
 
 OwningOpRef<ModuleOp> xmp::frontend::buildModule(const Program &program, MLIRContext &context,
-                                                 const SourceIndex &index, AnchorTable &anchors) {
-  return Generator(context, index, anchors).run(program);
+                                                 const SourceIndex &index, AnchorTable &anchors,
+                                                 const std::string &macros) {
+  return Generator(context, index, anchors, macros).run(program);
 }

@@ -14,9 +14,12 @@ namespace xmp::frontend {
 /// One xmp op per directive (align also gets its array_alloc, a loop with
 /// reduction clauses a reduction op after the loop), in source order, after
 /// the distributed arrays' symbols; then one access op per subscript chain on
-/// a distributed array. Records in `anchors` where each op's C goes.
+/// a distributed array; and the file's entry. Records in `anchors` where each
+/// op's C goes. `macros`: the user's #define lines, which device loop bodies
+/// compiled in the CUDA file may use.
 mlir::OwningOpRef<mlir::ModuleOp> buildModule(const Program &program, mlir::MLIRContext &context,
-                                              const SourceIndex &index, AnchorTable &anchors);
+                                              const SourceIndex &index, AnchorTable &anchors,
+                                              const std::string &macros);
 
 } // namespace xmp::frontend
 

@@ -200,8 +200,14 @@ public:
                   "internal xmpcc error: " + diag.str());
       return mlir::success();
     });
+    // Only outlined CUDA code needs the macros; most files have no device loop.
+    std::string macros;
+    if (llvm::any_of(program.sites,
+                     [](const Site &s) { return s.dir->kind == DirectiveKind::DeviceLoop; }))
+      macros = mainFileMacros(ci.getPreprocessor());
     AnchorTable anchors;
-    mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(program, context, index, anchors);
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        buildModule(program, context, index, anchors, macros);
     if (mlir::failed(mlir::verify(*module)))
       return;
     if (options.emitMLIR) {
@@ -221,13 +227,8 @@ public:
     xmp::Fragments fragments;
     if (mlir::failed(xmp::printFragments(*module, fragments)))
       return;
-    std::string translated, cuda, macros;
-    // Only outlined CUDA code needs the macros; most files have no device loop.
-    if (llvm::any_of(program.sites, [](const Site &s) {
-          return s.dir->kind == DirectiveKind::DeviceLoop;
-        }))
-      macros = mainFileMacros(ci.getPreprocessor());
-    if (!rewriteSource(program, anchors, fragments, index, diags, macros, translated, cuda))
+    std::string translated, cuda;
+    if (!rewriteSource(program, anchors, fragments, index, diags, translated, cuda))
       return;
     if (!options.output.empty() && !writeFile(diags, options.output, translated))
       return;

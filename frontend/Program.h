@@ -11,6 +11,8 @@
 #define XMP_FRONTEND_PROGRAM_H
 
 #include "Directive.h"
+#include "xmp/Dialect/XMPDialect.h"
+
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -90,8 +92,9 @@ struct LoopDim {
 };
 
 struct CheckedReduction {
-  std::string kind;
-  std::vector<std::string> vars, types;
+  std::string kind; // as the directive spells it ("+", "max")
+  std::vector<std::string> vars;
+  std::vector<xmp::ScalarType> types;
   std::vector<std::vector<std::string>> locs; // location variables per variable
   std::vector<int64_t> counts; // per variable: elements of a C array, 0 for a scalar
   std::string on; // symbol of a template or node array, or empty
@@ -209,6 +212,7 @@ struct Site {
   std::string async;                     // reflect, reduce_shadow, gmove, peel_and_wait
   std::string elemRtType;                // reduce_shadow: the elements' xmp_rt_type
   std::vector<std::string> exprs;        // wait_async ids, bcast variables
+  std::vector<xmp::ScalarType> elemTypes; // reduce_shadow: per array
   std::string onSym;                     // bcast
   std::vector<std::string> root;         // bcast source coordinates
   // bcast on some nodes only: the node array `root` are coordinates in, and

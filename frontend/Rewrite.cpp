@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rewrite.h"
-#include "DeviceOutline.h"
 #include "DirectiveParser.h"
 
 
@@ -33,7 +32,7 @@ public:
         ctx(index.context()), sm(ctx.getSourceManager()), diags(diags),
         rewriter(ctx.getSourceManager(), ctx.getLangOpts()) {}
 
-  bool run(std::string &out, std::string &cuda, const std::string &macros);
+  bool run(std::string &out, std::string &cuda);
 
 private:
   bool error(SourceLocation loc, const std::string &message) {
@@ -71,7 +70,6 @@ private:
   std::string render(int64_t anchor, const std::string &variant = "") const;
   std::string renderFragment(const Fragment &fragment) const;
   std::string renderRange(SourceRange range, const std::string &variant) const;
-  void outlineDeviceLoops();
 
   const Program &program;
   const AnchorTable &anchors;
@@ -82,8 +80,6 @@ private:
   DiagnosticsEngine &diags;
   Rewriter rewriter;
   bool ok = true;
-  DeviceOutliner outliner;
-  std::map<int64_t, std::string> outlined; // the outliner's text, by virtual anchor
   // Anchors whose text replaces a range, by begin offset: what a piece of
   // source spliced into a fragment has inside it.
   std::multimap<unsigned, std::pair<unsigned, int64_t>> inner;
@@ -153,8 +149,6 @@ std::string SourceRewriter::render(int64_t anchor, const std::string &variant) c
   }
   for (const Anchor::Part &part : a.parts)
     out += (out.empty() ? "" : "; ") + (part.anchor >= 0 ? render(part.anchor) : part.text);
-  if (auto o = outlined.find(anchor); o != outlined.end())
-    out += o->second;
   return join({out, a.text});
 }
 
@@ -244,46 +238,19 @@ void SourceRewriter::applyAnchors() {
   }
 }
 
-void SourceRewriter::outlineDeviceLoops() {
-  for (const Site &site : program.sites) {
-    if (site.dir->kind != DirectiveKind::DeviceLoop)
-      continue;
-    PresumedLoc p = sm.getPresumedLoc(site.devBody->getBeginLoc());
-    // Up to its last character: the ';' of a body without braces (`a[i] = 0;`,
-    // an unbraced inner `for` or `if`) lies past Clang's end location.
-    SourceLocation last = index.afterStmt(site.devBody).getLocWithOffset(-1);
-    SourceRange range(site.devBody->getBeginLoc(), last);
-    std::string body = renderRange(range, ""), tiledBody;
-    if (site.devTile)
-      tiledBody = renderRange(range, "tile");
-    outliner.add(site, body, tiledBody, p.getFilename(), p.getLine());
-  }
-}
-
-
-
-
-
-
-bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string &macros) {
-  // The device loops' functions, from their rendered bodies, go where the
-  // file's start and end take them in.
-    for (int64_t id = 0; id < static_cast<int64_t>(anchors.all().size()); ++id)
+bool SourceRewriter::run(std::string &out, std::string &cuda) {
+  // The anchors a piece of source spliced into a fragment may have inside.
+  for (int64_t id = 0; id < static_cast<int64_t>(anchors.all().size()); ++id)
     if (auto range = extent(anchors[id]);
         range && range->second > range->first && anchors[id].kind == Anchor::Kind::ReplaceTokens)
       inner.insert({range->first, {range->second, id}});
-  outlineDeviceLoops();
-  if (!outliner.empty()) {
-    outlined[anchors.deviceDecls] = outliner.cDeclarations();
-    outlined[anchors.deviceFuncs] = outliner.cFunctions();
-  }
   applyAnchors();
   if (!ok)
     return false;
   const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());
   out = buffer ? std::string(buffer->begin(), buffer->end())
                : sm.getBufferData(sm.getMainFileID()).str();
-  cuda = outliner.empty() ? "" : outliner.cudaSource(macros);
+  cuda = anchors.cudaFile >= 0 ? render(anchors.cudaFile) : "";
   return true;
 }
 
@@ -291,7 +258,7 @@ bool SourceRewriter::run(std::string &out, std::string &cuda, const std::string 
 
 bool xmp::frontend::rewriteSource(const Program &program, const AnchorTable &anchors,
                                   const Fragments &fragments, const SourceIndex &index,
-                                  DiagnosticsEngine &diags, const std::string &macros,
+                                  DiagnosticsEngine &diags,
                                   std::string &out, std::string &cuda) {
-  return SourceRewriter(program, anchors, fragments, index, diags).run(out, cuda, macros);
+  return SourceRewriter(program, anchors, fragments, index, diags).run(out, cuda);
 }

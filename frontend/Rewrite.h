@@ -15,18 +15,16 @@
 
 namespace xmp::frontend {
 
-/// The translated main file: every anchor's fragment spliced in place
-/// (directives replaced by their C, work-shared loops bounded to the local
-/// part, accesses to distributed arrays by local indexing), distributed
-/// arrays by runtime-managed storage and their accesses by local indexing,
-/// work-shared loops bounded to the local part, main() wrapped by runtime
-/// start-up. Device loop bodies are outlined into CPU functions (in `out`)
-/// and CUDA kernels (`cuda`, empty when there are none; `macros` are the
-/// user's #define lines it needs). Returns false after reporting what cannot
-/// be translated.
+/// The translated main file (`out`): every anchor's fragment spliced in
+/// place (directives replaced by their C, work-shared loops bounded to the
+/// local part, distributed arrays by runtime-managed storage and their
+/// accesses by local indexing, main() wrapped by runtime start-up, device
+/// loops' CPU functions); and the CUDA file of the device loops' kernels
+/// (`cuda`, empty when there are none). Returns false after reporting what
+/// cannot be translated.
 bool rewriteSource(const Program &program, const AnchorTable &anchors, const Fragments &fragments,
                    const SourceIndex &index, clang::DiagnosticsEngine &diags,
-                   const std::string &macros, std::string &out, std::string &cuda);
+                   std::string &out, std::string &cuda);
 
 } // namespace xmp::frontend
 

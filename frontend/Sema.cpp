@@ -166,8 +166,8 @@ bool constantExtents(const ASTContext &ctx, QualType &type, std::vector<int64_t>
   return true;
 }
 
-/// The runtime's name for a scalar C type, if reductions apply to it.
-std::optional<std::string> runtimeType(QualType type) {
+/// The runtime's scalar type of a C type, if reductions apply to it.
+std::optional<xmp::ScalarType> runtimeType(QualType type) {
   type = type.getCanonicalType().getUnqualifiedType();
   if (const auto *e = type->getAs<EnumType>())
     type = e->getDecl()->getIntegerType().getCanonicalType();
@@ -176,21 +176,21 @@ std::optional<std::string> runtimeType(QualType type) {
     return std::nullopt;
   switch (b->getKind()) {
   case BuiltinType::Char_S:
-  case BuiltinType::Char_U: return "XMP_RT_CHAR";
-  case BuiltinType::SChar: return "XMP_RT_SCHAR";
-  case BuiltinType::UChar: return "XMP_RT_UCHAR";
-  case BuiltinType::Short: return "XMP_RT_SHORT";
-  case BuiltinType::UShort: return "XMP_RT_USHORT";
-  case BuiltinType::Int: return "XMP_RT_INT";
-  case BuiltinType::UInt: return "XMP_RT_UINT";
-  case BuiltinType::Long: return "XMP_RT_LONG";
-  case BuiltinType::ULong: return "XMP_RT_ULONG";
-  case BuiltinType::LongLong: return "XMP_RT_LLONG";
-  case BuiltinType::ULongLong: return "XMP_RT_ULLONG";
-  case BuiltinType::Float: return "XMP_RT_FLOAT";
-  case BuiltinType::Double: return "XMP_RT_DOUBLE";
-  case BuiltinType::LongDouble: return "XMP_RT_LDOUBLE";
-  case BuiltinType::Bool: return "XMP_RT_BOOL";
+  case BuiltinType::Char_U: return xmp::ScalarType::Char;
+  case BuiltinType::SChar: return xmp::ScalarType::Schar;
+  case BuiltinType::UChar: return xmp::ScalarType::Uchar;
+  case BuiltinType::Short: return xmp::ScalarType::Short;
+  case BuiltinType::UShort: return xmp::ScalarType::Ushort;
+  case BuiltinType::Int: return xmp::ScalarType::Int;
+  case BuiltinType::UInt: return xmp::ScalarType::Uint;
+  case BuiltinType::Long: return xmp::ScalarType::Long;
+  case BuiltinType::ULong: return xmp::ScalarType::Ulong;
+  case BuiltinType::LongLong: return xmp::ScalarType::Llong;
+  case BuiltinType::ULongLong: return xmp::ScalarType::Ullong;
+  case BuiltinType::Float: return xmp::ScalarType::Float;
+  case BuiltinType::Double: return xmp::ScalarType::Double;
+  case BuiltinType::LongDouble: return xmp::ScalarType::Ldouble;
+  case BuiltinType::Bool: return xmp::ScalarType::Bool;
   default: return std::nullopt;
   }
 }
@@ -663,12 +663,12 @@ bool Analyzer::checkReduceShadow(const Directive &d, Site &site) {
       elem = pt->getPointeeType();
     while (const auto *at = ctx.getAsArrayType(elem))
       elem = at->getElementType();
-    std::optional<std::string> type = runtimeType(elem);
-    if (!type || *type == "XMP_RT_BOOL")
+    std::optional<xmp::ScalarType> type = runtimeType(elem);
+    if (!type || *type == xmp::ScalarType::Bool)
       return error(d.reflect.arrays[k].loc,
                    "'reduce_shadow' adds elements, but those of '" + array->name +
                        "' have type '" + elem.getAsString() + "'");
-    site.exprs.push_back(*type);
+    site.elemTypes.push_back(*type);
   }
   return true;
 }
@@ -918,9 +918,10 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
         return error(c.vars[k].loc, "a device loop reduces scalars, not the array '" +
                                         r.vars[k] + "'");
     for (size_t k = 0; device && k < r.types.size(); ++k)
-      if (!llvm::is_contained({"XMP_RT_INT", "XMP_RT_UINT", "XMP_RT_LONG", "XMP_RT_ULONG",
-                               "XMP_RT_LLONG", "XMP_RT_ULLONG", "XMP_RT_FLOAT",
-                               "XMP_RT_DOUBLE"},
+      if (!llvm::is_contained({xmp::ScalarType::Int, xmp::ScalarType::Uint, xmp::ScalarType::Long,
+                               xmp::ScalarType::Ulong, xmp::ScalarType::Llong,
+                               xmp::ScalarType::Ullong, xmp::ScalarType::Float,
+                               xmp::ScalarType::Double},
                               r.types[k]))
         return error(c.vars[k].loc, "a device loop reduces int, long, long long (signed "
                                     "or unsigned), float or double variables");
@@ -1174,7 +1175,7 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
         return error(v.loc, "reduction '" + out.kind + "' takes a scalar, not the array '" +
                                 v.text + "'");
     }
-    std::optional<std::string> type = runtimeType(elem);
+    std::optional<xmp::ScalarType> type = runtimeType(elem);
     if (!type)
       return error(v.loc, "reduction variable '" + v.text + "' has type '" +
                               declared.getAsString() +

@@ -1,6 +1,7 @@
-// Device loops whose innermost loop steps up by 1 (the CPU codelet's unit-step
-// loop), by 3 and down by 1 (its general loop), with an outermost loop that
-// steps by 2 or counts down, and a reduction over each: the arrays and sums
+// Device loops whose innermost loop steps by a constant (up by 1 or 3, down by
+// 1: the CPU codelet's canonical loop) or by a variable (1 and -2: its
+// unit-step copy and its general loop), with an outermost loop that steps by 2
+// or counts down, and a reduction over each: the arrays and sums
 // equal a serial computation of the same loops, element by element, at 1-4
 // nodes (13 rows: uneven blocks). Device loops run on CPU workers here.
 // RUN: %xmpcc --gpu=none %s -o %t
@@ -8,7 +9,7 @@
 // RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
-// CHECK: device loop steps: 0 wrong of 263
+// CHECK: device loop steps: 0 wrong of 265
 #include <stdio.h>
 #include <xmp.h>
 #define N 13
@@ -25,7 +26,8 @@ static double init(int i, int j) { return i * 100.0 + j + 0.5; }
 
 int main(void) {
   int i, j;
-  double s1 = 0, s2 = 0, s3 = 0, r1 = 0, r2 = 0, r3 = 0;
+  double s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
+  int one = 1, two = 2; /* steps known at run time only */
 #pragma xmp loop (j, i) on t(j, i)
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
@@ -55,9 +57,21 @@ int main(void) {
         v[i][j] += 0.25 * j;
         s3 += v[i][j] - u[i][j];
       }
+#pragma xmp device loop (j, i) on t(j, i) reduction(+:s4)
+    for (i = 0; i < N; i += one)
+      for (j = 0; j < M; j += one) {
+        u[i][j] -= 0.5 * j;
+        s4 += u[i][j];
+      }
+#pragma xmp device loop (j, i) on t(j, i) reduction(+:s5)
+    for (i = 0; i < N; i += two)
+      for (j = M - 2; j >= 0; j -= two) {
+        v[i][j] *= 1.5;
+        s5 += v[i][j];
+      }
 #pragma xmp device replicate_sync out (u, v)
   }
-#pragma xmp reduction (+:s1, s2, s3)
+#pragma xmp reduction (+:s1, s2, s3, s4, s5)
 
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++) {
@@ -74,6 +88,17 @@ int main(void) {
       rv[i][j] += 0.25 * j;
       r3 += rv[i][j] - ru[i][j];
     }
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++) {
+      ru[i][j] -= 0.5 * j;
+      r4 += ru[i][j];
+    }
+  for (i = 0; i < N; i += 2)
+    for (j = M - 2; j >= 0; j -= 2) {
+      rv[i][j] *= 1.5;
+      r5 += rv[i][j];
+    }
+
 
   long wrong = 0, checked = 0;
 #pragma xmp loop (j, i) on t(j, i) reduction(+:wrong, checked)
@@ -83,8 +108,8 @@ int main(void) {
       checked += 2;
     }
   /* The sums add the same values in another order: equal to 1e-12 relative. */
-  double got[3] = {s1, s2, s3}, want[3] = {r1, r2, r3};
-  for (int k = 0; k < 3; k++) {
+  double got[5] = {s1, s2, s3, s4, s5}, want[5] = {r1, r2, r3, r4, r5};
+  for (int k = 0; k < 5; k++) {
     double d = got[k] - want[k];
     wrong += (d < 0 ? -d : d) > 1e-12 * (want[k] < 0 ? -want[k] : want[k]);
     checked++;

@@ -14,7 +14,7 @@ int main(void) {
 // The root is p(3)'s position among the task's nodes p(2:3).
 // CHECK-NEXT: xmp.bcast ["w"] from ["(3) - 1"] {{[{].*}}from = @p, from_lower = ["(2) - 1"], from_step = ["1"], from_upper = ["(3) - 1"]
 #pragma xmp bcast (w) from p(3) on p(2:3)
-// CHECK: xmp.reduction "+" ["v"] : ["XMP_RT_INT"] async "8"
+// CHECK: xmp.reduction sum ["v"] : [#xmp<type int>] async "8"
 #pragma xmp reduction(+:v) async(8)
 // CHECK: xmp.task on @p lower ["(2) - 1"] upper ["(3) - 1"]
 // CHECK-NEXT: xmp.wait_async ["7", "8"]

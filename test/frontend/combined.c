@@ -10,8 +10,8 @@ double a[N], b[N];
 // CHECK: xmp.template @t lower ["0"] upper ["N-1"]
 // CHECK: xmp.template @u lower ["1"] upper ["N"]
 #pragma xmp template :: t(0:N-1), u(N)
-// CHECK: xmp.distribute @t onto @p formats ["block"]
-// CHECK: xmp.distribute @u onto @p formats ["block"]
+// CHECK: xmp.distribute @t onto @p formats [#xmp<format block>]
+// CHECK: xmp.distribute @u onto @p formats [#xmp<format block>]
 #pragma xmp distribute (block) onto p :: t, u
 // CHECK: xmp.align @a : "double" [10] with @t dims [0]
 // CHECK: xmp.align @b : "double" [10] with @t dims [0]

@@ -40,14 +40,12 @@ int main(void) {
 }
 // C: static void _XMP_dloop[[S]]_cpu(void *_XMP_buffers[], void *_XMP_cl) {
 // C: float r = (float)0;
-// C: for (i = _XMP_task->lb; _XMP_task->st > 0 ? i <= _XMP_task->ub : i >= _XMP_task->ub; i += _XMP_task->st)
-// C: if (_XMP_args->st1 == 1) {
+// Constant steps: canonical loops without a run-time sign test.
+// C: for (i = _XMP_task->lb; i < _XMP_task->ub + 1; i += 1)
 // C: #ifdef XMP_OPENMP_SIMD
 // C-NEXT: #pragma omp simd reduction(+:r, cnt)
 // C-NEXT: #endif
-// C-NEXT: for (j = _XMP_args->lb1; j <= _XMP_inner_ub; ++j)
-// C: } else
-// C-NEXT: for (j = _XMP_args->lb1;
+// C-NEXT: for (j = _XMP_args->lb1; j < _XMP_inner_ub + 1; ++j)
 // C: #line 29 "{{.*}}device-emit-c.c"
 // C: ((struct _XMP_dloop[[S]]_red *)_XMP_task->partial)->r0 = r;
 

@@ -17,7 +17,7 @@ int main(void) {
 #pragma xmp device replicate (u, w)
   {
 // C: static void _XMP_dloop{{[0-9]+}}_cpu(
-// C: {{^}}_XMP_addr_w[((i) - _XMP_layout_w.base[0])] = 2.0 * i;{{$}}
+// C: {{^}}_XMP_n[[S:[0-9]+]]_w[_XMP_n[[S]]_w_o + (i)] = 2.0 * i;{{$}}
 // CU: __global__ void _XMP_dloop{{[0-9]+}}_kernel(
 // CU: {{^}}_XMP_addr_w[((i) - _XMP_layout_w.base[0])] = 2.0 * i;{{$}}
 #pragma xmp device loop (i) on t(i)
@@ -25,14 +25,14 @@ int main(void) {
       w[i] = 2.0 * i;
 // C: static void _XMP_dloop{{[0-9]+}}_cpu(
 // C: for (int j = 0; j < N; j++)
-// C-NEXT: {{^}}        _XMP_addr_u[((i) - _XMP_layout_u.base[0]) * _XMP_layout_u.stride[0] + ((j) - _XMP_layout_u.base[1])] = _XMP_addr_w[((i) - _XMP_layout_w.base[0])] + j;{{$}}
+// C-NEXT: {{^}}        _XMP_n[[S:[0-9]+]]_u[_XMP_n[[S]]_u_o + (i) * _XMP_n[[S]]_u_s0 + (j)] = _XMP_n[[S]]_w[_XMP_n[[S]]_w_o + (i)] + j;{{$}}
 #pragma xmp device loop (i) on t(i)
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++)
         u[i][j] = w[i] + j;
 // C: static void _XMP_dloop{{[0-9]+}}_cpu(
 // C: if (i % 2)
-// C-NEXT: {{^}}        _XMP_addr_w[((i) - _XMP_layout_w.base[0])] = -_XMP_addr_w[((i) - _XMP_layout_w.base[0])];{{$}}
+// C-NEXT: {{^}}        _XMP_n[[S:[0-9]+]]_w[_XMP_n[[S]]_w_o + (i)] = -_XMP_n[[S]]_w[_XMP_n[[S]]_w_o + (i)];{{$}}
 #pragma xmp device loop (i) on t(i)
     for (int i = 0; i < N; i++)
       if (i % 2)

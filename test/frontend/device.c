@@ -17,14 +17,16 @@ int main(void) {
 // CHECK: xmp.device_replicate ["a", "b", "w"] distributed [1, 1, 0] elem ["double", "double", "double"]
 #pragma xmp device replicate (a, b, w)
   {
-// CHECK: xmp.device_sync "in" ["a", "w"] of [6, 6]
+// CHECK: xmp.device_sync in ["a", "w"] of [6, 6]
 #pragma xmp device replicate_sync in (a, w)
 // CHECK: xmp.device_reset_weight "0.25"
 #pragma xmp DEVICE Reset_Weight (0.25)
 // CHECK: xmp.device_loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["1", "0"] upper ["(N - 1) - 1", "(N) - 1"] step ["1", "1"]
-// CHECK-SAME: arrays ["a", "w", "b"] of [6, 6, 6] modes ["read", "read", "readwrite"] distributed [1, 0, 1] row_elems [1, 1, 1]
-// tmp is set before anything reads it: not passed (it starts undefined).
-// CHECK-SAME: scalars ["alpha"] reductions ["+", "max"] ["s", "big"] : ["XMP_RT_DOUBLE", "XMP_RT_DOUBLE"]
+// CHECK-SAME: arrays ["a", "w", "b"] of [6, 6, 6] modes [#xmp<mode read>, #xmp<mode read>, #xmp<mode readwrite>] distributed [1, 0, 1] row_elems [1, 1, 1]
+// tmp is set before anything reads it: private and not passed (use 2); alpha
+// is only read (use 0).
+// CHECK-SAME: scalars ["tmp", "alpha"] reductions [#xmp<reduction sum>, #xmp<reduction max>] ["s", "big"] : [#xmp<type double>, #xmp<type double>]
+// CHECK-SAME: scalar_uses = array<i64: 2, 0>
 #pragma xmp device loop (j, i) on t(j, i) reduction(+:s) reduction(max:big)
     for (i = 1; i < N - 1; i++)
       for (j = 0; j < N; j++) {
@@ -33,12 +35,13 @@ int main(void) {
         big = tmp > big ? tmp : big;
         b[i][j] = tmp;
       }
-// CHECK: xmp.device_loop on @t ["i"] dims [0] {{.*}} arrays ["w"] {{.*}} modes ["readwrite"] distributed [0] row_elems [1] scalars [] reductions [] [] : []
+// CHECK: xmp.device_loop on @t ["i"] dims [0] {{.*}} arrays ["w"] {{.*}} modes [#xmp<mode readwrite>] distributed [0] row_elems [1] scalars [] reductions [] [] : []
 #pragma xmp device loop on t(*, i)
     for (i = 0; i < N; i++)
       w[i] = w[i] * 0.5;
 // Set only on some paths, or read first: passed (each iteration starts from the value before).
 // CHECK: xmp.device_loop on @t ["i"] {{.*}} scalars ["q", "r"] reductions
+// CHECK-SAME: scalar_uses = array<i64: 1, 1>
 #pragma xmp device loop on t(*, i)
     for (i = 0; i < N; i++) {
       if (i > 2)
@@ -46,7 +49,7 @@ int main(void) {
       r = r + q;
       w[i] = r;
     }
-// CHECK: xmp.device_sync "out" ["b"] of [6]
+// CHECK: xmp.device_sync out ["b"] of [6]
 #pragma xmp acc replicate_sync out (b)
   }
   return (int)s;

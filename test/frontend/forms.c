@@ -26,11 +26,11 @@
 #pragma xmp template tc(0:N-1)
 #pragma xmp template tg[N]
 #pragma xmp distribute t(block) onto p
-// CHECK: xmp.distribute @tc onto @p formats ["cyclic"] params [""]
+// CHECK: xmp.distribute @tc onto @p formats [#xmp<format cyclic>] params [""]
 // INIT: xmp_rt_template_distribute(_XMP_tmpl_tc, (const int[]){(XMP_RT_DIST_CYCLIC)}, (const intptr_t[]){(1)}, _XMP_nodes_p, &_XMP_where_9);
 #pragma xmp distribute tc(cyclic) onto p
 int m[2] = {5, 7};
-// CHECK: xmp.distribute @tg onto @h formats ["gblock"] params ["m"]
+// CHECK: xmp.distribute @tg onto @h formats [#xmp<format gblock>] params ["m"]
 // INIT: xmp_rt_template_distribute(_XMP_tmpl_tg, (const int[]){(XMP_RT_DIST_GBLOCK)}, (const intptr_t[]){((intptr_t)(m))}, _XMP_nodes_h, &_XMP_where_10);
 #pragma xmp distribute tg[gblock(m)] onto h
 double a[N], c[N], v[N];
@@ -46,13 +46,13 @@ int main(void) {
   for (int i = 1; i <= 2; i++)
     s += i;
 // CHECK: xmp.loop on @t ["i"] dims [0]
-// CHECK-NEXT: xmp.reduction "-" ["s"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "&" ["bi"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "|" ["bo"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "^" ["bx"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "&&" ["la"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "||" ["lo"] : ["XMP_RT_INT"] on @t loop
-// CHECK-NEXT: xmp.reduction "min" ["mn"] : ["XMP_RT_INT"] on @t loop
+// CHECK-NEXT: xmp.reduction sub ["s"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction band ["bi"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction bor ["bo"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction bxor ["bx"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction land ["la"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction lor ["lo"] : [#xmp<type int>] on @t loop
+// CHECK-NEXT: xmp.reduction min ["mn"] : [#xmp<type int>] on @t loop
 // C: xmp_rt_reduce(&(s), 1, XMP_RT_INT, XMP_RT_OP_MINUS, _XMP_tmpl_t, NULL, &_XMP_where_15);
 // C-SAME: xmp_rt_reduce(&(bi), 1, XMP_RT_INT, XMP_RT_OP_BAND, _XMP_tmpl_t, NULL, &_XMP_where_15);
 // C-SAME: xmp_rt_reduce(&(bo), 1, XMP_RT_INT, XMP_RT_OP_BOR, _XMP_tmpl_t, NULL, &_XMP_where_15);
@@ -63,20 +63,20 @@ int main(void) {
 #pragma xmp loop on t(i) reduction(-:s) reduction(&:bi) reduction(|:bo) reduction(^:bx) reduction(&&:la) reduction(||:lo) reduction(min:mn)
   for (int i = 0; i < N; i++)
     s -= i;
-// CHECK: xmp.reduction "firstmin" ["fm"] : ["XMP_RT_INT"] on @t locs ["ifm"] loop
-// CHECK-NEXT: xmp.reduction "lastmax" ["lm"] : ["XMP_RT_INT"] on @t locs ["ilm"] loop
+// CHECK: xmp.reduction firstmin ["fm"] : [#xmp<type int>] on @t locs ["ifm"] loop
+// CHECK-NEXT: xmp.reduction lastmax ["lm"] : [#xmp<type int>] on @t locs ["ilm"] loop
 #pragma xmp loop on t(i) reduction(firstmin:fm/ifm/) reduction(lastmax:lm/ilm/)
   for (int i = 0; i < N; i++)
     fm = i;
 // The directive on a subset runs as a task on it.
 // CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(2) - 1"] step ["1"] {{[{].*}}directive = "reduction(*:s) on p(1:2)"
-// CHECK-NEXT: xmp.reduction "*" ["s"] : ["XMP_RT_INT"] {{[{].*}}directive
+// CHECK-NEXT: xmp.reduction prod ["s"] : [#xmp<type int>] {{[{].*}}directive
 #pragma xmp reduction(*:s) on p(1:2)
 // CHECK: xmp.task on @h lower ["1"] upper ["(1) + ((1) - 1) * (1)"] step ["1"] {{[{].*}}directive = "reduction(^:bx) on h[1:1]"
-// CHECK-NEXT: xmp.reduction "^" ["bx"] : ["XMP_RT_INT"] {{[{].*}}directive
+// CHECK-NEXT: xmp.reduction bxor ["bx"] : [#xmp<type int>] {{[{].*}}directive
 #pragma xmp reduction(^:bx) on h[1:1]
 // CHECK: xmp.task on @t lower ["2"] upper ["5"] step ["1"] {{[{].*}}directive = "reduction(max:lm/ilm/) on t(2:5)"
-// CHECK-NEXT: xmp.reduction "firstmax" ["lm"] : ["XMP_RT_INT"] locs ["ilm"] {{[{].*}}directive
+// CHECK-NEXT: xmp.reduction firstmax ["lm"] : [#xmp<type int>] locs ["ilm"] {{[{].*}}directive
 #pragma xmp reduction(max:lm/ilm/) on t(2:5)
 // 'from p(2)' is the source's position in the 'on' selection p(1:3).
 // CHECK: xmp.task on @p lower ["(1) - 1"] upper ["(3) - 1"] step ["1"] {{[{].*}}directive = "bcast (v[2:3]) from p(2) on p(1:3)"

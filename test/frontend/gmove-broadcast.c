@@ -15,8 +15,8 @@ void f(void) {
 // CHECK: xmp.gmove {{{.*}}dst_length = ["5", "2"], dst_lower = ["1", "2"], dst_scalar = array<i64: 0, 0>, {{.*}}dst_var = "a", {{.*}}src_length = ["1"], src_lower = ["7"], src_scalar = array<i64: 1>, {{.*}}src_var = "b"}
 #pragma xmp gmove in
   b[:] = s;
-// CHECK: xmp.gmove {{{.*}}dst_length = ["10"], {{.*}}dst_var = "b", mode = "in", {{.*}}src_extents = [], {{.*}}src_scalar = array<i64>, {{.*}}src_var = "s"}
+// CHECK: xmp.gmove {{{.*}}dst_length = ["10"], {{.*}}dst_var = "b", mode = #xmp<direction in>, {{.*}}src_extents = [], {{.*}}src_scalar = array<i64>, {{.*}}src_var = "s"}
 #pragma xmp gmove out
   a[0:5:2][0] = x[1];
-// CHECK: xmp.gmove {{{.*}}dst_length = ["5", "1"], {{.*}}dst_var = "a", mode = "out", {{.*}}src_extents = ["3"], src_length = ["1"], src_lower = ["1"], src_scalar = array<i64: 1>, {{.*}}src_var = "x"}
+// CHECK: xmp.gmove {{{.*}}dst_length = ["5", "1"], {{.*}}dst_var = "a", mode = #xmp<direction out>, {{.*}}src_extents = ["3"], src_length = ["1"], src_lower = ["1"], src_scalar = array<i64: 1>, {{.*}}src_var = "x"}
 }

@@ -20,23 +20,23 @@ double a[N], b[N], c[N], d[N], x;
 // CHECK: xmp.array_alloc @d {{[{].*}}directive = "align d[i] with t(i)", {{.*}}site = 7 : i64}
 int main(void) {
   double loc[5];
-// CHECK: xmp.gmove {{[{].*}}directive = "gmove in", {{.*}}dst_var = "loc", mode = "in", {{.*}}src_var = "a"}
+// CHECK: xmp.gmove {{[{].*}}directive = "gmove in", {{.*}}dst_var = "loc", mode = #xmp<direction in>, {{.*}}src_var = "a"}
 #pragma xmp gmove in
   loc[0:5] = a[1:5:2];
-// CHECK: xmp.gmove {async = "3", {{.*}}directive = "gmove out async(3)", {{.*}}dst_var = "b", mode = "out", {{.*}}src_var = "loc"}
+// CHECK: xmp.gmove {async = "3", {{.*}}directive = "gmove out async(3)", {{.*}}dst_var = "b", mode = #xmp<direction out>, {{.*}}src_var = "loc"}
 #pragma xmp gmove out async(3)
   b[0:5] = loc[:];
 // CHECK: xmp.gmove {async = "k + 1", {{.*}}directive = "gmove async(k + 1)", {{.*}}dst_var = "x", site = {{[0-9]+}} : i64, {{.*}}src_var = "d"}
   int k = 3;
 #pragma xmp gmove async(k + 1)
   x = d[2];
-// CHECK: xmp.gmove {{[{].*}}directive = "GMOVE OUT", {{.*}}dst_var = "c", mode = "out"
+// CHECK: xmp.gmove {{[{].*}}directive = "GMOVE OUT", {{.*}}dst_var = "c", mode = #xmp<direction out>
 #pragma xmp GMOVE OUT
   c[1] = x;
-// CHECK: xmp.reduce_shadow @b : "XMP_RT_DOUBLE" lower ["1"] upper ["2"] periodic [1] async "3"
+// CHECK: xmp.reduce_shadow @b : double lower ["1"] upper ["2"] periodic [1] async "3"
 #pragma xmp reduce_shadow (b) width(/periodic/1:2) async(3)
-// CHECK: xmp.reduce_shadow @b : "XMP_RT_DOUBLE" lower [] upper [] periodic [0] {{[{].*}}directive = "reduce_shadow (b, a) orthogonal"
-// CHECK-NEXT: xmp.reduce_shadow @a : "XMP_RT_DOUBLE" lower [] upper [] periodic [0]
+// CHECK: xmp.reduce_shadow @b : double lower [] upper [] periodic [0] {{[{].*}}directive = "reduce_shadow (b, a) orthogonal"
+// CHECK-NEXT: xmp.reduce_shadow @a : double lower [] upper [] periodic [0]
 #pragma xmp reduce_shadow (b, a) orthogonal
   return 0;
 }

@@ -13,7 +13,7 @@ double a[N][N];
 int main(void) {
   int i, j;
   double s = 0;
-// CHECK: xmp.loop on @t ["i", "j"] dims [0, 1] {{.*}} {{{.*}}extend_hi = ["2", "1"], extend_lo = ["0", "1"], extent = "expand", {{.*}}unbound = array<i64: 1, 0>}
+// CHECK: xmp.loop on @t ["i", "j"] dims [0, 1] {{.*}} {{{.*}}extend_hi = ["2", "1"], extend_lo = ["0", "1"], extent = #xmp<extent expand>, {{.*}}unbound = array<i64: 1, 0>}
 // The pieces' loop opens in the nest's block, each piece's bounds inside it;
 // it closes after the nest, before the reduction clauses.
 // LOWER: emitc.verbatim "for (int _XMP_loop{{[0-9]+}}_piece = -1; _XMP_loop{{[0-9]+}}_piece < 0; ++_XMP_loop{{[0-9]+}}_piece) {" {xmp.anchor = [[AT:[0-9]+]] : i64}
@@ -22,7 +22,7 @@ int main(void) {
   for (i = 0; i < N; i++)
     for (j = 0; j < N; j++)
       a[i][j] = i + j;
-// CHECK: xmp.loop on @t ["i", "j"] {{.*}}extent = "margin"
+// CHECK: xmp.loop on @t ["i", "j"] {{.*}}extent = #xmp<extent margin>
 // LOWER: emitc.verbatim "}" {xmp.anchor = [[END:[0-9]+]] : i64}
 // LOWER-NEXT: xmp.hole anchor {{[0-9]+}} {xmp.anchor = [[END]] : i64}
 // LOWER-NEXT: emitc.verbatim "}" {xmp.anchor = [[END]] : i64}
@@ -32,7 +32,7 @@ int main(void) {
     for (j = 0; j < N; j++)
       s += a[i][j];
 #pragma xmp reflect (a) async(5)
-// CHECK: xmp.loop on @t ["i"] {{.*}}async = "5", {{.*}}extend_hi = ["-1"], extend_lo = ["-1"], extent = "peel_and_wait"
+// CHECK: xmp.loop on @t ["i"] {{.*}}async = "5", {{.*}}extend_hi = ["-1"], extend_lo = ["-1"], extent = #xmp<extent peel_and_wait>
 // LOWER: emitc.verbatim "for (int _XMP_loop{{[0-9]+}}_piece = -1; _XMP_loop{{[0-9]+}}_piece < 2; ++_XMP_loop{{[0-9]+}}_piece) {"
 // LOWER-NEXT: emitc.verbatim "if (_XMP_loop{{[0-9]+}}_piece == 0) xmp_rt_wait_async((5), &_XMP_where_{{[0-9]+}});"
 #pragma xmp loop on t(:, i) peel_and_wait(5, 0, -1)

@@ -19,9 +19,9 @@ int main(void) {
       a[i][j] = i + j;
 // Only i is distributed; the inner loop keeps its bounds.
 // CHECK: xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["1"] upper ["N-2"] step ["2"]
-// CHECK-NEXT: xmp.reduction "+" ["s"] : ["XMP_RT_DOUBLE"] on @t
-// CHECK-NEXT: xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t
-// CHECK-NEXT: xmp.reduction "*" ["k"] : ["XMP_RT_LONG"] on @t
+// CHECK-NEXT: xmp.reduction sum ["s"] : [#xmp<type double>] on @t
+// CHECK-NEXT: xmp.reduction max ["m"] : [#xmp<type double>] on @t
+// CHECK-NEXT: xmp.reduction prod ["k"] : [#xmp<type long>] on @t
 #pragma xmp loop on t(*, i) reduction(+:s) reduction(MAX:m) reduction(*:k)
   for (int i = 1; i <= N-2; i += 2) {
     for (int j = 0; j < N; j++) {

@@ -9,11 +9,11 @@ int main(void) {
   unsigned flags = 3;
   float x = 2.0f;
   _Bool ok = 1;
-// CHECK: xmp.reduction "+" ["n", "x"] : ["XMP_RT_INT", "XMP_RT_FLOAT"] {
+// CHECK: xmp.reduction sum ["n", "x"] : [#xmp<type int>, #xmp<type float>] {
 #pragma xmp reduction(+:n, x)
-// CHECK: xmp.reduction "|" ["flags"] : ["XMP_RT_UINT"] on @p
+// CHECK: xmp.reduction bor ["flags"] : [#xmp<type uint>] on @p
 #pragma xmp reduction(|:flags) on p
-// CHECK: xmp.reduction "&&" ["ok"] : ["XMP_RT_BOOL"] on @t
+// CHECK: xmp.reduction land ["ok"] : [#xmp<type bool>] on @t
 #pragma xmp reduction(&&:ok) on t
 // CHECK: xmp.barrier {
 #pragma xmp barrier

@@ -10,10 +10,10 @@ int c[3];
 int main(void) {
 #pragma xmp device replicate (a, c)
   {
-// CHECK: xmp.reduction "+" ["a"] : ["XMP_RT_DOUBLE"] acc {{[{].*}}counts = array<i64: 8>
+// CHECK: xmp.reduction sum ["a"] : [#xmp<type double>] acc {{[{].*}}counts = array<i64: 8>
 // LOW: "xmp_rt_reduce_acc"() {args = [#emitc.opaque<"(a)">
 #pragma xmp reduction(+:a) acc
-// CHECK: xmp.reduction "max" ["a", "c"] : ["XMP_RT_DOUBLE", "XMP_RT_INT"] on @p async "3" acc
+// CHECK: xmp.reduction max ["a", "c"] : [#xmp<type double>, #xmp<type int>] on @p async "3" acc
 // LOW: "xmp_rt_reduce_acc"() {args = [#emitc.opaque<"(a)">
 // LOW: "xmp_rt_reduce_acc"() {args = [#emitc.opaque<"(c)">
 #pragma xmp reduction(max:a, c) on p async(3) device
@@ -23,7 +23,7 @@ int main(void) {
 // CHECK: xmp.bcast ["a"] from [] async "4" acc
 // LOW: "xmp_rt_bcast_acc"() {args = [#emitc.opaque<"&(a)">
 #pragma xmp bcast (a) device async(4)
-// CHECK: xmp.reduction "+" ["a"] : ["XMP_RT_DOUBLE"] {{[{].*}}counts
+// CHECK: xmp.reduction sum ["a"] : [#xmp<type double>] {{[{].*}}counts
 // CHECK: xmp.bcast ["c"] from [] {{[{].*}}directive
 // LOW: "xmp_rt_reduce"()
 // LOW: "xmp_rt_bcast"()

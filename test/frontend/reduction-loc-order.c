@@ -20,8 +20,8 @@
 int f(int i, int j);
 int main(void) {
   int v = 0, w = 0, s = 0, x = 0, ip = 0, jp = 0, kp = 0;
-// CHECK: xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["ip", "jp"] order ["(long)(i)", "-(long)(j)"]
-// CHECK-NEXT: xmp.reduction_begin "lastmin" ["w"] : ["XMP_RT_INT"] locs ["kp"] order ["(long)(i)", "-(long)(j)"]
+// CHECK: xmp.reduction_begin firstmax ["v"] : [#xmp<type int>] locs ["ip", "jp"] order ["(long)(i)", "-(long)(j)"]
+// CHECK-NEXT: xmp.reduction_begin lastmin ["w"] : [#xmp<type int>] locs ["kp"] order ["(long)(i)", "-(long)(j)"]
 // CHECK-NEXT: xmp.loop on @t ["i", "j"]
 // C: xmp_rt_loc_track_t *_XMP_loop[[L:[0-9]+]]_loc0 = xmp_rt_reduce_loc_order(&(v), XMP_RT_INT, XMP_RT_OP_FIRSTMAX, 2, &_XMP_where_[[L]]);
 // C-SAME: xmp_rt_loc_track_t *_XMP_loop[[L]]_loc1 = xmp_rt_reduce_loc_order(&(w), XMP_RT_INT, XMP_RT_OP_LASTMIN, 2, &_XMP_where_[[L]]);
@@ -37,7 +37,7 @@ int main(void) {
     }
 
 // A loop between the distributed ones, and one outside them, are in the order.
-// CHECK: xmp.reduction_begin "lastmax" ["s"] : ["XMP_RT_INT"] locs ["ip"] order ["-(long)(k)", "(long)(i)", "(long)(m)", "(long)(j)"]
+// CHECK: xmp.reduction_begin lastmax ["s"] : [#xmp<type int>] locs ["ip"] order ["-(long)(k)", "(long)(i)", "(long)(m)", "(long)(j)"]
 #pragma xmp loop (i, j) on t(i, j) reduction(lastmax: s/ip/)
   for (int k = 5; k > 0; k -= 2)
     for (int i = 0; i < 10; i++)
@@ -46,7 +46,7 @@ int main(void) {
           if (f(i, j + m + k) >= s) { s = f(i, j); ip = i; }
 
 // Square brackets, a descending loop on a cyclic template.
-// CHECK: xmp.reduction_begin "firstmin" ["x"] : ["XMP_RT_INT"] locs ["kp"] order ["-(long)(i)"]
+// CHECK: xmp.reduction_begin firstmin ["x"] : [#xmp<type int>] locs ["kp"] order ["-(long)(i)"]
 // C: for (int i = _XMP_loop{{[0-9]+}}_lb0; i > _XMP_loop{{[0-9]+}}_ub0 - 1; xmp_rt_loc_step(_XMP_loop{{[0-9]+}}_loc0, (const long[]){(-(long)(i))}), i += _XMP_loop{{[0-9]+}}_st0)
 #pragma xmp loop on u[i] reduction(firstmin: x/kp/)
   for (int i = 19; i >= 0; i -= 3)

@@ -8,11 +8,11 @@
 int main(void) {
   double m = 0, n = 0;
   int im = 0, jm = 0, in = 0;
-// CHECK: xmp.reduction "firstmax" ["m"] : ["XMP_RT_DOUBLE"] on @t locs ["im", "jm"]
-// CHECK-NEXT: xmp.reduction "lastmin" ["n"] : ["XMP_RT_DOUBLE"] on @t locs ["in"]
+// CHECK: xmp.reduction firstmax ["m"] : [#xmp<type double>] on @t locs ["im", "jm"]
+// CHECK-NEXT: xmp.reduction lastmin ["n"] : [#xmp<type double>] on @t locs ["in"]
 #pragma xmp loop on t(i) reduction(firstmax: m/im, jm/) reduction(lastmin: n/in/)
   for (int i = 0; i < 100; i++) { }
-// CHECK: xmp.reduction "firstmin" ["n"] : ["XMP_RT_DOUBLE"] locs ["in"]
+// CHECK: xmp.reduction firstmin ["n"] : [#xmp<type double>] locs ["in"]
 #pragma xmp reduction(min: n/in/)
 // LOW: emitc.call_opaque "xmp_rt_reduce_loc_loop"() {args = [#emitc.opaque<"&(m)">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_FIRSTMAX">, #emitc.opaque<"2">, #emitc.opaque<"(void *const[]){(&(im)), (&(jm))}">, #emitc.opaque<"(const size_t[]){(sizeof(im)), (sizeof(jm))}">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"NULL">
 // The directive has no iterations: ties go by node order.

@@ -18,22 +18,22 @@
 // CHECK: xmp.template @y lower [":"] upper [":"]
 #pragma xmp template y(:)
 #pragma xmp nodes p(*)
-// CHECK: xmp.distribute @x onto @p formats ["gblock", "*"] params ["*", ""]
+// CHECK: xmp.distribute @x onto @p formats [#xmp<format gblock>, #xmp<format none>] params ["*", ""]
 #pragma xmp distribute x[gblock(*)][*] onto p
-// CHECK: xmp.distribute @y onto @p formats ["block"] params [""]
+// CHECK: xmp.distribute @y onto @p formats [#xmp<format block>] params [""]
 #pragma xmp distribute y(block) onto p
 int m[1];
 
 int main(void) {
   int n = 5;
-// CHECK: xmp.template_fix @x lower ["0", "0"] upper ["(n) - 1", "(2*n) - 1"] formats ["gblock", "*"] params ["m", ""]
+// CHECK: xmp.template_fix @x lower ["0", "0"] upper ["(n) - 1", "(2*n) - 1"] formats [#xmp<format gblock>, #xmp<format none>] params ["m", ""]
 #pragma xmp template_fix [gblock(m)][*] x[n][2*n]
 // CHECK: xmp.template_fix @y lower ["0"] upper ["n"] formats [] params []
 #pragma xmp template_fix y(0:n)
 // A template declared with its shape gets only gblock(*)'s sizes.
 #pragma xmp template z(0:9)
 #pragma xmp distribute z(gblock(*)) onto p
-// CHECK: xmp.template_fix @main_z lower [] upper [] formats ["gblock"] params ["m"]
+// CHECK: xmp.template_fix @main_z lower [] upper [] formats [#xmp<format gblock>] params ["m"]
 #pragma xmp template_fix (gblock(m)) z
   return 0;
 }

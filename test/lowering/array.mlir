@@ -5,8 +5,8 @@
 // its right-hand side may read what it writes.
 // RUN: %xmp-opt --emit-c %s | FileCheck %s
 
-xmp.nodes @p shape ["*"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
-xmp.template @t lower ["0", "0"] upper ["N-1", "M-1"] {at = 1 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.nodes @p shape ["*"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+xmp.template @t lower ["0", "0"] upper ["N-1", "M-1"] {at = 1 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 1 : i64}
 xmp.dist_array @x : "double" rank 2 {name = "x"}
 
 // CHECK: // anchor 10

@@ -2,8 +2,8 @@
 // RUN: %xmp-opt --xmp-lower-to-runtime %s | FileCheck %s
 // RUN: %xmp-opt --emit-c %s | FileCheck %s --check-prefix=C
 
-xmp.nodes @p shape ["*"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
-xmp.template @t lower ["0", "0"] upper ["N-1", "M-1"] {at = 1 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.nodes @p shape ["*"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+xmp.template @t lower ["0", "0"] upper ["N-1", "M-1"] {at = 1 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 1 : i64}
 xmp.dist_array @a : "double" rank 2 {name = "a"}
 xmp.dist_array @f_b : "float" rank 1 {name = "b"}
 
@@ -41,8 +41,9 @@ xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "M-1"] uppe
 xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "i"] upper ["N-1", "M-1"] step ["1", "s"] {at = 30 : i64, site = 5 : i64, directive = "", const_step = array<i64: 1, 0>, same_step = array<i1: false, true>, hoist = array<i1: true, false>, index_decl = ["", ""], arrays = [], restrict = array<i1>, header_at = array<i64: 21, 22>, before_at = array<i64: 23, 24>, after_at = array<i64: 25, 26>, end_at = 27 : i64, begin_at = 28 : i64, step_at = 29 : i64, reduce_at = 31 : i64, cyclic = array<i64: 1, 0>}
 
 // Accesses: through a nest's locals, the offset folded; outside nests through
-// the array's layout; in a device loop the task's own layout, and in the tiled
-// kernel (variant "tile") the plane ring.
+// the array's layout; in a device loop (`nest`: its site) the kernels' own
+// layout, its CPU function's locals (variant "cpu"), and in the tiled kernel
+// (variant "tile") the plane ring.
 // C: // anchor 40
 // C-NEXT: _XMP_n4_a[_XMP_n4_a_o + (${source 0}) * _XMP_n4_a_s0 + (${source 1})]
 xmp.access @a [0, 1] {at = 40 : i64, nest = 4 : i64}
@@ -51,6 +52,9 @@ xmp.access @a [0, 1] {at = 40 : i64, nest = 4 : i64}
 xmp.access @f_b [2] {at = 41 : i64}
 // C: // anchor 42
 // C-NEXT: _XMP_addr_a[((${source 3}) - _XMP_layout_a.base[0]) * _XMP_layout_a.stride[0] + ((${source 4}) - _XMP_layout_a.base[1])]
+// C: // anchor 42 cpu
+// C-NEXT: _XMP_n7_a[_XMP_n7_a_o + (${source 3}) * _XMP_n7_a_s0 + (${source 4})]
+
 // C: // anchor 42 tile
 // C-NEXT: _XMP_tile[(_XMP_t0 + 5) & 3][_XMP_ty + 1][_XMP_tx + 0]
-xmp.access @a [3, 4] {at = 42 : i64, device, tile = array<i64: 1, 0, -1>}
+xmp.access @a [3, 4] {at = 42 : i64, device, nest = 7 : i64, tile = array<i64: 1, 0, -1>}

@@ -7,19 +7,19 @@
 // CHECK-NOT: {{^ *xmp\.nodes}}
 // CHECK: emitc.verbatim "static xmp_rt_nodes_t *_XMP_nodes_p;" {xmp.anchor = 0 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_nodes_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(2), (-1)}">, #emitc.opaque<"\22p\22">, #emitc.opaque<"&_XMP_where_0">], xmp.anchor = 100 : i64, xmp.assign_to = "_XMP_nodes_p"} : () -> !emitc.opaque<"xmp_rt_nodes_t *">
-xmp.nodes @p shape ["2", "*"] {at = 0 : i64, init_at = 100 : i64, directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
+xmp.nodes @p shape ["2", "*"] {at = 0 : i64, init_at = 100 : i64, directive = "nodes p(*,2)", name = "p", scope = #xmp<scope file>, site = 0 : i64}
 // A subset of p: its triplets (0-based, inclusive).
 // CHECK: emitc.call_opaque "xmp_rt_nodes_create_subset"() {args = [#emitc.opaque<"1">, #emitc.opaque<"(const long[]){(2)}">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">
-xmp.nodes @q shape ["2"] {at = 1 : i64, init_at = 100 : i64, directive = "", name = "q", scope = "file", site = 1 : i64, parent = @p, subset_lower = ["0", "1"], subset_upper = ["1", "1"], subset_step = ["1", "1"]}
+xmp.nodes @q shape ["2"] {at = 1 : i64, init_at = 100 : i64, directive = "", name = "q", scope = #xmp<scope file>, site = 1 : i64, parent = @p, subset_lower = ["0", "1"], subset_upper = ["1", "1"], subset_step = ["1", "1"]}
 // Function-scope objects are not static, and are created where they are declared.
 // CHECK: emitc.verbatim "xmp_rt_template_t *_XMP_tmpl_t;" {xmp.anchor = 2 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_template_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(N-1), (M)}">, {{.*}}xmp.anchor = 2 : i64
-xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 2 : i64, directive = "template t(1:M,0:N-1)", name = "t", scope = "function", site = 2 : i64}
+xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 2 : i64, directive = "template t(1:M,0:N-1)", name = "t", scope = #xmp<scope function>, site = 2 : i64}
 // A deferred shape: NULL bounds.
 // CHECK: emitc.call_opaque "xmp_rt_template_create"() {args = [#emitc.opaque<"1">, #emitc.opaque<"NULL">, #emitc.opaque<"NULL">
-xmp.template @d lower [":"] upper [":"] {at = 3 : i64, directive = "template d(:)", name = "d", scope = "function", site = 3 : i64}
+xmp.template @d lower [":"] upper [":"] {at = 3 : i64, directive = "template d(:)", name = "d", scope = #xmp<scope function>, site = 3 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_template_distribute"() {args = [#emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"(const int[]){(XMP_RT_DIST_BLOCK), (XMP_RT_DIST_CYCLIC)}">, #emitc.opaque<"(const intptr_t[]){(0), ((intptr_t)(2))}">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"&_XMP_where_4">]
-xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"] {at = 4 : i64, directive = "", site = 4 : i64}
+xmp.distribute @t onto @p formats [#xmp<format block>, #xmp<format cyclic>] params ["", "2"] {at = 4 : i64, directive = "", site = 4 : i64}
 // template_fix: the bounds and, for gblock(*), the sizes.
 // CHECK: emitc.call_opaque "xmp_rt_template_fix"() {args = [#emitc.opaque<"_XMP_tmpl_d">, #emitc.opaque<"NULL">, #emitc.opaque<"NULL">, #emitc.opaque<"(const long[]){(0)}">, #emitc.opaque<"(const long[]){(n - 1)}">
 xmp.template_fix @d lower ["0"] upper ["n - 1"] formats [] params [] {at = 5 : i64, directive = "", site = 5 : i64}

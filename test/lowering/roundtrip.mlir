@@ -1,22 +1,22 @@
 // The dialect parses and prints back unchanged.
 // RUN: %xmp-opt %s | %xmp-opt | FileCheck %s
 
-// CHECK: xmp.nodes @p shape ["2", "*"] {at = 0 : i64, directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
-xmp.nodes @p shape ["2", "*"] {at = 0 : i64, directive = "nodes p(*,2)", name = "p", scope = "file", site = 0 : i64}
+// CHECK: xmp.nodes @p shape ["2", "*"] {at = 0 : i64, directive = "nodes p(*,2)", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+xmp.nodes @p shape ["2", "*"] {at = 0 : i64, directive = "nodes p(*,2)", name = "p", scope = #xmp<scope file>, site = 0 : i64}
 // CHECK: xmp.template @t lower ["0", "1"] upper ["N-1", "M"]
-xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
-// CHECK: xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"]
-xmp.distribute @t onto @p formats ["block", "cyclic"] params ["", "2"] {at = 0 : i64, directive = "", site = 2 : i64}
+xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 1 : i64}
+// CHECK: xmp.distribute @t onto @p formats [#xmp<format block>, #xmp<format cyclic>] params ["", "2"]
+xmp.distribute @t onto @p formats [#xmp<format block>, #xmp<format cyclic>] params ["", "2"] {at = 0 : i64, directive = "", site = 2 : i64}
 // CHECK: xmp.align @a : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"]
 xmp.align @a : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"] {at = 0 : i64, directive = "", site = 3 : i64}
 // CHECK: xmp.array_alloc @a
 xmp.array_alloc @a {at = 0 : i64, directive = "", site = 3 : i64}
 // CHECK: xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "0"] upper ["9", "19"] step ["1", "1"]
 xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "0"] upper ["9", "19"] step ["1", "1"] {at = 0 : i64, const_step = array<i64: 1, 1>, same_step = array<i1: true, true>, hoist = array<i1: true, true>, index_decl = ["", ""], arrays = [], restrict = array<i1>, header_at = array<i64: 1, 2>, before_at = array<i64: 3, 4>, after_at = array<i64: 5, 6>, end_at = 7 : i64, begin_at = 8 : i64, step_at = 9 : i64, reduce_at = 10 : i64, directive = "", site = 4 : i64}
-// CHECK: xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t
-xmp.reduction "max" ["m"] : ["XMP_RT_DOUBLE"] on @t {at = 0 : i64, directive = "", site = 5 : i64}
-// CHECK: xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {
-xmp.reduction "||" ["f"] : ["XMP_RT_INT"] {at = 0 : i64, directive = "", site = 6 : i64}
+// CHECK: xmp.reduction max ["m"] : [#xmp<type double>] on @t
+xmp.reduction max ["m"] : [#xmp<type double>] on @t {at = 0 : i64, directive = "", site = 5 : i64}
+// CHECK: xmp.reduction lor ["f"] : [#xmp<type int>] {
+xmp.reduction lor ["f"] : [#xmp<type int>] {at = 0 : i64, directive = "", site = 6 : i64}
 // CHECK: xmp.barrier on @p
 xmp.barrier on @p {at = 0 : i64, directive = "", site = 7 : i64}
 // Array assignments: with the directive, and a statement.

@@ -3,8 +3,8 @@
 // RUN: %xmp-opt --xmp-lower-to-runtime %s | FileCheck %s
 // RUN: %xmp-opt --emit-c %s | FileCheck %s --check-prefix=C
 
-xmp.nodes @p shape ["4"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
-xmp.template @t lower ["0"] upper ["9"] {at = 1 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.nodes @p shape ["4"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 1 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 1 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_task_begin_nodes"() {args = [#emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"(const long[]){(1)}">, #emitc.opaque<"(const long[]){(2)}">, #emitc.opaque<"(const long[]){(1)}">, #emitc.opaque<"&_XMP_where_2">], xmp.anchor = 10 : i64, xmp.assign_to = "int _XMP_task2"}
 // CHECK: emitc.verbatim "if (_XMP_task2) {" {xmp.anchor = 10 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_task_end"() {args = [], xmp.anchor = 11 : i64}

@@ -1,39 +1,41 @@
 // The verifiers reject malformed directives.
 // RUN: %xmp-opt %s -split-input-file -verify-diagnostics
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{'q' is not a node array}}
-xmp.distribute @t onto @q formats ["block"] params [""] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.distribute @t onto @q formats [#xmp<format block>] params [""] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
-xmp.nodes @p shape ["2", "2"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 1 : i64}
+xmp.nodes @p shape ["2", "2"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 1 : i64}
 // expected-error @+1 {{distributes 1 template dimensions onto a node array of 2}}
-xmp.distribute @t onto @p formats ["block"] params [""] {at = 0 : i64, directive = "", site = 2 : i64}
+xmp.distribute @t onto @p formats [#xmp<format block>] params [""] {at = 0 : i64, directive = "", site = 2 : i64}
 
 // -----
 
 // expected-error @+1 {{at most one dimension may be '*'}}
-xmp.nodes @p shape ["*", "*"] {at = 0 : i64, directive = "", name = "p", scope = "file", site = 0 : i64}
+xmp.nodes @p shape ["*", "*"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
 
 // -----
 
 xmp.dist_array @a : "double" rank 1 {name = "a"}
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{template dimension 1 is out of range for a template of rank 1}}
 xmp.align @a : "double" [10] with @t dims [1] offsets ["0"] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{reduction '&' does not apply to floating-point variables}}
-xmp.reduction "&" ["x"] : ["XMP_RT_DOUBLE"] on @t {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.reduction band ["x"] : [#xmp<type double>] on @t {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
-// expected-error @+1 {{unknown reduction kind 'avg'}}
-xmp.reduction "avg" ["x"] : ["XMP_RT_DOUBLE"] {at = 0 : i64, directive = "", site = 1 : i64}
+// An operator outside the enum does not parse.
+// expected-error @+2 {{expected ::xmp::ReductionKind to be one of: sum, prod, sub, band, bor, bxor, land, lor, max, min, firstmax, firstmin, lastmax, lastmin}}
+// expected-error @+1 {{failed to parse XMP_ReductionKindAttr}}
+xmp.reduction avg ["x"] : [#xmp<type double>] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
@@ -42,7 +44,7 @@ xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {
 
 // -----
 
-xmp.nodes @q shape ["*", "2"] {at = 0 : i64, directive = "", name = "q", scope = "file", site = 0 : i64}
+xmp.nodes @q shape ["*", "2"] {at = 0 : i64, directive = "", name = "q", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{names the source node with 1 coordinates in a node array of rank 2}}
 xmp.bcast ["x"] on @q from ["0"] {at = 0 : i64, directive = "", site = 1 : i64}
 
@@ -54,25 +56,27 @@ xmp.shadow @b lower ["1", "0"] upper ["2"] full [0, 1] {at = 0 : i64, directive 
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{distributes 1 to 3 loops, not 4}}
-xmp.device_loop on @t ["i", "j", "k", "l"] dims [0, -1, -1, -1] offsets ["0", "0", "0", "0"] lower ["0", "0", "0", "0"] upper ["9", "9", "9", "9"] step ["1", "1", "1", "1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.device_loop on @t ["i", "j", "k", "l"] dims [0, -1, -1, -1] offsets ["0", "0", "0", "0"] lower ["0", "0", "0", "0"] upper ["9", "9", "9", "9"] step ["1", "1", "1", "1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions [] [] : [] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1, 1, 1, 1>, decls_at = 1 : i64, directive = "", elem_types = [], funcs_at = 2 : i64, index_types = ["int", "int", "int", "int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{device loops reduce with + * - & | ^ && || max min, not 'firstmax'}}
-xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions ["firstmax"] ["m"] : ["XMP_RT_DOUBLE"] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions [#xmp<reduction firstmax>] ["m"] : [#xmp<type double>] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = [], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
-// expected-error @+1 {{array modes are 'read' or 'readwrite', not "write"}}
-xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] of [0] modes ["write"] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
+// expected-error @+2 {{expected ::xmp::AccessMode to be one of: read, readwrite}}
+// expected-error @+1 {{failed to parse XMP_AccessModeAttr}}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] of [0] modes [#xmp<mode write>] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = ["double"], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
 
 // -----
 
-// expected-error @+1 {{direction must be 'in' or 'out', not 'both'}}
+// expected-error @+2 {{expected valid keyword}}
+// expected-error @+1 {{failed to parse XMP_DirectionAttr}}
 xmp.device_sync "both" ["h"] of [0] {at = 0 : i64, directive = "", site = 0 : i64}
 
 // -----
@@ -96,34 +100,34 @@ xmp.reflect_init @a lower ["1"] upper [] periodic [0] {at = 0 : i64, directive =
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{'peel_and_wait' needs an async id}}
-xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, extent = "peel_and_wait", extend_lo = ["-1"], extend_hi = ["-1"], unbound = array<i64: 0>}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, extent = #xmp<extent peel_and_wait>, extend_lo = ["-1"], extend_hi = ["-1"], unbound = array<i64: 0>}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{'expand' needs a lower and upper width and an unbound flag per loop index}}
-xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, extent = "expand", extend_lo = ["1"], extend_hi = [], unbound = array<i64: 0>}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, extent = #xmp<extent expand>, extend_lo = ["1"], extend_hi = [], unbound = array<i64: 0>}
 
 // -----
 
 // expected-error @+1 {{needs one element count per variable}}
-xmp.reduction "+" ["a", "s"] : ["XMP_RT_INT", "XMP_RT_INT"] {at = 0 : i64, directive = "", site = 1 : i64, counts = array<i64: 4>}
+xmp.reduction sum ["a", "s"] : [#xmp<type int>, #xmp<type int>] {at = 0 : i64, directive = "", site = 1 : i64, counts = array<i64: 4>}
 
 // -----
 
 // expected-error @+1 {{begins a location reduction (firstmax, firstmin, lastmax or lastmin with location variables)}}
-xmp.reduction_begin "max" ["v"] : ["XMP_RT_INT"] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.reduction_begin max ["v"] : [#xmp<type int>] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
 // expected-error @+1 {{needs at least one loop in its iteration order}}
-xmp.reduction_begin "firstmax" ["v"] : ["XMP_RT_INT"] locs ["a"] order [] {at = 0 : i64, directive = "", site = 1 : i64}
+xmp.reduction_begin firstmax ["v"] : [#xmp<type int>] locs ["a"] order [] {at = 0 : i64, directive = "", site = 1 : i64}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{a subscript names a loop the statement does not have}}
 xmp.array on @t lower ["0"] upper ["9"] step ["1"] cyclic [0] local [] body [{var = "a", subs = [{base = "0", step = "1", dim = 1}]}, "= 0;"] {at = 0 : i64, directive = "", site = 1 : i64}
 
@@ -156,12 +160,24 @@ xmp.hole source 1 anchor 2
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{needs a header, before and after anchor per loop index}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64}
 
 // -----
 
-xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = "file", site = 0 : i64}
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{'b' is not a distributed array}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [@b], restrict = array<i1: true>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
+// expected-error @+1 {{needs one C type and use per scalar}}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] of [] modes [] distributed [] row_elems [] scalars ["x"] reductions [] [] : [] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = [], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
+// expected-error @+1 {{needs one element type, rank and parameter declaration per array}}
+xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] of [0] modes [#xmp<mode read>] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = ["double"], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64: 0>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}

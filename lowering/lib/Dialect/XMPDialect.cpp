@@ -12,6 +12,8 @@ using namespace mlir;
 using namespace xmp;
 
 #include "xmp/Dialect/XMPDialect.cpp.inc"
+#include "xmp/Dialect/XMPEnums.cpp.inc"
+
 
 #define GET_ATTRDEF_CLASSES
 #include "xmp/Dialect/XMPAttrs.cpp.inc"
@@ -33,12 +35,7 @@ void XMPDialect::initialize() {
 namespace {
 constexpr int64_t kMaxDims = 7; // XMP_RT_MAX_DIMS in the runtime ABI
 
-LogicalResult verifyScope(Operation *op, StringRef scope) {
-  if (scope != "file" && scope != "function")
-    return op->emitOpError("scope must be \"file\" or \"function\", not \"")
-           << scope << "\"";
-  return success();
-}
+
 
 LogicalResult verifyRank(Operation *op, size_t rank, StringRef what) {
   if (rank == 0 || rank > static_cast<size_t>(kMaxDims))
@@ -53,39 +50,55 @@ OpT lookup(Operation *from, FlatSymbolRefAttr ref) {
 }
 } // namespace
 
-bool xmp::isReductionKind(StringRef kind) {
-  return llvm::StringSwitch<bool>(kind)
-      .Cases("+", "*", "-", "&", "|", "^", true)
-      .Cases("&&", "||", "max", "min", true)
-      .Cases("firstmax", "firstmin", "lastmax", "lastmin", true)
-      .Default(false);
+std::optional<ReductionKind> xmp::reductionKindFromOperator(StringRef op) {
+  return llvm::StringSwitch<std::optional<ReductionKind>>(op)
+      .Case("+", ReductionKind::sum)
+      .Case("*", ReductionKind::prod)
+      .Case("-", ReductionKind::sub)
+      .Case("&", ReductionKind::band)
+      .Case("|", ReductionKind::bor)
+      .Case("^", ReductionKind::bxor)
+      .Case("&&", ReductionKind::land)
+      .Case("||", ReductionKind::lor)
+      .Default(symbolizeReductionKind(op));
 }
 
-bool xmp::isLocationReduction(StringRef kind) {
-  return kind.starts_with("first") || kind.starts_with("last");
+StringRef xmp::reductionOperator(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::sum: return "+";
+  case ReductionKind::prod: return "*";
+  case ReductionKind::sub: return "-";
+  case ReductionKind::band: return "&";
+  case ReductionKind::bor: return "|";
+  case ReductionKind::bxor: return "^";
+  case ReductionKind::land: return "&&";
+  case ReductionKind::lor: return "||";
+  default: return stringifyReductionKind(kind);
+  }
 }
 
-bool xmp::reductionKindAllowsFloat(StringRef kind) {
-  return llvm::StringSwitch<bool>(kind)
-      .Cases("+", "*", "-", "max", "min", true)
-      .Cases("firstmax", "firstmin", "lastmax", "lastmin", true)
-      .Default(false);
+bool xmp::isLocationReduction(ReductionKind kind) {
+  return kind >= ReductionKind::firstmax;
 }
 
-bool xmp::isReductionType(StringRef type) {
-  return llvm::StringSwitch<bool>(type)
-      .Cases("XMP_RT_CHAR", "XMP_RT_SCHAR", "XMP_RT_UCHAR", "XMP_RT_SHORT",
-             true)
-      .Cases("XMP_RT_USHORT", "XMP_RT_INT", "XMP_RT_UINT", "XMP_RT_LONG", true)
-      .Cases("XMP_RT_ULONG", "XMP_RT_LLONG", "XMP_RT_ULLONG", "XMP_RT_FLOAT",
-             true)
-      .Cases("XMP_RT_DOUBLE", "XMP_RT_LDOUBLE", "XMP_RT_BOOL", true)
-      .Default(false);
+bool xmp::reductionKindAllowsFloat(ReductionKind kind) {
+  switch (kind) {
+  case ReductionKind::band:
+  case ReductionKind::bor:
+  case ReductionKind::bxor:
+  case ReductionKind::land:
+  case ReductionKind::lor: return false;
+  default: return true;
+  }
+}
+
+bool xmp::isFloatingType(ScalarType type) {
+  return type == ScalarType::Float || type == ScalarType::Double ||
+         type == ScalarType::Ldouble;
 }
 
 LogicalResult NodesOp::verify() {
-  if (failed(verifyScope(*this, getScope())) ||
-      failed(verifyRank(*this, getShape().size(), "a node array")))
+  if (failed(verifyRank(*this, getShape().size(), "a node array")))
     return failure();
   unsigned stars = llvm::count_if(getShape(), [](Attribute a) {
     return cast<StringAttr>(a).getValue() == "*";
@@ -118,8 +131,7 @@ LogicalResult TaskOp::verify() {
 }
 
 LogicalResult TemplateOp::verify() {
-  if (failed(verifyScope(*this, getScope())) ||
-      failed(verifyRank(*this, getLower().size(), "a template")))
+  if (failed(verifyRank(*this, getLower().size(), "a template")))
     return failure();
   if (getLower().size() != getUpper().size())
     return emitOpError("lower and upper bounds differ in length");
@@ -140,12 +152,10 @@ static LogicalResult verifyFormats(Operation *op, ArrayAttr formats, ArrayAttr p
            << rank << "), got " << formats.size();
   distributed = 0;
   for (auto [a, p] : llvm::zip(formats, params)) {
-    StringRef f = cast<StringAttr>(a).getValue();
-    if (f != "*" && f != "block" && f != "cyclic" && f != "gblock")
-      return op->emitOpError("unknown distribution format '") << f << "'";
-    if (cast<StringAttr>(p).getValue() == "*" && (f != "gblock" || !allowStar))
+    DistFormat f = cast<DistFormatAttr>(a).getValue();
+    if (cast<StringAttr>(p).getValue() == "*" && (f != DistFormat::gblock || !allowStar))
       return op->emitOpError("'*' sizes are only for gblock, in distribute");
-    distributed += f != "*";
+    distributed += f != DistFormat::none;
   }
   return success();
 }
@@ -242,10 +252,7 @@ LogicalResult LoopOp::verify() {
     return getExtendLo() || getExtendHi() || getUnbound() || getAsync()
                ? emitOpError("has widths or an async id without an extent")
                : success();
-  StringRef extent = *getExtent();
-  if (extent != "expand" && extent != "margin" && extent != "peel_and_wait")
-    return emitOpError("extent is 'expand', 'margin' or 'peel_and_wait', not '")
-           << extent << "'";
+  StringRef extent = stringifyLoopExtent(*getExtent());
   if (!getExtendLo() || !getExtendHi() || !getUnbound() || getExtendLo()->size() != n ||
       getExtendHi()->size() != n || getUnbound()->size() != n)
     return emitOpError("'") << extent << "' needs a lower and upper width and an unbound "
@@ -254,15 +261,13 @@ LogicalResult LoopOp::verify() {
     return emitOpError("'") << extent << "' does not apply to cyclic loops";
   if (lookup<NodesOp>(*this, getTmplAttr()))
     return emitOpError("'") << extent << "' does not apply to a loop on a node array";
-  if ((extent == "peel_and_wait") != static_cast<bool>(getAsync()))
+  if ((*getExtent() == LoopExtent::peel_and_wait) != static_cast<bool>(getAsync()))
     return emitOpError(getAsync() ? "takes an async id only with peel_and_wait"
                                   : "'peel_and_wait' needs an async id");
   return success();
 }
 
 LogicalResult ReductionOp::verify() {
-  if (!isReductionKind(getKind()))
-    return emitOpError("unknown reduction kind '") << getKind() << "'";
   if (getVars().empty())
     return emitOpError("needs at least one variable");
   if (getVars().size() != getTypes().size())
@@ -282,16 +287,10 @@ LogicalResult ReductionOp::verify() {
     return emitOpError("reduces scalars only when it has location variables");
   if (getAcc() && (hasLocs || getLoop()))
     return emitOpError("'acc' takes neither location variables nor 'loop'");
-  for (Attribute a : getTypes()) {
-    StringRef t = cast<StringAttr>(a).getValue();
-    if (!isReductionType(t))
-      return emitOpError("'") << t << "' is not a reduction type";
-    bool isFloat = t == "XMP_RT_FLOAT" || t == "XMP_RT_DOUBLE" ||
-                   t == "XMP_RT_LDOUBLE";
-    if (isFloat && !reductionKindAllowsFloat(getKind()))
+  for (Attribute a : getTypes())
+    if (isFloatingType(cast<ScalarTypeAttr>(a).getValue()) && !reductionKindAllowsFloat(getKind()))
       return emitOpError("reduction '")
-             << getKind() << "' does not apply to floating-point variables";
-  }
+             << reductionOperator(getKind()) << "' does not apply to floating-point variables";
   if (auto on = getOnAttr()) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(*this, on);
     if (!isa_and_nonnull<TemplateOp, NodesOp>(target))
@@ -435,9 +434,8 @@ LogicalResult ArrayAssignOp::verify() {
 LogicalResult ReduceShadowOp::verify() {
   if (failed(verifyHaloWidths(*this)))
     return failure();
-  if (!getType().starts_with("XMP_RT_") || getType() == "XMP_RT_BOOL")
-    return emitOpError("adds elements of an arithmetic runtime type, not '")
-           << getType() << "'";
+  if (getType() == ScalarType::Bool)
+    return emitOpError("adds elements of an arithmetic type, not bool");
   return success();
 }
 
@@ -519,8 +517,6 @@ LogicalResult GmoveOp::verify() {
   if (getDstElem() != getSrcElem())
     return emitOpError("copies '") << getSrcElem() << "' elements into '"
                                    << getDstElem() << "' ones";
-  if (getMode() && *getMode() != "in" && *getMode() != "out")
-    return emitOpError("mode must be \"in\" or \"out\", not '") << *getMode() << "'";
   return success();
 }
 
@@ -535,8 +531,7 @@ LogicalResult DeviceReplicateOp::verify() {
 }
 
 LogicalResult DeviceSyncOp::verify() {
-  if (getDirection() != "in" && getDirection() != "out")
-    return emitOpError("direction must be 'in' or 'out', not '") << getDirection() << "'";
+  
   if (getArrays().empty() || getArrays().size() != getReplicas().size())
     return emitOpError("needs at least one array and the site of its replicate");
   return success();
@@ -552,22 +547,30 @@ LogicalResult DeviceLoopOp::verify() {
       getUpper().size() != n || getStep().size() != n)
     return emitOpError("needs one template dimension, offset and bound triple "
                        "per loop index");
+  if (getIndexTypes().size() != n || getConstStep().size() != n)
+    return emitOpError("needs one C type and constant step per loop index");
   size_t arrays = getArrays().size();
   if (getReplicas().size() != arrays || getModes().size() != arrays ||
       getDistributed().size() != arrays || getRowElems().size() != arrays)
     return emitOpError("needs one replicate site, mode, distributed flag and row size per array");
-  for (Attribute mode : getModes())
-    if (cast<StringAttr>(mode).getValue() != "read" &&
-        cast<StringAttr>(mode).getValue() != "readwrite")
-      return emitOpError("array modes are 'read' or 'readwrite', not ") << mode;
+  if (getElemTypes().size() != arrays || getRanks().size() != arrays ||
+      getParamDecls().size() != arrays || getParamTypes().size() != arrays)
+    return emitOpError("needs one element type, rank and parameter declaration per array");
+  if (getTileArray() && (*getTileArray() >= arrays || !getTilePlanes()))
+    return emitOpError("tiles an array it does not have, or without its planes");
+  size_t scalars = getScalars().size();
+  if (getScalarTypes().size() != scalars || getScalarUses().size() != scalars)
+    return emitOpError("needs one C type and use per scalar");
+  if (llvm::any_of(getScalarUses(), [](int64_t u) { return u < 0 || u > 2; }))
+    return emitOpError("scalar uses are 0 (read), 1 (assigned) or 2 (set first)");
   size_t reds = getRedKinds().size();
   if (getRedVars().size() != reds || getRedTypes().size() != reds)
     return emitOpError("needs one kind, variable and type per reduction");
   for (Attribute kind : getRedKinds()) {
-    StringRef k = cast<StringAttr>(kind).getValue();
-    if (!isReductionKind(k) || isLocationReduction(k))
+    ReductionKind k = cast<ReductionKindAttr>(kind).getValue();
+    if (isLocationReduction(k))
       return emitOpError("device loops reduce with + * - & | ^ && || max min, not '")
-             << k << "'";
+             << reductionOperator(k) << "'";
   }
   return success();
 }
@@ -587,8 +590,8 @@ LogicalResult AccessOp::verify() {
   if (static_cast<int64_t>(getSubs().size()) != static_cast<int64_t>(array.getRank()))
     return emitOpError("gives ") << getSubs().size() << " subscripts to '" << getArray()
                                  << "' of rank " << array.getRank();
-  if (getNest() && getDevice())
-    return emitOpError("is either in a loop nest or in a device loop, not both");
+  if (getDevice() && !getNest())
+    return emitOpError("in a device loop names the loop's site ('nest')");
   if (getTile() && (!getDevice() || getTile()->size() != 3))
     return emitOpError("reads a tile only in a device loop, with one offset per loop (3)");
   return success();

@@ -10,6 +10,8 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include "xmp/Dialect/XMPDialect.h.inc"
+#include "xmp/Dialect/XMPEnums.h.inc"
+
 
 #define GET_ATTRDEF_CLASSES
 #include "xmp/Dialect/XMPAttrs.h.inc"
@@ -18,14 +20,16 @@
 #include "xmp/Dialect/XMPOps.h.inc"
 
 namespace xmp {
-/// Reduction operators XMP/C allows, in the spelling of the directive.
-bool isReductionKind(llvm::StringRef kind);
-/// Scalar C types (the runtime's enum xmp_rt_type names) a reduction takes.
-bool isReductionType(llvm::StringRef type);
+/// The reduction operator a directive spells `op` ("+", "&&", "firstmax").
+std::optional<ReductionKind> reductionKindFromOperator(llvm::StringRef op);
+/// The directive's spelling of `kind`; for the C operators, C's.
+llvm::StringRef reductionOperator(ReductionKind kind);
 /// firstmax, firstmin, lastmax, lastmin: reductions with location variables.
-bool isLocationReduction(llvm::StringRef kind);
+bool isLocationReduction(ReductionKind kind);
 /// Whether `kind` applies to floating-point operands.
-bool reductionKindAllowsFloat(llvm::StringRef kind);
+bool reductionKindAllowsFloat(ReductionKind kind);
+/// float, double, long double.
+bool isFloatingType(ScalarType type);
 } // namespace xmp
 
 #endif // XMP_DIALECT_XMPDIALECT_H

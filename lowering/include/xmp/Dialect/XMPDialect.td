@@ -13,6 +13,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/IR/SymbolInterfaces.td"
 
 def XMP_Dialect : Dialect {
@@ -35,6 +36,71 @@ def XMP_NodeCoordAttr : XMP_Attr<"NodeCoord", "coord"> {
 def XMP_LastIndexAttr : XMP_Attr<"LastIndex", "last"> {
   let summary = "the last index of the node array's dimension (an open range)";
 }
+
+//===----------------------------------------------------------------------===//
+// Closed sets: enums, printed as keywords (`sum`, `double`, `block`).
+//===----------------------------------------------------------------------===//
+
+class XMP_Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::xmp";
+  let genSpecializedAttr = 0;
+}
+
+// XMP's reduction operators (XMP 1.4 for C); `xmp::reductionOperator` gives
+// the directive's spelling ("+", "&&", "firstmax").
+def XMP_ReductionKind : XMP_Enum<"ReductionKind", "a reduction operator", [
+    I32EnumAttrCase<"sum", 0>, I32EnumAttrCase<"prod", 1>, I32EnumAttrCase<"sub", 2>,
+    I32EnumAttrCase<"band", 3>, I32EnumAttrCase<"bor", 4>, I32EnumAttrCase<"bxor", 5>,
+    I32EnumAttrCase<"land", 6>, I32EnumAttrCase<"lor", 7>, I32EnumAttrCase<"max", 8>,
+    I32EnumAttrCase<"min", 9>, I32EnumAttrCase<"firstmax", 10>,
+    I32EnumAttrCase<"firstmin", 11>, I32EnumAttrCase<"lastmax", 12>,
+    I32EnumAttrCase<"lastmin", 13>]>;
+def XMP_ReductionKindAttr : EnumAttr<XMP_Dialect, XMP_ReductionKind, "reduction">;
+def XMP_ReductionKindArrayAttr
+    : TypedArrayAttrBase<XMP_ReductionKindAttr, "reduction operators">;
+
+// The scalar C types the runtime moves and reduces (its enum xmp_rt_type):
+// `char` .. `ullong` the integers, `float`, `double`, `ldouble`, `bool`.
+def XMP_ScalarType : XMP_Enum<"ScalarType", "a scalar C type of the runtime", [
+    I32EnumAttrCase<"Char", 0, "char">, I32EnumAttrCase<"Schar", 1, "schar">, I32EnumAttrCase<"Uchar", 2, "uchar">,
+    I32EnumAttrCase<"Short", 3, "short">, I32EnumAttrCase<"Ushort", 4, "ushort">, I32EnumAttrCase<"Int", 5, "int">,
+    I32EnumAttrCase<"Uint", 6, "uint">, I32EnumAttrCase<"Long", 7, "long">, I32EnumAttrCase<"Ulong", 8, "ulong">,
+    I32EnumAttrCase<"Llong", 9, "llong">, I32EnumAttrCase<"Ullong", 10, "ullong">,
+    I32EnumAttrCase<"Float", 11, "float">, I32EnumAttrCase<"Double", 12, "double">,
+    I32EnumAttrCase<"Ldouble", 13, "ldouble">, I32EnumAttrCase<"Bool", 14, "bool">]>;
+def XMP_ScalarTypeAttr : EnumAttr<XMP_Dialect, XMP_ScalarType, "type">;
+def XMP_ScalarTypeArrayAttr : TypedArrayAttrBase<XMP_ScalarTypeAttr, "scalar types">;
+
+// A template dimension's distribution format (`none` for `*`).
+def XMP_DistFormat : XMP_Enum<"DistFormat", "a distribution format", [
+    I32EnumAttrCase<"none", 0>, I32EnumAttrCase<"block", 1>, I32EnumAttrCase<"cyclic", 2>,
+    I32EnumAttrCase<"gblock", 3>]>;
+def XMP_DistFormatAttr : EnumAttr<XMP_Dialect, XMP_DistFormat, "format">;
+def XMP_DistFormatArrayAttr : TypedArrayAttrBase<XMP_DistFormatAttr, "distribution formats">;
+
+// Where a declaration stands: file scope (static storage) or in a function.
+def XMP_Scope : XMP_Enum<"Scope", "a declaration's scope", [
+    I32EnumAttrCase<"file", 0>, I32EnumAttrCase<"function", 1>]>;
+def XMP_ScopeAttr : EnumAttr<XMP_Dialect, XMP_Scope, "scope">;
+
+// The way data moves: `in` to the executing nodes or to the devices'
+// copies, `out` from them.
+def XMP_Direction : XMP_Enum<"Direction", "a direction of transfer", [
+    I32EnumAttrCase<"in", 0>, I32EnumAttrCase<"out", 1>]>;
+def XMP_DirectionAttr : EnumAttr<XMP_Dialect, XMP_Direction, "direction">;
+
+// How a device loop uses an array.
+def XMP_AccessMode : XMP_Enum<"AccessMode", "a device loop's use of an array", [
+    I32EnumAttrCase<"read", 0>, I32EnumAttrCase<"readwrite", 1>]>;
+def XMP_AccessModeAttr : EnumAttr<XMP_Dialect, XMP_AccessMode, "mode">;
+def XMP_AccessModeArrayAttr : TypedArrayAttrBase<XMP_AccessModeAttr, "access modes">;
+
+// A loop's changed extent (XMP 2.0's `expand`, `margin`, `peel_and_wait`).
+def XMP_LoopExtent : XMP_Enum<"LoopExtent", "a loop's extent clause", [
+    I32EnumAttrCase<"expand", 0>, I32EnumAttrCase<"margin", 1>,
+    I32EnumAttrCase<"peel_and_wait", 2>]>;
+def XMP_LoopExtentAttr : EnumAttr<XMP_Dialect, XMP_LoopExtent, "extent">;
 
 // Every directive op names the source site it was made from (`site`: a number
 // that keeps the C names it generates apart), the directive's text, which
@@ -60,7 +126,7 @@ def XMP_NodesOp : XMP_Op<"nodes", [Symbol]> {
     of the executing node set (`= *`).
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
-      StrArrayAttr:$shape, StrAttr:$scope, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
+      StrArrayAttr:$shape, XMP_ScopeAttr:$scope, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<FlatSymbolRefAttr>:$parent,
       OptionalAttr<ArrayAttr>:$subset_lower,
       OptionalAttr<ArrayAttr>:$subset_upper,
@@ -78,7 +144,7 @@ def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
     `xmp.template_fix`.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name,
-      StrArrayAttr:$lower, StrArrayAttr:$upper, StrAttr:$scope, I64Attr:$site, I64Attr:$at,
+      StrArrayAttr:$lower, StrArrayAttr:$upper, XMP_ScopeAttr:$scope, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive,
       OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$sym_name `lower` $lower `upper` $upper attr-dict";
@@ -88,12 +154,12 @@ def XMP_TemplateOp : XMP_Op<"template", [Symbol]> {
 def XMP_DistributeOp : XMP_Op<"distribute"> {
   let summary = "distribution of a template onto nodes";
   let description = [{
-    `formats` per template dimension: "*", "block", "cyclic" or "gblock";
+    `formats` per template dimension (`none` for "*");
     `params` the C expression of each format's argument ("" when none;
     "*" for `gblock(*)`, whose sizes come with template_fix).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, FlatSymbolRefAttr:$onto,
-      StrArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site, I64Attr:$at,
+      XMP_DistFormatArrayAttr:$formats, StrArrayAttr:$params, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive,
       OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$tmpl `onto` $onto `formats` $formats `params` $params attr-dict";
@@ -110,7 +176,7 @@ def XMP_TemplateFixOp : XMP_Op<"template_fix"> {
     those of the distribute directive.
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$lower,
-      StrArrayAttr:$upper, StrArrayAttr:$formats, StrArrayAttr:$params,
+      StrArrayAttr:$upper, XMP_DistFormatArrayAttr:$formats, StrArrayAttr:$params,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
     $tmpl `lower` $lower `upper` $upper `formats` $formats `params` $params
@@ -229,11 +295,15 @@ def XMP_EntryOp : XMP_Op<"entry"> {
     with `main_at` (the name of the user's `main`, which it renames), a
     `main` that starts the runtime, calls the user's (with argc and argv
     when `main_args`) and finalizes; then the device loops' functions
-    (`funcs_at`).
+    (`funcs_at`). `cuda_at`, the CUDA file of the device loops: the device
+    layer's CUDA header, the user's macros (`macros_at`, which the loop
+    bodies may use) and the kernels (`kernels_at`).
   }];
   let arguments = (ins StrAttr:$file, I64Attr:$head_at, I64Attr:$tail_at,
       OptionalAttr<I64Attr>:$init_at, OptionalAttr<I64Attr>:$main_at, UnitAttr:$main_args,
-      UnitAttr:$device, OptionalAttr<I64Attr>:$decls_at, OptionalAttr<I64Attr>:$funcs_at);
+      UnitAttr:$device, OptionalAttr<I64Attr>:$decls_at, OptionalAttr<I64Attr>:$funcs_at,
+      OptionalAttr<I64Attr>:$cuda_at, OptionalAttr<I64Attr>:$macros_at,
+      OptionalAttr<I64Attr>:$kernels_at);
   let assemblyFormat = "$file attr-dict";
 }
 
@@ -245,10 +315,11 @@ def XMP_AccessOp : XMP_Op<"access"> {
     order (C expressions of the user's, spliced as written, themselves with
     any access inside them replaced). `nest`: the site of the work-shared
     loop nest (xmp.loop) whose locals reach the array's storage (a base
-    pointer, strides and an offset declared before the nest); `device`: the
-    access is in a device loop's body, which its CPU function and kernels
-    read through their task's locals; with neither the access goes through
-    the array's global layout. `tile`: in a device loop's tiled kernel this
+    pointer, strides and an offset declared before the nest), or, with
+    `device`, of the device loop whose body it is in: its kernels read it
+    through the task's layout, its CPU function ("cpu") through locals as a
+    nest's; without `nest` the access goes through the array's global
+    layout. `tile`: in a device loop's tiled kernel this
     access reads the stencil tile, at these offsets from the iteration's own
     point (one per loop).
   }];
@@ -267,7 +338,7 @@ def XMP_LoopOp : XMP_Op<"loop"> {
     step) as C expressions. `cyclic`, when present, marks the loops whose
     template dimension is distributed cyclic(w): their local iterations are
     one progression per owned block.
-    `extent` ("expand", "margin" or "peel_and_wait") changes each node's
+    `extent` (`expand`, `margin` or `peel_and_wait`) changes each node's
     local range: grown by `extend_lo` / `extend_hi` per loop (C expressions,
     negative ones shrink it), kept within the loop's global bounds unless
     `unbound`. expand runs the changed range, margin the iterations in one of
@@ -305,7 +376,7 @@ def XMP_LoopOp : XMP_Op<"loop"> {
       DenseBoolArrayAttr:$restrict, DenseI64ArrayAttr:$header_at,
       DenseI64ArrayAttr:$before_at, DenseI64ArrayAttr:$after_at, I64Attr:$end_at,
       I64Attr:$begin_at, I64Attr:$step_at, I64Attr:$reduce_at, OptionalAttr<DenseI64ArrayAttr>:$cyclic,
-      OptionalAttr<StrAttr>:$extent, OptionalAttr<StrArrayAttr>:$extend_lo,
+      OptionalAttr<XMP_LoopExtentAttr>:$extent, OptionalAttr<StrArrayAttr>:$extend_lo,
       OptionalAttr<StrArrayAttr>:$extend_hi, OptionalAttr<DenseI64ArrayAttr>:$unbound,
       OptionalAttr<StrAttr>:$async);
   let assemblyFormat = [{
@@ -318,7 +389,7 @@ def XMP_LoopOp : XMP_Op<"loop"> {
 def XMP_ReductionOp : XMP_Op<"reduction"> {
   let summary = "allreduce of scalars (`reduction(+:s)`, or a loop's clause)";
   let description = [{
-    `kind` is the XMP reduction operator; `types` the C scalar type of each
+    `kind` is the XMP reduction operator; `types` the scalar type of each
     variable. Without `on`, over all executing nodes; `on` names a template
     (its distribution's nodes) or a node array. firstmax, firstmin, lastmax
     and lastmin take one variable and its location variables (`locs`).
@@ -332,7 +403,7 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     acc`): the variables are `device replicate` arrays whose current copies
     (in a GPU's memory, else the host's) are reduced; not with `locs`.
   }];
-  let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
+  let arguments = (ins XMP_ReductionKindAttr:$kind, StrArrayAttr:$vars, XMP_ScalarTypeArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
       OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop, UnitAttr:$acc);
@@ -356,7 +427,7 @@ def XMP_ReductionBeginOp : XMP_Op<"reduction_begin"> {
     earliest, last*: the latest), not by node order; `step_at` is the loop's
     anchor where that record is made.
   }];
-  let arguments = (ins StrAttr:$kind, StrArrayAttr:$vars, StrArrayAttr:$types,
+  let arguments = (ins XMP_ReductionKindAttr:$kind, StrArrayAttr:$vars, XMP_ScalarTypeArrayAttr:$types,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<StrArrayAttr>:$locs,
       OptionalAttr<DenseI64ArrayAttr>:$counts, OptionalAttr<StrArrayAttr>:$order,
       OptionalAttr<I64Attr>:$step_at);
@@ -412,7 +483,7 @@ def XMP_ReduceShadowOp : XMP_Op<"reduce_shadow"> {
     Widths and `periodic` as for `xmp.reflect`; `type` is the runtime's name
     of the elements' arithmetic type (XMP_RT_DOUBLE, ...).
   }];
-  let arguments = (ins FlatSymbolRefAttr:$array, StrAttr:$type, StrArrayAttr:$lower,
+  let arguments = (ins FlatSymbolRefAttr:$array, XMP_ScalarTypeAttr:$type, StrArrayAttr:$lower,
       StrArrayAttr:$upper, DenseI64ArrayAttr:$periodic, OptionalAttr<StrAttr>:$async,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = [{
@@ -548,7 +619,7 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
   let summary = "copy of one array section into another";
   let description = [{
     `dst = src` over the executing node set: collectively, or with `mode`
-    "in" (the executing nodes get the source from its owners) or "out" (they
+    `in` (the executing nodes get the source from its owners) or `out` (they
     put the destination into its owners); with `async`, completed at
     `xmp.wait_async`. Each side is a variable (a
     distributed array when `*_distributed` is 1, else a C variable every
@@ -570,7 +641,7 @@ def XMP_GmoveOp : XMP_Op<"gmove"> {
       StrArrayAttr:$src_extents, StrArrayAttr:$src_lower,
       StrArrayAttr:$src_length, StrArrayAttr:$src_step,
       DenseI64ArrayAttr:$src_scalar, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
-      OptionalAttr<StrAttr>:$mode, OptionalAttr<StrAttr>:$async);
+      OptionalAttr<XMP_DirectionAttr>:$mode, OptionalAttr<StrAttr>:$async);
   let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }
@@ -603,7 +674,7 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
     are brought to the host arrays. `replicas`: the site of each array's
     `device replicate`, whose registration it names.
   }];
-  let arguments = (ins StrAttr:$direction, StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
+  let arguments = (ins XMP_DirectionAttr:$direction, StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
   let assemblyFormat = "$direction $arrays `of` $replicas attr-dict";
   let hasVerifier = 1;
@@ -618,22 +689,47 @@ def XMP_DeviceResetWeightOp : XMP_Op<"device_reset_weight"> {
 def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
   let summary = "a loop nest shared between CPU workers and GPUs (`device loop`)";
   let description = [{
-    The nest's distributed loops as for xmp.loop (at most 3). The body is
-    outlined into a CPU function and a CUDA kernel that see: the arrays
-    (`replicas`: the sites of their `device replicate`; `modes` "read" -
-    whole array to every task
-    - or "readwrite" - partitioned by rows of dimension 0, `row_elems`
-    elements each for plain arrays), the scalars (by value), and the
-    node-local reductions (`red_kinds`, `red_vars`, `red_types`), whose task
-    results are combined into the variables after the tasks end.
+    The nest's distributed loops as for xmp.loop (at most 3; `index_types`,
+    the indices' C types; `const_step`, each step where it is an integer
+    constant that the distribution keeps (every format but cyclic), else 0). The body (`body`, the hole of its source, at
+    `body_file`:`body_line`) is outlined into a CPU function and CUDA kernels
+    that see:
+    - the arrays: `replicas`, the sites of their `device replicate`;
+      `modes` `read` (whole array to every task) or `readwrite`
+      (partitioned by rows of dimension 0, `row_elems` elements each for
+      plain arrays); `elem_types`; `ranks` (of distributed arrays, 0 for
+      the others); for a plain array (not `distributed`), its
+      declaration as a pointer parameter (`param_decls`, `param_types`);
+    - the scalars, with their C types and `scalar_uses`: 0 read only (passed
+      by value), 1 assigned (private to each iteration, starting from the
+      value passed), 2 set before anything reads them (private, not passed);
+    - the node-local reductions (`red_kinds`, `red_vars`, `red_types`),
+      whose task results are combined into the variables after the tasks end.
+    `labels`: the body defines a label (its CPU loop is written once).
+    `own_rows`: every access addresses the iteration's own row of the
+    outermost loop. `tile_array` (an index into `arrays`) and `tile_planes`
+    (the lowest and highest offset of the outermost index it is read at):
+    the stencil array a tiled kernel keeps in shared memory.
+
+    Anchors: `at` the directive (the tasks' submission), `nest_at` the nest
+    (it goes; `unused`, names the body no longer uses there, are voided),
+    and the virtual places of the outlined code: `decls_at` (declarations
+    shared by the C and CUDA files), `funcs_at` (the CPU function),
+    `kernels_at` (the kernels and their codelet).
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
-      StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$arrays,
-      DenseI64ArrayAttr:$replicas, StrArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
-      DenseI64ArrayAttr:$row_elems, StrArrayAttr:$scalars, StrArrayAttr:$red_kinds,
-      StrArrayAttr:$red_vars, StrArrayAttr:$red_types, I64Attr:$site, I64Attr:$at,
-      StrAttr:$directive);
+      StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$index_types,
+      DenseI64ArrayAttr:$const_step, StrArrayAttr:$arrays,
+      DenseI64ArrayAttr:$replicas, XMP_AccessModeArrayAttr:$modes, DenseI64ArrayAttr:$distributed,
+      DenseI64ArrayAttr:$row_elems, StrArrayAttr:$elem_types, DenseI64ArrayAttr:$ranks,
+      StrArrayAttr:$param_decls, StrArrayAttr:$param_types, StrArrayAttr:$scalars, StrArrayAttr:$scalar_types,
+      DenseI64ArrayAttr:$scalar_uses, XMP_ReductionKindArrayAttr:$red_kinds,
+      StrArrayAttr:$red_vars, XMP_ScalarTypeArrayAttr:$red_types, I64Attr:$site, I64Attr:$at,
+      StrAttr:$directive, I64Attr:$body, StrAttr:$body_file, I64Attr:$body_line,
+      I64Attr:$nest_at, StrArrayAttr:$unused, I64Attr:$decls_at, I64Attr:$funcs_at,
+      I64Attr:$kernels_at, UnitAttr:$labels, UnitAttr:$own_rows,
+      OptionalAttr<I64Attr>:$tile_array, OptionalAttr<DenseI64ArrayAttr>:$tile_planes);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step

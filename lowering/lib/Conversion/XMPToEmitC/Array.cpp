@@ -11,7 +11,7 @@
 
 #include "Patterns.h"
 
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 

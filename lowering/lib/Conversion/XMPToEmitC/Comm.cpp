@@ -9,7 +9,7 @@
 
 #include "Patterns.h"
 
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -19,24 +19,12 @@ using namespace xmp::lowering;
 
 namespace {
 
-std::string reduceOp(StringRef kind) {
-  return llvm::StringSwitch<std::string>(kind)
-      .Case("+", "XMP_RT_OP_SUM")
-      .Case("*", "XMP_RT_OP_PROD")
-      .Case("-", "XMP_RT_OP_MINUS")
-      .Case("&", "XMP_RT_OP_BAND")
-      .Case("|", "XMP_RT_OP_BOR")
-      .Case("^", "XMP_RT_OP_BXOR")
-      .Case("&&", "XMP_RT_OP_LAND")
-      .Case("||", "XMP_RT_OP_LOR")
-      .Case("max", "XMP_RT_OP_MAX")
-      .Case("min", "XMP_RT_OP_MIN")
-      .Case("firstmax", "XMP_RT_OP_FIRSTMAX")
-      .Case("firstmin", "XMP_RT_OP_FIRSTMIN")
-      .Case("lastmax", "XMP_RT_OP_LASTMAX")
-      .Case("lastmin", "XMP_RT_OP_LASTMIN")
-      .Default(""); // unreachable: the verifier checked the kind
+/// The runtime type of variable k of a reduction.
+template <typename ReduceOp> std::string rtType(ReduceOp op, size_t k) {
+  return cnames::rtType(cast<ScalarTypeAttr>(op.getTypes()[k]).getValue());
 }
+
+
 
 /// The variable, count, type and operator arguments of variable k of a
 /// reduction: a C array (or an array parameter, a pointer) is its elements'
@@ -45,7 +33,7 @@ template <typename ReduceOp> std::vector<std::string> reduceArgs(ReduceOp op, si
   std::string var = strings(op.getVars())[k];
   int64_t count = op.getCounts() ? (*op.getCounts())[k] : 0;
   return {count > 0 ? "(" + var + ")" : "&(" + var + ")", std::to_string(count > 0 ? count : 1),
-          strings(op.getTypes())[k], reduceOp(op.getKind())};
+          rtType(op, k), cnames::rtReduceOp(op.getKind())};
 }
 
 /// The value, type, operator and location-variable arguments of a firstmax ...
@@ -57,8 +45,8 @@ template <typename ReduceOp> std::vector<std::string> locArgs(ReduceOp op) {
     sizes.push_back("sizeof(" + l + ")");
   }
   return {"&(" + strings(op.getVars()).front() + ")",
-          strings(op.getTypes()).front(),
-          reduceOp(op.getKind()),
+          rtType(op, 0),
+          cnames::rtReduceOp(op.getKind()),
           std::to_string(addrs.size()),
           compoundLiteral("void *const", addrs),
           compoundLiteral("const size_t", sizes)};
@@ -150,7 +138,7 @@ void lowerReduceShadow(ReduceShadowOp op, FragmentBuilder &b) {
   b.where(op.getAt(), op.getDirective());
   b.call(op.getAt(), "xmp_rt_reduce_shadow",
          concat(haloArgs(op,
-                         {cnames::arrayDesc(arrayName(op, op.getArrayAttr())), op.getType().str()}),
+                         {cnames::arrayDesc(arrayName(op, op.getArrayAttr())), cnames::rtType(op.getType())}),
                 {asyncArg(op.getAsync()), b.whereRef()}));
 }
 
@@ -255,9 +243,9 @@ void lowerGmove(GmoveOp op, FragmentBuilder &b) {
   if (!op.getMode() && !op.getAsync()) {
     b.call(at, "xmp_rt_gmove", {"&" + dst, "&" + src, b.whereRef()});
   } else {
-    std::string mode = !op.getMode()           ? "XMP_RT_GMOVE_COLLECTIVE"
-                       : *op.getMode() == "in" ? "XMP_RT_GMOVE_IN"
-                                               : "XMP_RT_GMOVE_OUT";
+    std::string mode = !op.getMode()                     ? "XMP_RT_GMOVE_COLLECTIVE"
+                       : *op.getMode() == Direction::in ? "XMP_RT_GMOVE_IN"
+                                                        : "XMP_RT_GMOVE_OUT";
     b.call(at, "xmp_rt_gmove_mode",
            {"&" + dst, "&" + src, mode, asyncArg(op.getAsync()), b.whereRef()});
   }

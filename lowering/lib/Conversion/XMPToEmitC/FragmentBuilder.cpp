@@ -3,7 +3,7 @@
 #include "FragmentBuilder.h"
 
 #include "xmp/Dialect/XMPDialect.h"
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 

@@ -15,7 +15,7 @@
 
 #include "Patterns.h"
 
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 using namespace mlir;
 using namespace xmp;
@@ -151,11 +151,12 @@ void lowerLoop(LoopOp op, FragmentBuilder &b) {
     // peel_and_wait), 0 .. 2n-1 the margin (margin, peel_and_wait, after the
     // wait); the piece loop closes after the nest.
     b.where(op.getBeginAt(), op.getDirective());
-    StringRef extent = *op.getExtent();
+    LoopExtent extent = *op.getExtent();
     std::string pieces = std::to_string(2 * n);
-    b.text(at, "for (int " + piece + " = " + (extent == "margin" ? "0" : "-1") + "; " + piece +
-                   " < " + (extent == "expand" ? "0" : pieces) + "; ++" + piece + ") {");
-    if (extent == "peel_and_wait")
+    b.text(at, "for (int " + piece + " = " + (extent == LoopExtent::margin ? "0" : "-1") + "; " +
+                   piece + " < " + (extent == LoopExtent::expand ? "0" : pieces) + "; ++" + piece +
+                   ") {");
+    if (extent == LoopExtent::peel_and_wait)
       b.text(at, "if (" + piece + " == 0) xmp_rt_wait_async((" + op.getAsync()->str() + "), " +
                      b.whereRef() + ");");
   }
@@ -191,41 +192,54 @@ void lowerLoop(LoopOp op, FragmentBuilder &b) {
   b.text(end, "}");
 }
 
+/// base[offset + (i0) * s0 + ... + (in)]: through the locals of the nest (or
+/// device loop CPU function) at `site`.
+void nestForm(FragmentBuilder &b, int64_t at, int64_t site, StringRef name,
+              ArrayRef<int64_t> subs) {
+  b.text(at, cnames::nestBase(site, name) + "[" + cnames::nestOffset(site, name) + " + (");
+  for (size_t d = 0; d < subs.size(); ++d) {
+    b.sourceHole(at, subs[d]);
+    if (d + 1 < subs.size())
+      b.text(at, ") * " + cnames::nestStride(site, name, static_cast<unsigned>(d)) + " + (");
+  }
+  b.text(at, ")]");
+}
+
 /// An element of a distributed array at global indices (the holes `subs`).
+/// In a work-shared nest, through its locals; in a device loop, through the
+/// kernels' layout (plain form), the CPU function's locals ("cpu") or the
+/// tiled kernel's plane ring ("tile"); elsewhere through the array's layout.
 void lowerAccess(AccessOp op, FragmentBuilder &b) {
   DistArrayOp array = distArrayOf(op, op.getArrayAttr());
   StringRef name = array.getName();
   ArrayRef<int64_t> subs = op.getSubs();
   int64_t at = op.getAt();
-  if (auto nest = op.getNest()) {
-    // base[offset + (i0) * s0 + (i1) * s1 + ... + (in)]
-    b.text(at, cnames::nestBase(*nest, name) + "[" + cnames::nestOffset(*nest, name) + " + (");
-    for (size_t d = 0; d < subs.size(); ++d) {
-      b.sourceHole(at, subs[d]);
-      if (d + 1 < subs.size())
-        b.text(at, ") * " + cnames::nestStride(*nest, name, d) + " + (");
-    }
-    b.text(at, ")]");
+  if (op.getNest() && !op.getDevice()) {
+    nestForm(b, at, *op.getNest(), name, subs);
     return;
   }
-  // addr[((i0) - base[0]) * stride[0] + ... + ((in) - base[n])], through the
-  // array's layout: the global one, or in a device loop's task the task's own.
+  // addr[((i0) - base[0]) * stride[0] + ... + ((in) - base[n])], through a layout:
+  // the array's, or in a kernel the task's own.
   std::string layout = cnames::arrayLayout(name);
   b.text(at, cnames::arrayAddr(name) + "[((");
   for (size_t d = 0; d < subs.size(); ++d) {
     b.sourceHole(at, subs[d]);
     std::string term = ") - " + layout + ".base[" + std::to_string(d) + "])";
-    term += d + 1 < subs.size() ? " * " + layout + ".stride[" + std::to_string(d) + "] + ((" : "]";
+    term += d + 1 < subs.size() ? " * " + layout + ".stride[" + std::to_string(d) + "] + (("
+                                : "]";
     b.text(at, term);
   }
+  if (!op.getDevice())
+    return;
+  b.setVariant("cpu");
+  nestForm(b, at, *op.getNest(), name, subs);
   if (auto tile = op.getTile()) {
-    // In the tiled kernel: the plane ring in shared memory.
     ArrayRef<int64_t> o = *tile;
     b.setVariant("tile");
     b.text(at, "_XMP_tile[(_XMP_t0 + " + std::to_string(4 + o[0]) + ") & 3][_XMP_ty + " +
                    std::to_string(1 + o[1]) + "][_XMP_tx + " + std::to_string(1 + o[2]) + "]");
-    b.setVariant("");
   }
+  b.setVariant("");
 }
 
 } // namespace

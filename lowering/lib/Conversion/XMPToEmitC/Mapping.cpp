@@ -9,7 +9,7 @@
 
 #include "Patterns.h"
 
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -19,22 +19,14 @@ using namespace xmp::lowering;
 
 namespace {
 
-std::string storage(StringRef scope) { return scope == "file" ? "static " : ""; }
+std::string storage(Scope scope) { return scope == Scope::file ? "static " : ""; }
 
 /// Where a mapping directive's executable part goes.
 template <typename OpT> int64_t execAt(OpT op) {
   return op.getInitAt() ? *op.getInitAt() : op.getAt();
 }
 
-std::string distKind(StringRef format) {
-  if (format == "block")
-    return "XMP_RT_DIST_BLOCK";
-  if (format == "cyclic")
-    return "XMP_RT_DIST_CYCLIC";
-  if (format == "gblock")
-    return "XMP_RT_DIST_GBLOCK";
-  return "XMP_RT_DIST_NONE";
-}
+
 
 void lowerNodes(NodesOp op, FragmentBuilder &b) {
   std::string var = cnames::nodes(op.getSymName());
@@ -77,11 +69,12 @@ void lowerTemplate(TemplateOp op, FragmentBuilder &b) {
 /// template_fix): compound literals of enum xmp_rt_dist_kind and intptr_t.
 std::pair<std::string, std::string> distArgs(ArrayAttr formats, ArrayAttr parameters) {
   SmallVector<std::string> kinds, params;
-  for (auto [f, p] : llvm::zip(strings(formats), strings(parameters))) {
-    kinds.push_back(distKind(f));
+  for (auto [a, p] : llvm::zip(formats, strings(parameters))) {
+    DistFormat f = cast<DistFormatAttr>(a).getValue();
+    kinds.push_back(cnames::rtDistKind(f));
     // Plain cyclic is cyclic(1); the other formats take no parameter here,
     // nor does gblock(*) (its sizes come with template_fix).
-    std::string fallback = f == "cyclic" ? "1" : "0";
+    std::string fallback = f == DistFormat::cyclic ? "1" : "0";
     params.push_back(p.empty() || p == "*" ? fallback : "(intptr_t)(" + p + ")");
   }
   return {compoundLiteral("const int", kinds), compoundLiteral("const intptr_t", params)};

@@ -49,6 +49,7 @@ void populateLoopPatterns(mlir::RewritePatternSet &patterns, LoweringState &stat
 void populateCommPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 void populateTaskPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 void populateDevicePatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateDeviceLoopPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 void populateEntryPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 
 void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);

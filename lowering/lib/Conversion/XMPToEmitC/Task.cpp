@@ -2,7 +2,7 @@
 
 #include "Patterns.h"
 
-#include "xmp/Target/CNames.h"
+#include "CNames.h"
 
 using namespace mlir;
 using namespace xmp;

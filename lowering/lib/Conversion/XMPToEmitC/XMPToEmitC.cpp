@@ -28,6 +28,7 @@ struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimeP
     populateCommPatterns(patterns, state);
     populateTaskPatterns(patterns, state);
     populateDevicePatterns(patterns, state);
+    populateDeviceLoopPatterns(patterns, state);
     populateEntryPatterns(patterns, state);
     // Every directive op becomes C; what is left is emitc and the holes.
     ConversionTarget target(getContext());

@@ -1,20 +1,36 @@
 //===- CNames.h - names of the C entities xmpcc generates --------*- C++ -*-===//
 //
-// The frontend rewrites user code (array accesses, loop headers) and the
-// lowering emits runtime calls; both must agree on the C names of generated
-// variables, so they are spelled here and nowhere else.
+// The C names of generated variables and of the runtime's enumerators, which
+// several lowering patterns must spell alike: here and nowhere else. Private
+// to the lowering (the frontend names nothing in C).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XMP_TARGET_CNAMES_H
-#define XMP_TARGET_CNAMES_H
+#ifndef XMP_CONVERSION_XMPTOEMITC_CNAMES_H
+#define XMP_CONVERSION_XMPTOEMITC_CNAMES_H
 
+#include "xmp/Dialect/XMPDialect.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <string>
 
 namespace xmp::cnames {
+
+/// The runtime's enum xmp_rt_type enumerator of `type` (XMP_RT_DOUBLE).
+inline std::string rtType(ScalarType type) {
+  return "XMP_RT_" + stringifyScalarType(type).upper();
+}
+/// The runtime's enum xmp_rt_op enumerator of `kind` (XMP_RT_OP_SUM).
+inline std::string rtReduceOp(ReductionKind kind) {
+  return "XMP_RT_OP_" +
+         (kind == ReductionKind::sub ? std::string("MINUS") : stringifyReductionKind(kind).upper());
+}
+/// The runtime's enum xmp_rt_dist_kind enumerator of `format`.
+inline std::string rtDistKind(DistFormat format) {
+  return "XMP_RT_DIST_" + stringifyDistFormat(format).upper();
+}
+
 
 inline std::string nodes(llvm::StringRef symbol) {
   return ("_XMP_nodes_" + symbol).str();
@@ -145,4 +161,4 @@ inline constexpr const char *moduleInit = "_XMP_module_init";
 
 } // namespace xmp::cnames
 
-#endif // XMP_TARGET_CNAMES_H
+#endif // XMP_CONVERSION_XMPTOEMITC_CNAMES_H
