@@ -712,6 +712,13 @@ private:
     xmp::LoopExtent extent = site.extent == frontend::LoopExtent::Expand   ? xmp::LoopExtent::expand
                              : site.extent == frontend::LoopExtent::Margin ? xmp::LoopExtent::margin
                                                                  : xmp::LoopExtent::peel_and_wait;
+    // Bounds and strides computed before an enclosing loop: a block around it.
+    int64_t prologueAt = -1, prologueEnd = -1;
+    if (site.prologueLoop) {
+      prologueAt = anchors.add({Anchor::Kind::InsertBefore, site.prologueLoop->getBeginLoc(), {}});
+      prologueEnd =
+          anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.prologueLoop), {}});
+    }
     // Before the loop op: the kept values are taken before any piece of the
     // nest runs.
     for (const CheckedReduction &r : site.reductions)
@@ -729,7 +736,9 @@ private:
         extended ? strs(lo) : ArrayAttr(),
         extended ? strs(hi) : ArrayAttr(),
         extended ? b.getDenseI64ArrayAttr(unbound) : DenseI64ArrayAttr(),
-        site.extent == frontend::LoopExtent::PeelAndWait ? async(site) : StringAttr());
+        site.extent == frontend::LoopExtent::PeelAndWait ? async(site) : StringAttr(),
+        prologueAt >= 0 ? anchor(prologueAt) : IntegerAttr(),
+        prologueAt >= 0 ? anchor(prologueEnd) : IntegerAttr());
     for (const CheckedReduction &r : site.reductions)
       reduction(site, site.postSite, reduceAt, r, /*loop=*/true);
   }

@@ -199,6 +199,11 @@ struct Site {
   // before it, and whether each local base pointer may be `restrict`.
   std::vector<const DistArray *> nestArrays;
   std::vector<bool> nestRestrict;
+  // loop: whether the nest's bounds, strides and offsets may be computed
+  // before enclosing loops (see planPrologues), and the outermost such loop
+  // (null: before the nest itself).
+  bool prologueMovable = false;
+  const clang::Stmt *prologueLoop = nullptr;
   // loop: C expressions whose lexicographic order is the nest's sequential
   // order, one per loop from the outermost to the innermost distributed one
   // (distributed or not): its index, negated where it counts down.
@@ -210,7 +215,7 @@ struct Site {
   std::vector<const DistArray *> arrays; // reflect
   std::vector<Width> widths;             // shadow, reflect
   std::string async;                     // reflect, reduce_shadow, gmove, peel_and_wait
-  std::string elemRtType;                // reduce_shadow: the elements' xmp_rt_type
+  
   std::vector<std::string> exprs;        // wait_async ids, bcast variables
   std::vector<xmp::ScalarType> elemTypes; // reduce_shadow: per array
   std::string onSym;                     // bcast

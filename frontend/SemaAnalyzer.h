@@ -134,6 +134,7 @@ private:
   void checkLoopAccesses();
   void markHoistable(Site &site);
   void planNestLocals();
+  void planPrologues();
   void checkDescOfs();
   void checkTasksBlocks();
 

@@ -175,6 +175,12 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                                        " cannot come from a macro");
   }
   markHoistable(site);
+  // The one-per-node bounds of a nest on a template laid out once and for
+  // all, by constant steps, may be computed before loops around the nest.
+  site.prologueMovable = !device && !onNodes && !t->deferred && loop.extent == LoopExtent::None &&
+                         llvm::all_of(site.loop, [](const LoopDim &dim) {
+                           return dim.hoist && !dim.cyclic && dim.constStep != 0;
+                         });
   if (loop.extent != LoopExtent::None && !checkLoopExtent(d, site, onNodes, device))
     return false;
   for (const ReductionClause &c : loop.reductions) {
@@ -331,6 +337,23 @@ static bool invariantIn(const Stmt *e, const std::set<const VarDecl *> &changed,
   return true;
 }
 
+/// Whether evaluating `e` where C would not (before a loop that may run no
+/// iteration) is harmless: it divides by nonzero constants only.
+static bool speculatable(const Stmt *e) {
+  if (!e)
+    return true;
+  if (const auto *bo = dyn_cast<BinaryOperator>(e);
+      bo && (bo->getOpcode() == BO_Div || bo->getOpcode() == BO_Rem)) {
+    const auto *lit = dyn_cast<IntegerLiteral>(bo->getRHS()->IgnoreParenImpCasts());
+    if (!lit || lit->getValue() == 0)
+      return false;
+  }
+  for (const Stmt *child : e->children())
+    if (!speculatable(child))
+      return false;
+  return true;
+}
+
 /// A loop's bounds are computed once, before the nest, where they stay the
 /// same throughout it; otherwise before each run of their loop, as C
 /// evaluates them.
@@ -407,6 +430,72 @@ void Analyzer::planNestLocals() {
                   });
     for (const DistArray *array : n.site->nestArrays)
       n.site->nestRestrict.push_back(!others && !array->parameter);
+  }
+}
+
+/// A nest inside other loops (the time steps of a solver) computes its
+/// bounds, strides and offsets before the outermost of them that changes
+/// none of their inputs: nothing the bound expressions read (nor, where it
+/// calls user code, any variable but its own locals), no declaration,
+/// allocation or mapping directive of the template or of the nest's arrays.
+/// It does not move out of a task, a tasks block or another work-shared or
+/// device loop, whose bodies run on other nodes or elsewhere; its bound
+/// expressions must be safe to evaluate before a loop that runs no
+/// iteration.
+void Analyzer::planPrologues() {
+  std::set<const Stmt *> barriers;
+  for (const Site &s : program.sites) {
+    if (s.body)
+      barriers.insert(s.body);
+    for (const LoopDim &dim : s.loop)
+      barriers.insert(dim.stmt);
+  }
+  auto inside = [&](SourceLocation at, const Stmt *s) {
+    unsigned o = index.offset(at);
+    return o >= index.offset(s->getBeginLoc()) && o <= index.offset(s->getEndLoc());
+  };
+  for (Site &site : program.sites) {
+    if (!site.prologueMovable)
+      continue;
+    std::vector<const Expr *> exprs;
+    for (const LoopDim &dim : site.loop)
+      exprs.insert(exprs.end(), {dim.lowerExpr, dim.upperExpr, dim.stepExpr});
+    if (!llvm::all_of(exprs, [](const Expr *e) { return speculatable(e); }))
+      continue;
+    for (const Stmt *cur = site.nest; !barriers.count(cur) || cur == site.nest;) {
+      DynTypedNodeList parents = ctx.getParents(*cur);
+      const Stmt *p = parents.empty() ? nullptr : parents[0].get<Stmt>();
+      if (!p || barriers.count(p))
+        break;
+      cur = p;
+      if (!isa<ForStmt, WhileStmt, DoStmt>(p))
+        continue;
+      std::set<const VarDecl *> changed;
+      collectChanged(p, changed);
+      bool userCalls = callsUserCode(p, sm);
+      if (!llvm::all_of(exprs, [&](const Expr *e) { return invariantIn(e, changed, userCalls); }))
+        break;
+      bool arraysChange = llvm::any_of(site.nestArrays, [&](const DistArray *a) {
+        return inside(a->decl->getLocation(), p) ||
+               llvm::any_of(program.allocations, [&](const Allocation &al) {
+                 return al.array == a && inside(al.expr->getBeginLoc(), p);
+               });
+      });
+      bool mapping = llvm::any_of(program.sites, [&](const Site &s) {
+        switch (s.dir->kind) {
+        case DirectiveKind::Nodes:
+        case DirectiveKind::Template:
+        case DirectiveKind::Distribute:
+        case DirectiveKind::TemplateFix:
+        case DirectiveKind::Align:
+        case DirectiveKind::Shadow: return inside(s.dir->range.getBegin(), p);
+        default: return false;
+        }
+      });
+      if (arraysChange || mapping)
+        break;
+      site.prologueLoop = p;
+    }
   }
 }
 

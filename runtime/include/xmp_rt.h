@@ -179,6 +179,12 @@ void xmp_rt_array_free(xmp_rt_array_t *a);
  * loop in the same form; an empty local part gives *llb > *lub for step > 0 (reverse for < 0). */
 void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long lb, long ub,
                         long step, long *llb, long *lub, long *lstep);
+/* The same for the n loops of a nest in one call: loop k runs along template dimension tdim[k]
+ * with offset[k], lb[k], ub[k], step[k]; its local lb, ub and step go to out[3k .. 3k+2]. */
+void xmp_rt_loop_bounds_nest(const xmp_rt_template_t *t, int n, const int tdim[],
+                             const long offset[], const long lb[], const long ub[],
+                             const long step[], long out[]);
+
 
 /* `loop on` a node array: the iteration i with coordinate i + offset (0-based) along node
  * dimension ndim runs on that node; the others run nowhere else. Same form as above. */

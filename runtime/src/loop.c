@@ -26,6 +26,14 @@ void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long 
                xmpi_status_str(st));
 }
 
+void xmp_rt_loop_bounds_nest(const xmp_rt_template_t *t, int n, const int tdim[],
+                             const long offset[], const long lb[], const long ub[],
+                             const long step[], long out[]) {
+  for (int k = 0; k < n; ++k)
+    xmp_rt_loop_bounds(t, tdim[k], offset[k], lb[k], ub[k], step[k], &out[3 * k], &out[3 * k + 1],
+                       &out[3 * k + 2]);
+}
+
 void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, long lb, long ub,
                               long step, long *llb, long *lub, long *lstep) {
   /* Iteration i runs on the node whose coordinate along ndim is i + offset: at most one. */

@@ -26,7 +26,7 @@ int main(void) {
 // CHECK: int _XMP_user_main(void) {
 // The nest's block opens on the pragma's line: a local base pointer and the
 // folded offset of the node's block, then the bounds, computed once.
-// CHECK: { double *restrict _XMP_n4_a = _XMP_addr_a; const long _XMP_n4_a_o = -(_XMP_layout_a.base[0]); {{.*}}xmp_rt_loop_bounds(_XMP_tmpl_t, 0, (0), (0), ((N) - 1), (1), &_XMP_loop4_lb0, &_XMP_loop4_ub0, &_XMP_loop4_st0);{{$}}
+// CHECK: { double *restrict _XMP_n4_a = _XMP_addr_a; const long _XMP_n4_a_o = -(_XMP_layout_a.base[0]); {{.*}}long _XMP_loop4_b[3]; xmp_rt_loop_bounds_nest(_XMP_tmpl_t, 1, (const int[]){(0)}, (const long[]){(0)}, (const long[]){(0)}, (const long[]){((N) - 1)}, (const long[]){(1)}, _XMP_loop4_b); const long _XMP_loop4_lb0 = _XMP_loop4_b[0], _XMP_loop4_ub0 = _XMP_loop4_b[1], _XMP_loop4_st0 = _XMP_loop4_b[2]; (void)_XMP_loop4_st0;{{$}}
 // CHECK-NEXT: for (int i = _XMP_loop4_lb0; i < _XMP_loop4_ub0 + 1; i += 1)
 // CHECK-NEXT: s += _XMP_n4_a[_XMP_n4_a_o + (i)]; {{.*}}xmp_rt_reduce(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_5); }
 // CHECK: static void _XMP_module_init(void) { _XMP_nodes_p = xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0);

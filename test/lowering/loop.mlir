@@ -9,12 +9,13 @@ xmp.dist_array @f_b : "float" rank 1 {name = "b"}
 
 // A nest whose bounds stay the same: the block opens at `at` (anchor 10)
 // with the arrays' locals (a restrict base pointer, the strides but the
-// last, the folded offset) and every loop's bounds; constant steps give
-// canonical headers; the block closes at `end_at` after the reductions.
+// last, the folded offset) and every loop's bounds, from one runtime call;
+// constant steps give canonical headers; the block closes at `end_at` after
+// the reductions.
 // CHECK: emitc.verbatim "{" {xmp.anchor = 10 : i64}
 // CHECK-NEXT: xmp.hole anchor 18 {xmp.anchor = 10 : i64}
 // C: // anchor 10
-// C-NEXT: {${anchor 18}double *restrict _XMP_n4_a = _XMP_addr_a; const long _XMP_n4_a_s0 = _XMP_layout_a.stride[0]; const long _XMP_n4_a_o = -(_XMP_layout_a.base[0] * _XMP_n4_a_s0 + _XMP_layout_a.base[1]); (void)_XMP_n4_a_o; float *_XMP_n4_b = _XMP_addr_b; {{.*}} long _XMP_loop4_lb0, _XMP_loop4_ub0, _XMP_loop4_st0; xmp_rt_loop_bounds(_XMP_tmpl_t, 0, (0), (0), (N-1), (1), &_XMP_loop4_lb0, &_XMP_loop4_ub0, &_XMP_loop4_st0); long _XMP_loop4_lb1, _XMP_loop4_ub1, _XMP_loop4_st1; xmp_rt_loop_bounds(_XMP_tmpl_t, 1, (0), (M-1), (0), (-(2)), &_XMP_loop4_lb1, &_XMP_loop4_ub1, &_XMP_loop4_st1);
+// C-NEXT: {${anchor 18}double *restrict _XMP_n4_a = _XMP_addr_a; const long _XMP_n4_a_s0 = _XMP_layout_a.stride[0]; const long _XMP_n4_a_o = -(_XMP_layout_a.base[0] * _XMP_n4_a_s0 + _XMP_layout_a.base[1]); (void)_XMP_n4_a_o; float *_XMP_n4_b = _XMP_addr_b; {{.*}} long _XMP_loop4_b[6]; xmp_rt_loop_bounds_nest(_XMP_tmpl_t, 2, (const int[]){(0), (1)}, (const long[]){(0), (0)}, (const long[]){(0), (M-1)}, (const long[]){(N-1), (0)}, (const long[]){(1), (-(2))}, _XMP_loop4_b); const long _XMP_loop4_lb0 = _XMP_loop4_b[0], _XMP_loop4_ub0 = _XMP_loop4_b[1], _XMP_loop4_st0 = _XMP_loop4_b[2]; (void)_XMP_loop4_st0; const long _XMP_loop4_lb1 = _XMP_loop4_b[3], _XMP_loop4_ub1 = _XMP_loop4_b[4], _XMP_loop4_st1 = _XMP_loop4_b[5]; (void)_XMP_loop4_st1;
 // C: // anchor 11
 // C-NEXT: for (int i = _XMP_loop4_lb0; i < _XMP_loop4_ub0 + 1; i += 1)
 // C: // anchor 12
@@ -39,6 +40,18 @@ xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "M-1"] uppe
 // C: // anchor 26
 // C-NEXT: }
 xmp.loop on @t ["i", "j"] dims [0, 1] offsets ["0", "0"] lower ["0", "i"] upper ["N-1", "M-1"] step ["1", "s"] {at = 30 : i64, site = 5 : i64, directive = "", const_step = array<i64: 1, 0>, same_step = array<i1: false, true>, hoist = array<i1: true, false>, index_decl = ["", ""], arrays = [], restrict = array<i1>, header_at = array<i64: 21, 22>, before_at = array<i64: 23, 24>, after_at = array<i64: 25, 26>, end_at = 27 : i64, begin_at = 28 : i64, step_at = 29 : i64, reduce_at = 31 : i64, cyclic = array<i64: 1, 0>}
+
+// A nest inside loops that change none of its bounds nor its arrays'
+// layouts (prologue_at .. prologue_end_at: a block around the outermost of
+// them): the bounds, strides and offsets are computed there, once; the base
+// pointer stays at the nest.
+// C: // anchor 32
+// C-NEXT: { const long _XMP_n6_a_s0 = _XMP_layout_a.stride[0]; const long _XMP_n6_a_o = -(_XMP_layout_a.base[0] * _XMP_n6_a_s0 + _XMP_layout_a.base[1]); (void)_XMP_n6_a_o; long _XMP_loop6_b[3]; xmp_rt_loop_bounds_nest(_XMP_tmpl_t, 1, (const int[]){(0)}, (const long[]){(0)}, (const long[]){(0)}, (const long[]){(N-1)}, (const long[]){(1)}, _XMP_loop6_b); const long _XMP_loop6_lb0 = _XMP_loop6_b[0], _XMP_loop6_ub0 = _XMP_loop6_b[1], _XMP_loop6_st0 = _XMP_loop6_b[2]; (void)_XMP_loop6_st0;
+// C: // anchor 33
+// C-NEXT: }
+// C: // anchor 34
+// C-NEXT: {${anchor 38}double *restrict _XMP_n6_a = _XMP_addr_a;{{$}}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["N-1"] step ["1"] {at = 34 : i64, site = 6 : i64, directive = "", const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: true>, index_decl = [""], arrays = [@a], restrict = array<i1: true>, header_at = array<i64: 35>, before_at = array<i64: 36>, after_at = array<i64: 37>, end_at = 39 : i64, begin_at = 38 : i64, step_at = 40 : i64, reduce_at = 41 : i64, prologue_at = 32 : i64, prologue_end_at = 33 : i64}
 
 // Accesses: through a nest's locals, the offset folded; outside nests through
 // the array's layout; in a device loop (`nest`: its site) the kernels' own

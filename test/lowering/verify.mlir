@@ -181,3 +181,9 @@ xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step 
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{needs one element type, rank and parameter declaration per array}}
 xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays ["a"] of [0] modes [#xmp<mode read>] distributed [0] row_elems [1] scalars [] reductions [] [] : [] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = ["double"], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64: 0>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
+
+// -----
+
+xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
+// expected-error @+1 {{computes its bounds before enclosing loops only where they are all hoisted, on no cyclic dimension and without an extent}}
+xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: false>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, prologue_at = 8 : i64, prologue_end_at = 9 : i64}

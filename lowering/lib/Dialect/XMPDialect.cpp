@@ -227,6 +227,12 @@ LogicalResult AlignOp::verify() {
 LogicalResult LoopOp::verify() {
   if (!lookup<TemplateOp>(*this, getTmplAttr()) && !lookup<NodesOp>(*this, getTmplAttr()))
     return emitOpError("'") << getTmpl() << "' is neither a template nor a node array";
+  if (static_cast<bool>(getPrologueAt()) != static_cast<bool>(getPrologueEndAt()))
+    return emitOpError("needs both or neither of prologue_at and prologue_end_at");
+  if (getPrologueAt() && (getExtent() || getCyclic() ||
+                          llvm::is_contained(getHoist(), false)))
+    return emitOpError("computes its bounds before enclosing loops only where they are all "
+                       "hoisted, on no cyclic dimension and without an extent");
   size_t n = getIndices().size();
   if (n == 0)
     return emitOpError("needs at least one distributed loop");

@@ -63,6 +63,18 @@ int main(int argc, char **argv) {
   CHECK(all_sum(tu >= tl ? tu - tl + 1 : 0) == 10);
   CHECK(distributed_sum(t, 0, 1, 10, 1) == 55);
   CHECK(distributed_sum(t, -1, 11, 2, -3) == serial_sum(11, 2, -3));
+  {
+    /* A nest's bounds in one call equal the loops' one by one. */
+    int nd[] = {0, 0};
+    long noff[] = {0, -1}, nlb[] = {1, 11}, nub[] = {10, 2}, nst[] = {2, -3}, out[6];
+    xmp_rt_loop_bounds_nest(t, 2, nd, noff, nlb, nub, nst, out);
+    for (int k = 0; k < 2; ++k) {
+      long l, u, s;
+      xmp_rt_loop_bounds(t, 0, noff[k], nlb[k], nub[k], nst[k], &l, &u, &s);
+      CHECK(out[3 * k] == l && out[3 * k + 1] == u && out[3 * k + 2] == s);
+    }
+  }
+
 
   /* Array a[10] aligned a[i] with t(i+1): each rank writes its part, the sum is global. */
   long ext = 10, off = 1;

@@ -366,7 +366,10 @@ def XMP_LoopOp : XMP_Op<"loop"> {
     any bound is computed (location reductions keep their variables there),
     `step_at` after each iteration of the innermost loop (location
     reductions note the iteration), `reduce_at` after the nest, inside the
-    block (the reduction clauses).
+    block (the reduction clauses). With `prologue_at` and `prologue_end_at`
+    (around an enclosing loop that changes none of their inputs), the
+    bounds, strides and offsets are computed in a block there instead, once
+    for all runs of the nest; the base pointers stay at the nest.
   }];
   let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
@@ -378,7 +381,8 @@ def XMP_LoopOp : XMP_Op<"loop"> {
       I64Attr:$begin_at, I64Attr:$step_at, I64Attr:$reduce_at, OptionalAttr<DenseI64ArrayAttr>:$cyclic,
       OptionalAttr<XMP_LoopExtentAttr>:$extent, OptionalAttr<StrArrayAttr>:$extend_lo,
       OptionalAttr<StrArrayAttr>:$extend_hi, OptionalAttr<DenseI64ArrayAttr>:$unbound,
-      OptionalAttr<StrAttr>:$async);
+      OptionalAttr<StrAttr>:$async, OptionalAttr<I64Attr>:$prologue_at,
+      OptionalAttr<I64Attr>:$prologue_end_at);
   let assemblyFormat = [{
     `on` $tmpl $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step attr-dict

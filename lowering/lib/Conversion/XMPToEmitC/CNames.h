@@ -111,6 +111,10 @@ inline std::string loopBound(int64_t site, unsigned dim, llvm::StringRef part) {
   return "_XMP_loop" + std::to_string(site) + "_" + part.str() +
          std::to_string(dim);
 }
+/// The array the nest's runtime call fills: lb, ub, step of each loop.
+inline std::string loopNestBounds(int64_t site) {
+  return "_XMP_loop" + std::to_string(site) + "_b";
+}
 /// The part of an expand / margin / peel_and_wait loop being run: -1 the
 /// changed range, 0.. the pieces of the margin.
 inline std::string loopPiece(int64_t site) {

@@ -2,8 +2,9 @@
 //
 // A `loop` nest becomes the user's loops with new headers: each runs over this
 // node's part of its iterations, whose bounds are computed once before the
-// nest where nothing in the nest changes them (one runtime call per loop),
-// and whose header is canonical where the step is a constant
+// nest where nothing in the nest changes them (one runtime call for the
+// nest; before the loops around the nest where nothing in them changes the
+// bounds or the arrays' layouts either), and whose header is canonical where the step is a constant
 // (`for (i = lb; i < ub + 1; i += 2)`), so that C compilers see the trip
 // count. Accesses inside reach each distributed array through locals
 // declared before the nest (a `restrict` base pointer where nothing else in
@@ -98,7 +99,8 @@ void header(FragmentBuilder &b, int64_t anchor, const std::string &decl, const s
 } // namespace
 
 void xmp::lowering::declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array,
-                                      bool restrict) {
+                                      bool restrict, std::optional<int64_t> valuesAnchor) {
+  int64_t values = valuesAnchor.value_or(anchor);
   StringRef name = array.getName();
   int64_t site = b.getSite(), rank = array.getRank();
   std::string layout = cnames::arrayLayout(name), elem = array.getElemType().str();
@@ -112,12 +114,12 @@ void xmp::lowering::declareNestLocals(FragmentBuilder &b, int64_t anchor, DistAr
       break;
     }
     std::string stride = cnames::nestStride(site, name, d);
-    b.text(anchor, "const long " + stride + " = " + layout + ".stride[" + std::to_string(d) + "];");
+    b.text(values, "const long " + stride + " = " + layout + ".stride[" + std::to_string(d) + "];");
     offset += (d ? " + " : "") + base + " * " + stride;
   }
-  b.text(anchor, "const long " + cnames::nestOffset(site, name) + " = -(" + offset + ");");
+  b.text(values, "const long " + cnames::nestOffset(site, name) + " = -(" + offset + ");");
   // An array the nest names only in some of its loops' bodies is fine unused.
-  b.text(anchor, "(void)" + cnames::nestOffset(site, name) + ";");
+  b.text(values, "(void)" + cnames::nestOffset(site, name) + ";");
 }
 
 std::string xmp::lowering::nestElement(int64_t site, StringRef array,
@@ -141,10 +143,17 @@ void lowerLoop(LoopOp op, FragmentBuilder &b) {
   bool onNodes =
       isa_and_nonnull<NodesOp>(SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr()));
   std::string object = objectOf(op, op.getTmplAttr());
+  // Where the bounds and strides go: a block around an enclosing loop, or the
+  // nest's own.
+  int64_t prologue = op.getPrologueAt() ? *op.getPrologueAt() : at;
+  if (op.getPrologueAt()) {
+    b.text(prologue, "{");
+    b.text(*op.getPrologueEndAt(), "}");
+  }
   b.text(at, "{");
   b.anchorHole(at, op.getBeginAt());
   for (auto [ref, restrict] : llvm::zip(op.getArrays(), op.getRestrict()))
-    declareNestLocals(b, at, distArrayOf(op, cast<FlatSymbolRefAttr>(ref)), restrict);
+    declareNestLocals(b, at, distArrayOf(op, cast<FlatSymbolRefAttr>(ref)), restrict, prologue);
   std::string piece = cnames::loopPiece(site);
   if (op.getExtent()) {
     // The nest runs once per piece: -1 the changed range (expand,
@@ -160,12 +169,43 @@ void lowerLoop(LoopOp op, FragmentBuilder &b) {
       b.text(at, "if (" + piece + " == 0) xmp_rt_wait_async((" + op.getAsync()->str() + "), " +
                      b.whereRef() + ");");
   }
+  // The loops whose bounds hold throughout the nest, by block: one runtime
+  // call for them all, their bounds then constants of the block.
+  auto isCyclic = [&](unsigned k) { return op.getCyclic() && (*op.getCyclic())[k] != 0; };
+  SmallVector<unsigned> together;
+  for (unsigned k = 0; k < n && !op.getExtent() && !onNodes; ++k)
+    if (op.getHoist()[k] && !isCyclic(k))
+      together.push_back(k);
+  if (!together.empty()) {
+    std::string out = cnames::loopNestBounds(site);
+    SmallVector<std::string> tdims, offs, lbs, ubs, sts;
+    for (unsigned k : together) {
+      tdims.push_back(std::to_string(op.getTdims()[k]));
+      offs.push_back(offsets[k]);
+      lbs.push_back(lower[k]);
+      ubs.push_back(upper[k]);
+      sts.push_back(step[k]);
+    }
+    b.text(prologue, "long " + out + "[" + std::to_string(3 * together.size()) + "];");
+    b.call(prologue, "xmp_rt_loop_bounds_nest",
+           {object, std::to_string(together.size()), compoundLiteral("const int", tdims),
+            compoundLiteral("const long", offs), compoundLiteral("const long", lbs),
+            compoundLiteral("const long", ubs), compoundLiteral("const long", sts), out});
+    for (auto [i, k] : llvm::enumerate(together)) {
+      Bounds nb = boundNames(site, k);
+      auto elem = [&](size_t j) { return out + "[" + std::to_string(3 * i + j) + "]"; };
+      b.text(prologue, "const long " + nb.lb + " = " + elem(0) + ", " + nb.ub + " = " + elem(1) +
+                           ", " + nb.st + " = " + elem(2) + "; (void)" + nb.st + ";");
+    }
+  }
   for (unsigned k = 0; k < n; ++k) {
-    bool cyclic = op.getCyclic() && (*op.getCyclic())[k] != 0;
+    if (llvm::is_contained(together, k))
+      continue;
+    bool cyclic = isCyclic(k);
     bool hoist = op.getHoist()[k] && !cyclic;
     // Bounds that depend on an outer index are computed before each run of
     // loop k, in a block of their own.
-    int64_t open = hoist ? at : op.getBeforeAt()[k];
+    int64_t open = hoist ? prologue : op.getBeforeAt()[k];
     if (!hoist)
       b.text(open, "{");
     std::vector<std::string> args = declareBounds(b, open, object, k, op.getTdims()[k], offsets[k],

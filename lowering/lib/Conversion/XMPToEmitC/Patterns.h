@@ -57,9 +57,11 @@ void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &sta
 /// Locals through which the code at the builder's site (a loop nest, an array
 /// statement) reaches `array`, declared at `anchor`: the typed base pointer
 /// (`restrict` where nothing else there reaches the storage), the strides
-/// and the offset of the node's block; and an element through them (global
-/// indices `subs`, C expressions).
-void declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict);
+/// and the offset of the node's block (at `valuesAnchor` where given, a
+/// block around the nest that sees the same layout); and an element through
+/// them (global indices `subs`, C expressions).
+void declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict,
+                       std::optional<int64_t> valuesAnchor = std::nullopt);
 std::string nestElement(int64_t site, llvm::StringRef array, llvm::ArrayRef<std::string> subs);
 
 /// The C object a symbol reference names: a template or a node array.
