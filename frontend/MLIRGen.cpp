@@ -381,7 +381,17 @@ private:
     if (main)
       mainAt = anchor(
           anchors.add({Anchor::Kind::ReplaceTokens, main->getLocation(), main->getLocation()}));
+    // Device loops outline code; the other XMP-dev directives call the
+    // device layer only.
     bool device = anchors.deviceDecls >= 0;
+    bool usesDevice = llvm::any_of(program.sites, [](const Site &s) {
+      switch (s.dir->kind) {
+      case DirectiveKind::DeviceReplicate:
+      case DirectiveKind::DeviceSync:
+      case DirectiveKind::DeviceResetWeight: return true;
+      default: return false;
+      }
+    });
     // The CUDA file: its headers, the user's macros (the bodies may use them), the kernels.
     if (device) {
       anchors.cudaFile = anchors.addVirtual();
@@ -395,7 +405,7 @@ private:
                       anchors.moduleInit >= 0 ? anchor(anchors.moduleInit) : IntegerAttr(),
                       mainAt,
                       main && main->getNumParams() >= 2 ? b.getUnitAttr() : UnitAttr(),
-                      device ? b.getUnitAttr() : UnitAttr(),
+                      device || usesDevice ? b.getUnitAttr() : UnitAttr(),
                       device ? anchor(anchors.deviceDecls) : IntegerAttr(),
                       device ? anchor(anchors.deviceFuncs) : IntegerAttr(),
                       device ? anchor(anchors.cudaFile) : IntegerAttr(),

@@ -19,6 +19,8 @@ config.substitutions.append(("%mpirun", mpirun))
 config.substitutions.append(("%examples", os.path.join(config.xmpcc_src_root, "examples")))
 config.substitutions.append(("%runtime_include", os.path.join(config.xmpcc_src_root, "runtime", "include")))
 config.substitutions.append(("%cc", "gcc -std=c11 -O2 -w"))
+# Clang 19 (the plugin's), for the AST of generated C.
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%starpu_prefix", config.starpu_prefix))
 config.substitutions.append(("%starpu_include",
                              os.path.join(config.starpu_prefix, "include", "starpu", "1.4")))
