@@ -220,8 +220,10 @@ public:
     if (mlir::failed(pm.run(*module)))
       return;
     if (options.emitLowered) {
+      // The ops, then every fragment's C by anchor (holes as ${source N}).
       module->print(llvm::outs());
-      llvm::outs() << "\n";
+      llvm::outs() << "\n// The fragments, by anchor:\n";
+      (void)xmp::printListing(*module, llvm::outs());
       return;
     }
     xmp::Fragments fragments;

@@ -19,3 +19,7 @@ int main(void) {
 // LOW: emitc.call_opaque "xmp_rt_reduce_loc"() {args = [#emitc.opaque<"&(n)">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_FIRSTMIN">
   return 0;
 }
+// After the ops, -emit-lowered lists every fragment's C by anchor.
+// LOW: // The fragments, by anchor:
+// LOW: xmp_rt_reduce_loc_begin(&(m), XMP_RT_DOUBLE, XMP_RT_OP_FIRSTMAX, 2, (void *const[]){(&(im)), (&(jm))}
+// LOW: xmp_rt_loc_step(_XMP_loop{{[0-9]+}}_loc0, (const long[]){((long)(i))}),
