@@ -153,8 +153,12 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
             dim.offset = "(" + dim.offset + ") - 1";
           dim.cyclic = !onNodes && t->distributed && t->formats[td] == "cyclic";
           // Known at compile time: the node's local step is the loop's own on a node
-          // array and along every format but cyclic (a residue's progression).
-          dim.sameStep = onNodes || (t->distributed && t->formats[td] != "cyclic");
+          // array, along every format but cyclic (a residue's progression), and
+          // in each block that a cyclic(w) loop walks when w > 1 is a literal.
+          std::optional<int64_t> width =
+              td < t->params.size() ? literal(t->params[td]) : std::nullopt;
+          dim.sameStep = onNodes || (t->distributed && (t->formats[td] != "cyclic" ||
+                                                        (width && *width > 1)));
         }
       site.loop.push_back(dim);
     }

@@ -6,7 +6,8 @@
 // increment of the innermost distributed loop (reached by `continue`) records
 // changes, and the loop's reduction breaks ties by it. Loops without location
 // reductions keep their plain headers. (A cyclic template's local step is the
-// node's own, the residue's progression: the increment is that variable.)
+// node's own, the residue's progression: the increment is that variable; a
+// cyclic(2) loop walks its blocks, in each of which the step is the loop's.)
 // RUN: %xmpcc -emit-mlir %s | FileCheck %s
 // RUN: rm -rf %t && %xmpcc --emit-c %t %s
 // RUN: grep -v "^// " %t/reduction-loc-order.xmp.c | FileCheck %s --check-prefix=C
@@ -25,7 +26,7 @@ int main(void) {
 // CHECK-NEXT: xmp.loop on @t ["i", "j"]
 // C: xmp_rt_loc_track_t *_XMP_loop[[L:[0-9]+]]_loc0 = xmp_rt_reduce_loc_order(&(v), XMP_RT_INT, XMP_RT_OP_FIRSTMAX, 2, &_XMP_where_[[L]]);
 // C-SAME: xmp_rt_loc_track_t *_XMP_loop[[L]]_loc1 = xmp_rt_reduce_loc_order(&(w), XMP_RT_INT, XMP_RT_OP_LASTMIN, 2, &_XMP_where_[[L]]);
-// C: for (int i = _XMP_loop[[L]]_lb0; i < _XMP_loop[[L]]_ub0 + 1; i += _XMP_loop[[L]]_st0)
+// C: for (int i = _XMP_loop[[L]]_lb0; i < _XMP_loop[[L]]_ub0 + 1; i += 1)
 // C: for (int j = _XMP_loop[[L]]_lb1; j > _XMP_loop[[L]]_ub1 - 1; xmp_rt_loc_step(_XMP_loop[[L]]_loc0, (const long[]){((long)(i)), (-(long)(j))}), xmp_rt_loc_step(_XMP_loop[[L]]_loc1, (const long[]){((long)(i)), (-(long)(j))}), j -= 1)
 // C: xmp_rt_reduce_loc_loop(&(v), XMP_RT_INT, XMP_RT_OP_FIRSTMAX, 2, (void *const[]){(&(ip)), (&(jp))}, (const size_t[]){(sizeof(ip)), (sizeof(jp))}, _XMP_tmpl_t, NULL, &_XMP_where_{{[0-9]+}}); xmp_rt_reduce_loc_end(&(v),
 // C-SAME: xmp_rt_reduce_loc_loop(&(w),
