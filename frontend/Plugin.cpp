@@ -37,6 +37,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Pragma.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -46,6 +47,29 @@ using namespace clang;
 using namespace xmp::frontend;
 
 namespace {
+
+/// Whether a statement (up to a ';' outside brackets, or a bracket closing
+/// one opened before it) ends in the main file after `from`, read from the
+/// raw source.
+bool statementEndsInFile(Preprocessor &pp, SourceLocation from) {
+  const SourceManager &sm = pp.getSourceManager();
+  FileID fid = sm.getFileID(sm.getExpansionLoc(from));
+  StringRef buffer = sm.getBufferData(fid);
+  unsigned offset = sm.getFileOffset(sm.getExpansionLoc(from));
+  Lexer raw(sm.getLocForStartOfFile(fid), pp.getLangOpts(), buffer.begin(),
+            buffer.begin() + offset, buffer.end());
+  int depth = 0;
+  Token t;
+  for (raw.LexFromRawLexer(t); t.isNot(tok::eof); raw.LexFromRawLexer(t)) {
+    if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++depth;
+    if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --depth;
+    if ((depth == 0 && t.is(tok::semi)) || depth < 0)
+      return true;
+  }
+  return false;
+}
 
 class XMPPragmaHandler : public PragmaHandler {
 public:
@@ -76,6 +100,12 @@ public:
     // sees them.
     if (parsed.size() == 1 && (parsed.front().kind == DirectiveKind::Gmove ||
                                parsed.front().kind == DirectiveKind::Array)) {
+      // Lexing the end of the file from here would end the file under the
+      // parser's feet: a statement that does not end before it is an error.
+      if (!statementEndsInFile(pp, tok.getLocation())) {
+        (void)parseGmoveStatement(pp, {}, parsed.front());
+        return;
+      }
       SmallVector<Token> statement;
       int depth = 0;
       for (pp.Lex(tok); tok.isNot(tok::eof); pp.Lex(tok)) {

@@ -320,8 +320,11 @@ bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
     if (!nodes && needsBound && (target.deferred || target.lower.size() <= d))
       return error(sub.loc, "template references need explicit bounds here: the shape of "
                             "template '" + ref.name.text + "' is only fixed at run time");
-    std::string first = nodes ? "0" : "(" + target.lower[d] + ")";
-    std::string last = nodes ? kLastIndex : "(" + target.upper[d] + ")";
+    // (A template whose declaration was in error has no bounds: its own error
+    // is reported.)
+    bool bounds = d < target.lower.size() && d < target.upper.size();
+    std::string first = nodes ? "0" : bounds ? "(" + target.lower[d] + ")" : "";
+    std::string last = nodes ? kLastIndex : bounds ? "(" + target.upper[d] + ")" : "";
     std::string lb, ub, st = sub.step.empty() ? "1" : sub.step;
     switch (sub.kind) {
     case RefSubscript::Index:

@@ -218,20 +218,8 @@ std::string locals(const Outline &o, const std::function<std::string(size_t)> &b
     }
     std::string base = cnames::nestBase(o.site, a);
     out += "  " + type + " *restrict " + base + " = (" + type + " *)" + buffer(k) + ";\n";
-    int64_t rank = o.op.getRanks()[k];
-    std::string offset;
-    for (int64_t d = 0; d < rank; ++d) {
-      std::string lbase = field + ".base[" + std::to_string(d) + "]";
-      if (d + 1 == rank) {
-        offset += (d ? " + " : "") + lbase;
-        break;
-      }
-      std::string stride = cnames::nestStride(o.site, a, static_cast<unsigned>(d));
-      out += "  const long " + stride + " = " + field + ".stride[" + std::to_string(d) + "];\n";
-      offset += (d ? " + " : "") + lbase + " * " + stride;
-    }
-    out += "  const long " + cnames::nestOffset(o.site, a) + " = -(" + offset + ");\n  (void)" +
-           cnames::nestOffset(o.site, a) + ";\n";
+    for (const std::string &statement : nestLayoutLocals(o.site, a, o.op.getRanks()[k], field))
+      out += "  " + statement + "\n";
   }
   for (size_t k = 0; k < o.scalars.size(); ++k)
     if (o.use(k) == 0)

@@ -102,10 +102,18 @@ void xmp::lowering::declareNestLocals(FragmentBuilder &b, int64_t anchor, DistAr
                                       bool restrict, std::optional<int64_t> valuesAnchor) {
   int64_t values = valuesAnchor.value_or(anchor);
   StringRef name = array.getName();
-  int64_t site = b.getSite(), rank = array.getRank();
-  std::string layout = cnames::arrayLayout(name), elem = array.getElemType().str();
+  int64_t site = b.getSite();
+  std::string elem = array.getElemType().str();
   b.text(anchor, elem + " *" + (restrict ? "restrict " : "") + cnames::nestBase(site, name) +
                      " = " + cnames::arrayAddr(name) + ";");
+  for (const std::string &statement :
+       nestLayoutLocals(site, name, array.getRank(), cnames::arrayLayout(name)))
+    b.text(values, statement);
+}
+
+std::vector<std::string> xmp::lowering::nestLayoutLocals(int64_t site, StringRef array,
+                                                         int64_t rank, const std::string &layout) {
+  std::vector<std::string> out;
   std::string offset;
   for (int64_t d = 0; d < rank; ++d) {
     std::string base = layout + ".base[" + std::to_string(d) + "]";
@@ -113,13 +121,14 @@ void xmp::lowering::declareNestLocals(FragmentBuilder &b, int64_t anchor, DistAr
       offset += (d ? " + " : "") + base;
       break;
     }
-    std::string stride = cnames::nestStride(site, name, d);
-    b.text(values, "const long " + stride + " = " + layout + ".stride[" + std::to_string(d) + "];");
+    std::string stride = cnames::nestStride(site, array, static_cast<unsigned>(d));
+    out.push_back("const long " + stride + " = " + layout + ".stride[" + std::to_string(d) + "];");
     offset += (d ? " + " : "") + base + " * " + stride;
   }
-  b.text(values, "const long " + cnames::nestOffset(site, name) + " = -(" + offset + ");");
-  // An array the nest names only in some of its loops' bodies is fine unused.
-  b.text(values, "(void)" + cnames::nestOffset(site, name) + ";");
+  out.push_back("const long " + cnames::nestOffset(site, array) + " = -(" + offset + ");");
+  // An array the code names only in some of its loops' bodies is fine unused.
+  out.push_back("(void)" + cnames::nestOffset(site, array) + ";");
+  return out;
 }
 
 std::string xmp::lowering::nestElement(int64_t site, StringRef array,

@@ -63,6 +63,11 @@ void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &sta
 void declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict,
                        std::optional<int64_t> valuesAnchor = std::nullopt);
 std::string nestElement(int64_t site, llvm::StringRef array, llvm::ArrayRef<std::string> subs);
+/// The statements that declare those locals' strides (but the last) and the
+/// folded offset of the block that `layout` (an xmp_rt_layout_t expression)
+/// describes.
+std::vector<std::string> nestLayoutLocals(int64_t site, llvm::StringRef array, int64_t rank,
+                                          const std::string &layout);
 
 /// The C object a symbol reference names: a template or a node array.
 std::string objectOf(mlir::Operation *from, mlir::FlatSymbolRefAttr ref);
