@@ -82,10 +82,21 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
                               " widths but array '" + n.text + "' has " +
                               std::to_string(array->extents.size()) +
                               " dimensions");
+    // An array without shadow has nothing to exchange: most likely its
+    // shadow directive is missing (its neighbours' values would be wrong).
+    if (array->shadow.empty())
+      warning(n.loc, std::string("array '") + n.text + "' has no shadow: '" + what +
+                         "' exchanges nothing (declare one with '#pragma xmp shadow " + n.text +
+                         "[...]')");
     // Widths within the declared shadow (no shadow directive: none), where
     // both are numbers; the runtime checks the others.
     for (size_t dim = 0; dim < r.widths.size(); ++dim) {
       const Width &w = r.widths[dim];
+      for (const std::string *side : {&w.lo, &w.hi})
+        if (std::optional<int64_t> v = literal(*side); v && *v < 0)
+          return error(w.loc, "width " + std::to_string(*v) + " of dimension " +
+                                  std::to_string(dim) + " of array '" + n.text +
+                                  "' is negative");
       const Width *declared = dim < array->shadow.size() ? &array->shadow[dim] : nullptr;
       if (declared && declared->full)
         continue;
