@@ -2,7 +2,7 @@
 // array (most likely its shadow directive is missing), and the program
 // still compiles; with a shadow, no warning.
 // RUN: %xmpcc -emit-mlir %s 2>&1 >/dev/null | FileCheck %s
-// CHECK: reflect-no-shadow.c:[[@LINE+12]]:22: warning: array 'u' has no shadow: 'reflect' exchanges nothing (declare one with '#pragma xmp shadow u[...]')
+// CHECK: reflect-no-shadow.c:[[@LINE+13]]:22: warning: array 'u' has no shadow: 'reflect' exchanges nothing (declare one with '#pragma xmp shadow u[...]')
 // CHECK-NOT: warning:
 // CHECK: 1 warning generated
 #define N 16
