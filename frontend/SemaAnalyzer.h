@@ -132,6 +132,8 @@ private:
   unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
   void checkLoopAccesses();
+  void checkShadowReach(const DistArray &array, const Site &align, size_t k, const LoopDim &dim,
+                        const Expr *sub);
   void markHoistable(Site &site);
   void planNestLocals();
   void planPrologues();

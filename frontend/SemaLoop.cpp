@@ -277,6 +277,32 @@ static std::string subscriptVar(const Expr *e) {
   return var ? var->getName().str() : "";
 }
 
+/// The constant c of a subscript `v`, `v + c`, `c + v` or `v - c` (0, c, c,
+/// -c), or nullopt for any other form.
+static std::optional<int64_t> subscriptOffset(const Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(e))
+    return 0;
+  const auto *b = dyn_cast<BinaryOperator>(e);
+  if (!b)
+    return std::nullopt;
+  const Expr *l = b->getLHS()->IgnoreParenImpCasts(), *r = b->getRHS()->IgnoreParenImpCasts();
+  auto value = [](const Expr *x) -> std::optional<int64_t> {
+    const auto *lit = dyn_cast<IntegerLiteral>(x);
+    if (!lit || lit->getValue().getActiveBits() > 62)
+      return std::nullopt;
+    return static_cast<int64_t>(lit->getValue().getZExtValue());
+  };
+  if (b->getOpcode() == BO_Add && isa<DeclRefExpr>(r))
+    return value(l);
+  if (b->getOpcode() == BO_Add && isa<DeclRefExpr>(l))
+    return value(r);
+  if (b->getOpcode() == BO_Sub && isa<DeclRefExpr>(l))
+    if (std::optional<int64_t> c = value(r))
+      return -*c;
+  return std::nullopt;
+}
+
 /// Variables a statement may change: assigned, incremented or decremented,
 /// whose address it takes, or declared in it.
 static void collectChanged(const Stmt *s, std::set<const VarDecl *> &out) {
@@ -509,6 +535,47 @@ void Analyzer::planPrologues() {
 /// dimension of that template reaches, on some iterations, an element another
 /// node owns: this node has no storage for it (the loop's `on` subscripts or
 /// its index list are likely swapped).
+/// An element `a[i + c]` that the iteration of index i reads or writes lies
+/// c (plus the difference of the align and loop offsets) template indices
+/// from the iteration's own: on a block or gblock dimension, beyond the
+/// shadow on that side it belongs to another node on some iterations, which
+/// this node cannot reach (where every width and offset is a number).
+void Analyzer::checkShadowReach(const DistArray &array, const Site &align, size_t k,
+                                const LoopDim &dim, const Expr *sub) {
+  // An offset as the directives keep it: "0", "(1)", "(-2)".
+  auto offset = [](std::string text) -> std::optional<int64_t> {
+    llvm::erase_if(text, [](char ch) { return ch == ' '; });
+    while (text.size() >= 2 && text.front() == '(' && text.back() == ')')
+      text = text.substr(1, text.size() - 2);
+    if (!text.empty() && text.front() == '+')
+      text.erase(0, 1);
+    return literal(text);
+  };
+  std::optional<int64_t> c = subscriptOffset(sub);
+  std::optional<int64_t> alignOff =
+      k < align.offsets.size() ? offset(align.offsets[k]) : std::optional<int64_t>(0);
+  std::optional<int64_t> loopOff = offset(dim.offset);
+  if (!c || !alignOff || !loopOff)
+    return;
+  int64_t reach = *c + *alignOff - *loopOff;
+  if (reach == 0)
+    return;
+  const Width *w = k < array.shadow.size() ? &array.shadow[k] : nullptr;
+  if (w && w->full)
+    return;
+  std::optional<long long> have =
+      w ? literalWidth(reach > 0 ? w->hi : w->lo) : std::optional<long long>(0);
+  if (!have || std::abs(reach) <= *have)
+    return;
+  warning(sub->getBeginLoc(),
+          "'" + array.name + "' is reached " + std::to_string(std::abs(reach)) +
+              (reach > 0 ? " above" : " below") + " the iteration's own index along dimension " +
+              std::to_string(k) + ", but its " + (reach > 0 ? "upper" : "lower") + " shadow is " +
+              std::to_string(*have) +
+              ": on the iterations at the edge of a node's block the element belongs to "
+              "another node, and this node holds no copy of it");
+}
+
 void Analyzer::checkLoopAccesses() {
   for (const Site &site : program.sites) {
     if (site.dir->kind != DirectiveKind::Loop || site.loop.empty())
@@ -545,6 +612,10 @@ void Analyzer::checkLoopAccesses() {
         if (atd < 0 || static_cast<size_t>(atd) >= t->formats.size() || t->formats[atd] == "*")
           continue;
         std::string var = subscriptVar(subs[k]);
+        for (const LoopDim &dim : site.loop)
+          if (!var.empty() && dim.var == var && dim.tdim == atd &&
+              (t->formats[atd] == "block" || t->formats[atd] == "gblock"))
+            checkShadowReach(*array, *align, k, dim, subs[k]);
         for (const LoopDim &dim : site.loop)
           if (!var.empty() && dim.var == var && dim.tdim != atd)
             warning(subs[k]->getBeginLoc(),
