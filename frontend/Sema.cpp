@@ -75,6 +75,14 @@ const Stmt *Analyzer::statementAfter(const Directive &d, const char *directive) 
   return body && !isa<DeclStmt>(body) && !isa<NullStmt>(body) ? body : nullptr;
 }
 
+bool Analyzer::checkConstant(const std::string &text, SourceLocation loc,
+                             const std::string &what) {
+  ConstantText c = evaluateConstant(text);
+  if (c.problem.empty())
+    return true;
+  return error(loc, what + " '" + text + "' is " + c.problem);
+}
+
 /// Whether `var` stands for storage some other name may also reach: a
 /// pointer, an array parameter (a pointer too) among them.
 bool mayAlias(const VarDecl *var) { return var->getType()->isPointerType(); }

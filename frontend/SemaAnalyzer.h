@@ -13,6 +13,7 @@
 #define XMP_FRONTEND_SEMAANALYZER_H
 
 #include "Sema.h"
+#include "ConstantText.h"
 #include "DeviceSema.h"
 #include "DirectiveParser.h"
 
@@ -137,6 +138,9 @@ private:
   void markHoistable(Site &site);
   void planNestLocals();
   void planPrologues();
+  /// False (with an error at `loc`) when `text`, a constant written in a
+  /// directive, cannot be right: a division by zero, a fractional number.
+  bool checkConstant(const std::string &text, SourceLocation loc, const std::string &what);
   void checkDescOfs();
   void checkTasksBlocks();
 

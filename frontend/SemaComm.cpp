@@ -93,6 +93,9 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
     for (size_t dim = 0; dim < r.widths.size(); ++dim) {
       const Width &w = r.widths[dim];
       for (const std::string *side : {&w.lo, &w.hi})
+        if (!checkConstant(*side, w.loc, "the width"))
+          return false;
+      for (const std::string *side : {&w.lo, &w.hi})
         if (std::optional<int64_t> v = literal(*side); v && *v < 0)
           return error(w.loc, "width " + std::to_string(*v) + " of dimension " +
                                   std::to_string(dim) + " of array '" + n.text +
@@ -304,6 +307,11 @@ bool Analyzer::checkOn(const std::optional<NodeRef> &on, const FunctionDecl *fn,
 /// 0-based inclusive C expressions in C order.
 bool Analyzer::selection(const NodeRef &ref, const Symbol &target, Site &site) {
   bool nodes = target.kind == Symbol::Nodes;
+  for (const RefSubscript &sub : ref.subscripts)
+    for (const std::string *e : {&sub.first, &sub.second, &sub.step})
+      if (!e->empty() && *e != "*" &&
+          !checkConstant(*e, sub.loc, nodes ? "the node index" : "the template index"))
+        return false;
   site.targetSym = target.sym;
   site.targetIsTemplate = !nodes;
   if (ref.subscripted && ref.subscripts.size() != target.rank)

@@ -27,22 +27,10 @@ bool constantExtents(const ASTContext &ctx, QualType &type, std::vector<int64_t>
   return true;
 }
 
-/// An integer literal's value, with an optional sign ("-2", "+ 3"), if the
-/// text is one; expressions are left to the runtime's checks.
+/// The value of a constant written with literals only ("-2", "(8) - 1");
+/// expressions with names are left to the runtime's checks.
 static std::optional<long long> literalInt(llvm::StringRef text) {
-  text = text.trim();
-  bool negative = false;
-  if (text.consume_front("-"))
-    negative = true;
-  else
-    text.consume_front("+");
-  text = text.ltrim();
-  long long v;
-  if (text.empty() || text.size() > 15 ||
-      !llvm::all_of(text, [](char c) { return c >= '0' && c <= '9'; }) ||
-      text.getAsInteger(10, v))
-    return std::nullopt;
-  return negative ? -v : v;
+  return evaluateConstant(text).value;
 }
 
 bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn) {
@@ -63,10 +51,13 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
     return error(d.nodes.name.loc, "node arrays have at most 7 dimensions");
   if (llvm::count_if(d.nodes.shape, [](const CExpr &e) { return e.isStar(); }) > 1)
     return error(d.nodes.name.loc, "only one dimension of a node array may be '*'");
-  for (const CExpr &e : d.nodes.shape)
+  for (const CExpr &e : d.nodes.shape) {
+    if (!e.isStar() && !checkConstant(e.text, e.loc, "the extent"))
+      return false;
     if (auto v = literalInt(e.text); v && *v < 1)
       return error(e.loc, "node array '" + d.nodes.name.text + "' has extent " +
                               std::to_string(*v) + "; extents are positive (or '*')");
+  }
   site.sym = lookup(d.nodes.name, fn)->sym;
   return true;
 }
@@ -80,7 +71,16 @@ bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl 
   site.sym = t->sym;
   t->deferred = d.templ.deferred;
   for (size_t k = 0; k < d.templ.lower.size(); ++k) {
+    for (const CExpr *e : {&d.templ.lower[k], &d.templ.upper[k]})
+      if (!checkConstant(e->text, e->loc.isValid() ? e->loc : d.templ.name.loc, "the bound"))
+        return false;
     auto lo = literalInt(d.templ.lower[k].text), hi = literalInt(d.templ.upper[k].text);
+    // t[n] (square brackets) reads as t(0 : (n) - 1).
+    llvm::StringRef up = d.templ.upper[k].text;
+    if (lo && hi && *hi < *lo && *lo == 0 && up.starts_with("(") && up.ends_with(") - 1"))
+      return error(d.templ.upper[k].loc.isValid() ? d.templ.upper[k].loc : d.templ.name.loc,
+                   "template '" + d.templ.name.text + "' has extent " + std::to_string(*hi + 1) +
+                       "; extents are positive");
     if (lo && hi && *hi < *lo)
       return error(d.templ.upper[k].loc.isValid() ? d.templ.upper[k].loc : d.templ.name.loc,
                    "template '" + d.templ.name.text + "' has upper bound " +
@@ -388,6 +388,9 @@ bool Analyzer::checkShadow(const Directive &d, Site &site) {
                                    " dimensions");
   for (size_t dim = 0; dim < sh.widths.size(); ++dim) {
     const Width &w = sh.widths[dim];
+    for (const std::string &side : {w.lo, w.hi})
+      if (!w.full && !checkConstant(side, w.loc, "the shadow width"))
+        return false;
     for (const std::string &side : {w.lo, w.hi})
       if (auto v = literalInt(side); !w.full && v && *v < 0)
         return error(w.loc, "shadow width " + std::to_string(*v) + " of dimension " +
