@@ -467,7 +467,8 @@ void Analyzer::planNestLocals() {
 /// bounds, strides and offsets before the outermost of them that changes
 /// none of their inputs: nothing the bound expressions read (nor, where it
 /// calls user code, any variable but its own locals), no declaration,
-/// allocation or mapping directive of the template or of the nest's arrays.
+/// allocation or mapping directive of the template or of the nest's arrays,
+/// nor a call of user code where an array is allocatable.
 /// It does not move out of a task, a tasks block or another work-shared or
 /// device loop, whose bodies run on other nodes or elsewhere; its bound
 /// expressions must be safe to evaluate before a loop that runs no
@@ -505,8 +506,10 @@ void Analyzer::planPrologues() {
       bool userCalls = callsUserCode(p, sm);
       if (!llvm::all_of(exprs, [&](const Expr *e) { return invariantIn(e, changed, userCalls); }))
         break;
+      // (An allocatable array may also be allocated by a function the loop
+      // calls.)
       bool arraysChange = llvm::any_of(site.nestArrays, [&](const DistArray *a) {
-        return inside(a->decl->getLocation(), p) ||
+        return inside(a->decl->getLocation(), p) || (a->allocatable && userCalls) ||
                llvm::any_of(program.allocations, [&](const Allocation &al) {
                  return al.array == a && inside(al.expr->getBeginLoc(), p);
                });

@@ -60,6 +60,22 @@ void step(int steps, int m, int d) {
     }
   }
 }
+// An allocatable array in a loop that calls user code (which may allocate
+// it): not out of that loop.
+double *g;
+#pragma xmp align g[i] with t(i)
+void refill(void);
+void grow(int steps) {
+  // CHECK: xmp.loop on @t ["i"]
+  // CHECK-NOT: prologue_at
+  // CHECK-SAME: {{$}}
+  for (int s = 0; s < steps; s++) {
+    refill();
+#pragma xmp loop on t(i)
+    for (int i = 0; i < N; i++)
+      g[i] = s;
+  }
+}
 // The block around the time loop holds the strides, offsets and bounds; the
 // nest keeps its base pointers.
 // C-LABEL: void step(int steps, int m, int d) {
