@@ -49,8 +49,11 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
     return false;
   if (d.nodes.shape.size() > 7)
     return error(d.nodes.name.loc, "node arrays have at most 7 dimensions");
-  if (llvm::count_if(d.nodes.shape, [](const CExpr &e) { return e.isStar(); }) > 1)
-    return error(d.nodes.name.loc, "only one dimension of a node array may be '*'");
+  // Several '*' share out the processes as MPI_Dims_create does; a subset
+  // takes the rest of its selection in one.
+  if (site.subset &&
+      llvm::count_if(d.nodes.shape, [](const CExpr &e) { return e.isStar(); }) > 1)
+    return error(d.nodes.name.loc, "only one dimension of a subset node array may be '*'");
   for (const CExpr &e : d.nodes.shape) {
     if (!e.isStar() && !checkConstant(e.text, e.loc, "the extent"))
       return false;

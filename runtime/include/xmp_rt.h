@@ -97,8 +97,9 @@ int xmp_rt_finalize(int status);
 void xmp_rt_register_module_init(void (*init)(void));
 
 /* ---- nodes ---- */
-/* shape[d] > 0, or -1 for '*' (allowed in one dimension: it takes what is left). The product
- * must equal the number of executing processes (exactly, or dividing it when '*' is present). */
+/* shape[d] > 0, or -1 for '*' (what is left: in several dimensions, shared out among them as
+ * MPI_Dims_create does). The product must equal the number of executing processes (exactly, or
+ * dividing it when '*' is present). */
 xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *name,
                                     const xmp_rt_srcloc_t *where);
 int xmp_rt_nodes_size(const xmp_rt_nodes_t *n, int dim);

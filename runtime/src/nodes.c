@@ -18,7 +18,7 @@ long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int 
       *star = d;
     else if (shape[d] < 1)
       xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
-                            "(positive, or '*' in one dimension)", name, shape[d], d);
+                            "(positive, or '*')", name, shape[d], d);
     else
       fixed *= shape[d];
   }
@@ -36,6 +36,27 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
     xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
 
+  /* Several '*' extents (`nodes p(*, *)`): the processes the other extents leave are shared
+   * out among them as MPI_Dims_create does (as evenly as it can, larger extents first). */
+  long resolved[XMP_RT_MAX_DIMS];
+  int stars = 0;
+  long others = 1;
+  for (int d = 0; d < rank; d++) {
+    if (shape[d] == -1)
+      stars++;
+    else if (shape[d] > 0)
+      others *= shape[d];
+  }
+  if (stars > 1) {
+    if (nprocs % others != 0)
+      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", others,
+                            runs, nprocs);
+    int dims[XMP_RT_MAX_DIMS] = {0};
+    MPI_Dims_create((int)(nprocs / others), stars, dims);
+    for (int d = 0, k = 0; d < rank; d++)
+      resolved[d] = shape[d] == -1 ? dims[k++] : shape[d];
+    shape = resolved;
+  }
   int star;
   long fixed = xmpi_nodes_fixed_extent(rank, shape, name, &star, where);
   if (star >= 0 ? nprocs % fixed != 0 : fixed != nprocs) {

@@ -14,8 +14,9 @@ xmp.distribute @t onto @p formats [#xmp<format block>] params [""] {at = 0 : i64
 
 // -----
 
-// expected-error @+1 {{at most one dimension may be '*'}}
 xmp.nodes @p shape ["*", "*"] {at = 0 : i64, directive = "", name = "p", scope = #xmp<scope file>, site = 0 : i64}
+// expected-error @+1 {{a subset takes at most one '*' dimension}}
+xmp.nodes @q shape ["*", "*"] {at = 0 : i64, directive = "", name = "q", scope = #xmp<scope file>, site = 1 : i64, parent = @p, subset_lower = ["0", "0"], subset_upper = ["1", "1"], subset_step = ["1", "1"]}
 
 // -----
 

@@ -103,8 +103,8 @@ LogicalResult NodesOp::verify() {
   unsigned stars = llvm::count_if(getShape(), [](Attribute a) {
     return cast<StringAttr>(a).getValue() == "*";
   });
-  if (stars > 1)
-    return emitOpError("at most one dimension may be '*'");
+  if (stars > 1 && getSubsetLower())
+    return emitOpError("a subset takes at most one '*' dimension");
   if (getParentAttr() && !lookup<NodesOp>(*this, getParentAttr()))
     return emitOpError("parent '") << *getParent() << "' is not a node array";
   auto lower = getSubsetLower(), upper = getSubsetUpper(), step = getSubsetStep();
