@@ -48,8 +48,20 @@ using namespace xmp::frontend;
 
 namespace {
 
-/// Whether a statement (up to a ';' outside brackets, or a bracket closing
-/// one opened before it) ends in the main file after `from`, read from the
+/// Where a gmove's or array directive's statement ends, token by token: a
+/// ';' outside brackets, or a bracket closing one opened before it.
+struct StatementEnd {
+  int depth = 0;
+  bool at(const Token &t) {
+    if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++depth;
+    if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --depth;
+    return (depth == 0 && t.is(tok::semi)) || depth < 0;
+  }
+};
+
+/// Whether that statement ends in the main file after `from`, read from the
 /// raw source.
 bool statementEndsInFile(Preprocessor &pp, SourceLocation from) {
   const SourceManager &sm = pp.getSourceManager();
@@ -58,16 +70,11 @@ bool statementEndsInFile(Preprocessor &pp, SourceLocation from) {
   unsigned offset = sm.getFileOffset(sm.getExpansionLoc(from));
   Lexer raw(sm.getLocForStartOfFile(fid), pp.getLangOpts(), buffer.begin(),
             buffer.begin() + offset, buffer.end());
-  int depth = 0;
+  StatementEnd end;
   Token t;
-  for (raw.LexFromRawLexer(t); t.isNot(tok::eof); raw.LexFromRawLexer(t)) {
-    if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-      ++depth;
-    if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-      --depth;
-    if ((depth == 0 && t.is(tok::semi)) || depth < 0)
+  for (raw.LexFromRawLexer(t); t.isNot(tok::eof); raw.LexFromRawLexer(t))
+    if (end.at(t))
       return true;
-  }
   return false;
 }
 
@@ -107,14 +114,10 @@ public:
         return;
       }
       SmallVector<Token> statement;
-      int depth = 0;
+      StatementEnd end;
       for (pp.Lex(tok); tok.isNot(tok::eof); pp.Lex(tok)) {
         statement.push_back(tok);
-        if (tok.isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
-          ++depth;
-        if (tok.isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
-          --depth;
-        if ((depth == 0 && tok.is(tok::semi)) || depth < 0)
+        if (end.at(tok))
           break;
       }
       if (!parseGmoveStatement(pp, statement, parsed.front()))

@@ -274,18 +274,13 @@ void cpuFunction(const Outline &o, FragmentBuilder &b) {
     w << "  " + o.indexTypes[k] + " " + o.indices[k] + ";\n";
   // A constant step fixes the direction of the test.
   // A constant step gives the canonical loop (`i < ub + 1; i += c`).
+  // (const_step is 0 where the task's step is not the loop's own.)
   auto loopHead = [&](size_t k) {
     const std::string &v = o.indices[k];
-    int64_t c = op.getConstStep()[k];
-    std::string head = "  for (" + v + " = " + o.bound(k, "lb") + "; ";
-    if (c > 0)
-      return head + v + " < " + o.bound(k, "ub") + " + 1; " + v + " += " + std::to_string(c) +
-             ")\n";
-    if (c < 0)
-      return head + v + " > " + o.bound(k, "ub") + " - 1; " + v + " -= " + std::to_string(-c) +
-             ")\n";
-    return head + o.bound(k, "st") + " > 0 ? " + v + " <= " + o.bound(k, "ub") + " : " + v +
-           " >= " + o.bound(k, "ub") + "; " + v + " += " + o.bound(k, "st") + ")\n";
+    LoopControl control = loopControl(v, o.bound(k, "ub"), o.bound(k, "st"),
+                                      op.getConstStep()[k], /*sameStep=*/true);
+    return "  for (" + v + " = " + o.bound(k, "lb") + "; " + control.test + "; " +
+           control.incr + ")\n";
   };
   auto body = [&]() {
     w << "  {" + privates(o) + "\n" + lineDirective(op.getBodyFile(), op.getBodyLine());

@@ -78,22 +78,12 @@ void localBounds(FragmentBuilder &b, int64_t open, int64_t close, unsigned k,
 /// sign.
 void header(FragmentBuilder &b, int64_t anchor, const std::string &decl, const std::string &var,
             const Bounds &n, int64_t constStep, bool sameStep, std::optional<int64_t> stepAt) {
-  std::string head = "for (" + (decl.empty() ? "" : decl + " ") + var + " = " + n.lb + "; ";
-  std::string incr;
-  if (constStep > 0) {
-    head += var + " < " + n.ub + " + 1;";
-    incr = var + " += " + (sameStep ? std::to_string(constStep) : n.st) + ")";
-  } else if (constStep < 0) {
-    head += var + " > " + n.ub + " - 1;";
-    incr = sameStep ? var + " -= " + std::to_string(-constStep) + ")" : var + " += " + n.st + ")";
-  } else {
-    head += n.st + " > 0 ? " + var + " <= " + n.ub + " : " + var + " >= " + n.ub + ";";
-    incr = var + " += " + n.st + ")";
-  }
-  b.text(anchor, head);
+  LoopControl control = loopControl(var, n.ub, n.st, constStep, sameStep);
+  b.text(anchor, "for (" + (decl.empty() ? "" : decl + " ") + var + " = " + n.lb + "; " +
+                     control.test + ";");
   if (stepAt) // `cond; <step>, i += 1)`
     b.anchorHole(anchor, *stepAt);
-  b.text(anchor, incr);
+  b.text(anchor, control.incr + ")");
 }
 
 } // namespace
@@ -129,6 +119,18 @@ std::vector<std::string> xmp::lowering::nestLayoutLocals(int64_t site, StringRef
   // An array the code names only in some of its loops' bodies is fine unused.
   out.push_back("(void)" + cnames::nestOffset(site, array) + ";");
   return out;
+}
+
+LoopControl xmp::lowering::loopControl(const std::string &var, const std::string &ub,
+                                       const std::string &st, int64_t constStep,
+                                       bool sameStep) {
+  if (constStep > 0)
+    return {var + " < " + ub + " + 1",
+            var + " += " + (sameStep ? std::to_string(constStep) : st)};
+  if (constStep < 0)
+    return {var + " > " + ub + " - 1",
+            sameStep ? var + " -= " + std::to_string(-constStep) : var + " += " + st};
+  return {st + " > 0 ? " + var + " <= " + ub + " : " + var + " >= " + ub, var + " += " + st};
 }
 
 std::string xmp::lowering::nestElement(int64_t site, StringRef array,

@@ -63,6 +63,15 @@ void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &sta
 void declareNestLocals(FragmentBuilder &b, int64_t anchor, DistArrayOp array, bool restrict,
                        std::optional<int64_t> valuesAnchor = std::nullopt);
 std::string nestElement(int64_t site, llvm::StringRef array, llvm::ArrayRef<std::string> subs);
+/// The test and increment of a loop `var` over local bounds whose last index
+/// and step are `ub` and `st`: canonical for a constant step (`i < ub + 1`,
+/// `i += c`; the increment is `st` where the node's local step is not the
+/// loop's own), else testing the step's sign.
+struct LoopControl {
+  std::string test, incr;
+};
+LoopControl loopControl(const std::string &var, const std::string &ub, const std::string &st,
+                        int64_t constStep, bool sameStep);
 /// The statements that declare those locals' strides (but the last) and the
 /// folded offset of the block that `layout` (an xmp_rt_layout_t expression)
 /// describes.
