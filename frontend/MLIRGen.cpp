@@ -376,11 +376,40 @@ private:
   void entry(const Program &program) {
     clang::FileID fid = sm.getMainFileID();
     clang::SourceLocation start = sm.getLocForStartOfFile(fid), end = sm.getLocForEndOfFile(fid);
-    IntegerAttr mainAt;
+    // The user's main starts and ends the runtime itself.
+    IntegerAttr mainStart, mainEnd;
+    ArrayAttr mainParams;
+    DenseI64ArrayAttr mainReturns;
+    DenseBoolArrayAttr mainReturnValues;
     const clang::FunctionDecl *main = program.wrappedMain;
-    if (main)
-      mainAt = anchor(
-          anchors.add({Anchor::Kind::ReplaceTokens, main->getLocation(), main->getLocation()}));
+    if (main) {
+      const auto *body = clang::cast<clang::CompoundStmt>(main->getBody());
+      const clang::LangOptions &lo = index.context().getLangOpts();
+      // Before anything else inserted just inside the brace.
+      mainStart = anchor(anchors.add({Anchor::Kind::InsertBefore,
+                                      clang::Lexer::getLocForEndOfToken(body->getLBracLoc(), 0,
+                                                                        sm, lo),
+                                      {}}));
+      mainEnd = anchor(anchors.add({Anchor::Kind::InsertBefore, body->getRBracLoc(), {}}));
+      if (main->getNumParams() >= 2)
+        mainParams = strs({main->getParamDecl(0)->getName().str(),
+                           main->getParamDecl(1)->getName().str()});
+      SmallVector<int64_t> returns;
+      SmallVector<bool> values;
+      for (const clang::ReturnStmt *r : program.mainReturns) {
+        if (const clang::Expr *value = r->getRetValue()) {
+          returns.push_back(anchors.add({Anchor::Kind::InsertAfterToken, r->getReturnLoc(), {}}));
+          returns.push_back(anchors.add({Anchor::Kind::InsertAfterToken,
+                                         sm.getExpansionRange(value->getEndLoc()).getEnd(), {}}));
+        } else {
+          returns.push_back(anchors.add({Anchor::Kind::InsertBefore, r->getReturnLoc(), {}}));
+          returns.push_back(anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(r), {}}));
+        }
+        values.push_back(r->getRetValue() != nullptr);
+      }
+      mainReturns = b.getDenseI64ArrayAttr(returns);
+      mainReturnValues = b.getDenseBoolArrayAttr(values);
+    }
     // Device loops outline code; the other XMP-dev directives call the
     // device layer only.
     bool device = anchors.deviceDecls >= 0;
@@ -403,8 +432,8 @@ private:
     b.create<EntryOp>(b.getUnknownLoc(), b.getStringAttr(sm.getPresumedLoc(start).getFilename()),
                       anchor(head), anchor(tail),
                       anchors.moduleInit >= 0 ? anchor(anchors.moduleInit) : IntegerAttr(),
-                      mainAt,
-                      main && main->getNumParams() >= 2 ? b.getUnitAttr() : UnitAttr(),
+                      mainStart, mainEnd, mainParams, mainReturns, mainReturnValues,
+                      main && main->getReturnType()->isVoidType() ? b.getUnitAttr() : UnitAttr(),
                       device || usesDevice ? b.getUnitAttr() : UnitAttr(),
                       device ? anchor(anchors.deviceDecls) : IntegerAttr(),
                       device ? anchor(anchors.deviceFuncs) : IntegerAttr(),
@@ -425,13 +454,30 @@ private:
                              a.declaredSizes.empty() ? UnitAttr() : b.getUnitAttr(), initAt(site));
   }
 
+  /// `#pragma omp parallel for` then `#pragma xmp loop`: the OpenMP line's
+  /// place takes the nest's prologue and the directive's line the OpenMP
+  /// directive (on one line), which must stay just before the loop. Returns
+  /// the prologue's anchor.
+  int64_t openMPSwap(const Site &site) {
+    const clang::OMPExecutableDirective *omp = site.openMPBefore;
+    clang::CharSourceRange ompRange =
+        clang::CharSourceRange::getCharRange(omp->getBeginLoc(), omp->getEndLoc());
+    std::string ompText =
+        clang::Lexer::getSourceText(ompRange, sm, index.context().getLangOpts()).str();
+    for (size_t at; (at = ompText.find("\\\n")) != std::string::npos;)
+      ompText.replace(at, 2, " ");
+    anchors.add({Anchor::Kind::ReplacePragma, site.dir->range.getBegin(), site.dir->range.getEnd(),
+                 ompText});
+    return anchors.add({Anchor::Kind::ReplaceChars, omp->getBeginLoc(), omp->getEndLoc()});
+  }
+
   void emit(const Site &site) {
     Location l = loc(site);
     const Directive &d = *site.dir;
     StringAttr text = b.getStringAttr(d.text);
     IntegerAttr id = b.getI64IntegerAttr(site.id);
     bool textOnly = d.kind == DirectiveKind::Array && d.array.statementOnly;
-    int64_t at = anchors.pragma(d.range, textOnly);
+    int64_t at = site.openMPBefore ? openMPSwap(site) : anchors.pragma(d.range, textOnly);
     // `reduction ... on p(1:2)`: the directive runs inside a task on them,
     // its code at the task's inner anchor.
     if (site.onSubset) {

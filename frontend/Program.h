@@ -17,6 +17,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
 #include <array>
 #include <cstdint>
 #include <map>
@@ -204,6 +205,10 @@ struct Site {
   // (null: before the nest itself).
   bool prologueMovable = false;
   const clang::Stmt *prologueLoop = nullptr;
+  // loop: an OpenMP directive written before the `loop` directive whose loop
+  // is the nest (`#pragma omp parallel for` then `#pragma xmp loop`): the
+  // nest's prologue goes before it.
+  const clang::OMPExecutableDirective *openMPBefore = nullptr;
   // loop: C expressions whose lexicographic order is the nest's sequential
   // order, one per loop from the outermost to the innermost distributed one
   // (distributed or not): its index, negated where it counts down.
@@ -299,6 +304,8 @@ struct Program {
   /// and end; null when there is none or it calls xmp_init itself (an MPI
   /// program that runs XMP code, as with Omni).
   const clang::FunctionDecl *wrappedMain = nullptr;
+  /// Its return statements: each returns through the runtime's end.
+  std::vector<const clang::ReturnStmt *> mainReturns;
 };
 
 /// The distributed array at the root of a subscript chain, or null.

@@ -9,6 +9,23 @@ namespace xmp::frontend::sema {
 
 /// A `tasks` block holds task constructs only: each of its statements must be
 /// the body of a `task` directive written inside it.
+/// The return statements of main (it keeps its name; each return goes
+/// through the runtime's end). One a macro writes cannot be wrapped.
+void Analyzer::collectReturns(const Stmt *s) {
+  if (!s)
+    return;
+  if (const auto *r = dyn_cast<ReturnStmt>(s)) {
+    if (r->getReturnLoc().isMacroID())
+      error(sm.getExpansionLoc(r->getReturnLoc()),
+            "a 'return' of main written by a macro is not supported: the translation "
+            "finishes the runtime there; write the return statement out");
+    else
+      program.mainReturns.push_back(r);
+  }
+  for (const Stmt *child : s->children())
+    collectReturns(child);
+}
+
 void Analyzer::checkTasksBlocks() {
   std::set<const Stmt *> taskBodies;
   for (const Site &site : program.sites)
@@ -139,6 +156,20 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       error(d.range.getBegin(), "no directive may stand inside a device loop");
       continue;
     }
+    // Inside `#pragma omp parallel`, every thread runs what is there: a
+    // loop's own bounds are fine (its `omp for` shares the iterations), a
+    // communication would be called once per thread.
+    if (executable && !(d.kind == DirectiveKind::Loop && d.loop.reductions.empty()))
+      if (const OMPExecutableDirective *omp = index.parallelRegionAt(d.range.getBegin())) {
+        error(d.range.getBegin(),
+              "'" + d.text.substr(0, d.text.find(' ')) +
+                  (d.kind == DirectiveKind::Loop ? " ... reduction" : "") +
+                  "' cannot stand inside an OpenMP parallel region (line " +
+                  std::to_string(sm.getPresumedLineNumber(omp->getBeginLoc())) +
+                  "): each thread would communicate; write `#pragma omp parallel for` on "
+                  "the loop itself, or the directive outside the region");
+        continue;
+      }
     if (executable && site.fileScope) {
       error(d.range.getBegin(), "'" + d.text.substr(0, d.text.find(' ')) +
                                     "' is an executable directive and must "
@@ -228,6 +259,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                index.enclosingFunction(call->getBeginLoc()) == program.wrappedMain;
       }))
     program.wrappedMain = nullptr;
+  if (program.wrappedMain)
+    collectReturns(program.wrappedMain->getBody());
   checkTasksBlocks();
   return std::move(program);
 }

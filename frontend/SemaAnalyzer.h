@@ -143,6 +143,7 @@ private:
   bool checkConstant(const std::string &text, SourceLocation loc, const std::string &what);
   void checkDescOfs();
   void checkTasksBlocks();
+  void collectReturns(const clang::Stmt *s);
 
   const SourceIndex &index;
   ASTContext &ctx;

@@ -127,12 +127,29 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
             buffer.begin() + pragmaEnd, buffer.end());
   Token next;
   raw.LexFromRawLexer(next);
+  // OpenMP directives on the same nest may come between (`#pragma omp
+  // parallel for`, `omp simd`).
+  while (next.is(tok::hash) && next.isAtStartOfLine()) {
+    Token word;
+    raw.LexFromRawLexer(word);
+    if (!word.is(tok::raw_identifier) || word.getRawIdentifier() != "pragma")
+      break;
+    raw.LexFromRawLexer(word);
+    if (!word.is(tok::raw_identifier) || word.getRawIdentifier() != "omp")
+      break;
+    do
+      raw.LexFromRawLexer(next);
+    while (next.isNot(tok::eof) && !next.isAtStartOfLine());
+  }
   if (!outer || next.getLocation() != outer->getForLoc())
     return error(next.getLocation(), std::string("'") + what +
                                          "' directive must be followed by a for "
                                          "statement");
 
   site.nest = outer;
+  if (const OMPExecutableDirective *omp = index.openMPOf(outer);
+      omp && index.offset(omp->getBeginLoc()) < index.offset(d.range.getBegin()))
+    site.openMPBefore = omp;
   std::set<std::string> pending(indices.begin(), indices.end());
   for (const ForStmt *f = outer; f && !pending.empty();) {
     LoopDim dim;
@@ -165,7 +182,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     const Stmt *body = f->getBody();
     if (const auto *cs = dyn_cast<CompoundStmt>(body); cs && cs->size() == 1)
       body = cs->body_front();
-    f = dyn_cast<ForStmt>(body);
+    f = dyn_cast_or_null<ForStmt>(SourceIndex::throughOpenMP(body));
   }
   if (!pending.empty())
     return error(loop.templ.loc, "loop index '" + *pending.begin() +
@@ -415,7 +432,7 @@ void Analyzer::planNestLocals() {
   for (Site &site : program.sites) {
     if (!site.nest)
       continue;
-    unsigned b = index.offset(site.nest->getBeginLoc()), e = index.offset(site.nest->getEndLoc());
+    unsigned b = index.offset(site.nest->getBeginLoc()), e = index.offset(index.afterStmt(site.nest));
     if (site.dir->kind == DirectiveKind::Loop)
       nests.push_back({&site, b, e});
     else if (site.dir->kind == DirectiveKind::DeviceLoop)
@@ -483,7 +500,7 @@ void Analyzer::planPrologues() {
   }
   auto inside = [&](SourceLocation at, const Stmt *s) {
     unsigned o = index.offset(at);
-    return o >= index.offset(s->getBeginLoc()) && o <= index.offset(s->getEndLoc());
+    return o >= index.offset(s->getBeginLoc()) && o <= index.offset(index.afterStmt(s));
   };
   for (Site &site : program.sites) {
     if (!site.prologueMovable)
@@ -493,7 +510,11 @@ void Analyzer::planPrologues() {
       exprs.insert(exprs.end(), {dim.lowerExpr, dim.upperExpr, dim.stepExpr});
     if (!llvm::all_of(exprs, [](const Expr *e) { return speculatable(e); }))
       continue;
-    for (const Stmt *cur = site.nest; !barriers.count(cur) || cur == site.nest;) {
+    // From the OpenMP directive whose loop the nest is, if any.
+    const Stmt *start = site.nest;
+    if (const OMPExecutableDirective *omp = index.openMPOf(site.nest))
+      start = omp;
+    for (const Stmt *cur = start; !barriers.count(cur) || cur == start;) {
       DynTypedNodeList parents = ctx.getParents(*cur);
       const Stmt *p = parents.empty() ? nullptr : parents[0].get<Stmt>();
       if (!p || barriers.count(p))
@@ -594,7 +615,7 @@ void Analyzer::checkLoopAccesses() {
       if (index.offset(dim.stmt->getBeginLoc()) < index.offset(outer->getBeginLoc()))
         outer = dim.stmt;
     unsigned begin = index.offset(outer->getBeginLoc());
-    unsigned end = index.offset(outer->getEndLoc());
+    unsigned end = index.offset(index.afterStmt(outer));
     for (const ArraySubscriptExpr *s : program.accesses) {
       unsigned at = index.offset(s->getBeginLoc());
       const DistArray *array = distributedRoot(program, s);

@@ -4,6 +4,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
@@ -18,7 +19,8 @@ public:
 
   bool TraverseDecl(Decl *d) {
     // Only the main file is translated; headers are left alone.
-    if (d && !isa<TranslationUnitDecl>(d) && !sm.isInMainFile(d->getLocation()))
+    // (An OpenMP region's body is in a CapturedDecl, which has no location.)
+    if (d && !isa<TranslationUnitDecl, CapturedDecl>(d) && !sm.isInMainFile(d->getLocation()))
       return true;
     return RecursiveASTVisitor::TraverseDecl(d);
   }
@@ -51,6 +53,15 @@ public:
   }
   bool VisitForStmt(ForStmt *f) {
     index.fors_.push_back(f);
+    return true;
+  }
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *d) {
+    if (!d->hasAssociatedStmt())
+      return true;
+    if (const Stmt *s = d->getRawStmt(); s && isa<ForStmt>(s))
+      index.openMP_[s] = d;
+    if (isOpenMPParallelDirective(d->getDirectiveKind()))
+      index.parallels_.push_back(d);
     return true;
   }
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *e) {
@@ -139,6 +150,27 @@ const ForStmt *SourceIndex::forAfter(SourceLocation loc) const {
   return nullptr;
 }
 
+const OMPExecutableDirective *SourceIndex::parallelRegionAt(SourceLocation loc) const {
+  unsigned at = offset(loc);
+  const OMPExecutableDirective *best = nullptr;
+  for (const OMPExecutableDirective *d : parallels_) {
+    const Stmt *body = d->getAssociatedStmt();
+    if (offset(body->getBeginLoc()) <= at && at <= offset(body->getEndLoc()) &&
+        (!best || offset(d->getBeginLoc()) > offset(best->getBeginLoc())))
+      best = d;
+  }
+  return best;
+}
+
+const Stmt *SourceIndex::throughOpenMP(const Stmt *s) {
+  while (const auto *d = dyn_cast_or_null<OMPExecutableDirective>(s)) {
+    if (!d->hasAssociatedStmt())
+      break;
+    s = d->getRawStmt();
+  }
+  return s;
+}
+
 std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) const {
   std::vector<const VarDecl *> group;
   for (const Var &other : vars_)
@@ -172,6 +204,9 @@ SourceLocation SourceIndex::afterStmt(const Stmt *s) const {
     return Lexer::getLocForEndOfToken(c->getRBracLoc(), 0, sm, lo);
   if (const auto *f = dyn_cast<ForStmt>(s))
     return afterStmt(f->getBody());
+  // An OpenMP directive ends with its statement, not with its pragma line.
+  if (const auto *d = dyn_cast<OMPExecutableDirective>(s); d && d->hasAssociatedStmt())
+    return afterStmt(d->getRawStmt());
   if (const auto *w = dyn_cast<WhileStmt>(s))
     return afterStmt(w->getBody());
   if (const auto *i = dyn_cast<IfStmt>(s))

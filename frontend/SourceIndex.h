@@ -6,6 +6,8 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
+#include <map>
 #include <vector>
 
 namespace xmp::frontend {
@@ -35,6 +37,17 @@ public:
   const clang::Stmt *stmtAt(clang::SourceLocation loc) const;
   /// The first `for` statement starting after `loc`.
   const clang::ForStmt *forAfter(clang::SourceLocation loc) const;
+  /// The OpenMP directive (`omp parallel for`, `omp simd`, ...) whose loop
+  /// is `f`, if any.
+  const clang::OMPExecutableDirective *openMPOf(const clang::ForStmt *f) const {
+    auto it = openMP_.find(f);
+    return it == openMP_.end() ? nullptr : it->second;
+  }
+  /// The innermost OpenMP parallel region whose body contains `loc`.
+  const clang::OMPExecutableDirective *parallelRegionAt(clang::SourceLocation loc) const;
+  /// The statement under any OpenMP loop directives that `s` is (the loop
+  /// of `#pragma omp simd` before an inner loop of a nest).
+  static const clang::Stmt *throughOpenMP(const clang::Stmt *s);
 
   const std::vector<const clang::ArraySubscriptExpr *> &subscripts() const {
     return subscripts_;
@@ -68,6 +81,8 @@ private:
   std::vector<const clang::CallExpr *> descOfs_;
   std::vector<const clang::CallExpr *> calls_;
   std::vector<const clang::BinaryOperator *> assignments_;
+  std::map<const clang::Stmt *, const clang::OMPExecutableDirective *> openMP_;
+  std::vector<const clang::OMPExecutableDirective *> parallels_;
   const clang::FunctionDecl *main_ = nullptr;
 };
 

@@ -23,7 +23,7 @@ DEPS=${XMPCC_DEPS:-/opt/xmpcc-deps}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 log() { printf '[setup] %s\n' "$*"; }
 
-APT_PACKAGES=(clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
+APT_PACKAGES=(clang-19 libclang-19-dev libomp-19-dev llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libopenmpi-dev openmpi-bin libucx-dev libhwloc-dev ninja-build cmake make pkg-config dpkg-dev
   python3-pip)
 

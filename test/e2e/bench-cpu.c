@@ -12,8 +12,8 @@
 // RUN: rm -rf %t.d && mkdir -p %t.d
 // RUN: gcc -std=c11 -O2 -Wall -Wextra -Werror -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 %S/../../bench/cpu/himeno_serial.c -o %t.d/hs
 // RUN: mpicc -std=c11 -O2 -Wall -Wextra -Werror -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 %S/../../bench/cpu/himeno_mpi.c -o %t.d/hm
-// RUN: %xmpcc -O2 -Wall -Wextra -Werror -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 %S/../../bench/cpu/himeno_xmp.c -o %t.d/hx
-// RUN: %xmpcc -O2 -Wall -Wextra -Werror -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 -DNDJ=2 %S/../../bench/cpu/himeno_xmp.c -o %t.d/hx2
+// RUN: %xmpcc -O2 -Wall -Wextra -Werror --cc-warnings -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 %S/../../bench/cpu/himeno_xmp.c -o %t.d/hx
+// RUN: %xmpcc -O2 -Wall -Wextra -Werror --cc-warnings -DMIMAX=13 -DMJMAX=11 -DMKMAX=17 -DNDJ=2 %S/../../bench/cpu/himeno_xmp.c -o %t.d/hx2
 // RUN: %t.d/hs 4 | grep -e iterations -e Gosa > %t.d/h
 // RUN: %t.d/hs -b 0.25 4 | grep -e iterations -e Gosa > %t.d/hb
 // RUN: %mpirun -np 1 %t.d/hx 4 > %t.d/x1 && %numcmp --rtol 0 %t.d/h %t.d/x1

@@ -4,7 +4,7 @@
 // paths (private to each iteration, starting from the value before the loop,
 // which the loop leaves unchanged). Arrays, sums and the scalars afterwards
 // equal a serial computation at 1-4 nodes (11 rows: uneven blocks).
-// RUN: %xmpcc --gpu=none -Wall -Wextra -Werror %s -o %t
+// RUN: %xmpcc --gpu=none -Wall -Wextra -Werror --cc-warnings %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
 // RUN: %mpirun -np 2 %t | FileCheck %s
 // RUN: %mpirun -np 3 %t | FileCheck %s

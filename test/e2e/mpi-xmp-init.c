@@ -6,7 +6,7 @@
 // task on the last node sees node 1 of 1 (101).
 // RUN: rm -rf %t.c && %xmpcc --emit-c %t.c %s
 // RUN: grep -v "^// " %t.c/mpi-xmp-init.xmp.c > %t.body
-// RUN: not grep -q "xmp_rt_init\|_XMP_user_main" %t.body
+// RUN: not grep -q "xmp_rt_init\|xmp_rt_finalize" %t.body
 // RUN: %xmpcc %s %S/Inputs/mpi-xmp-sub.c -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
 // RUN: %mpirun -np 2 %t | FileCheck %s

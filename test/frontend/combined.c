@@ -23,4 +23,4 @@ double a[N], b[N];
 int main(void) { return 0; }
 // Line 22 (the align line) holds the records of all four directives.
 // C: {{^}}static const xmp_rt_srcloc_t _XMP_where_5 = {"{{.*}}combined.c", 22, {{.*}}_XMP_where_6 = {{.*}}_XMP_where_7 = {{.*}}_XMP_where_8 = {{.*}};{{$}}
-// C-NEXT: int _XMP_user_main(void) { return 0; }
+// C-NEXT: int main(void) { xmp_rt_init(0, 0); return xmp_rt_finalize( 0 ); return xmp_rt_finalize(0); }

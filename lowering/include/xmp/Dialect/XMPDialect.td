@@ -292,15 +292,24 @@ def XMP_EntryOp : XMP_Op<"entry"> {
     virtual anchor `decls_at`); then a `#line` back to `file`. `tail_at`, its
     end: the file's initialisation function, registered to run at start-up,
     whose body is the virtual anchor `init_at` (the file-scope directives);
-    with `main_at` (the name of the user's `main`, which it renames), a
-    `main` that starts the runtime, calls the user's (with argc and argv
-    when `main_args`) and finalizes; then the device loops' functions
+    then the device loops' functions
     (`funcs_at`). `cuda_at`, the CUDA file of the device loops: the device
     layer's CUDA header, the user's macros (`macros_at`, which the loop
-    bodies may use) and the kernels (`kernels_at`).
+    bodies may use) and the kernels (`kernels_at`). The user's `main` keeps
+    its name (a debugger's `break main` stops in it): `main_start_at`, just
+    inside its body, starts the runtime (with the addresses of `main_params`,
+    its argc and argv, when it has them); each of its returns ends it: at
+    `main_returns` (pairs: after the `return` keyword, after the value), the
+    value goes through the runtime's end, or, where `main_return_values` says
+    the return has none (a `void main`), the end runs before it, in a
+    block; `main_end_at`, before its closing brace, ends it when control
+    reaches the end.
   }];
   let arguments = (ins StrAttr:$file, I64Attr:$head_at, I64Attr:$tail_at,
-      OptionalAttr<I64Attr>:$init_at, OptionalAttr<I64Attr>:$main_at, UnitAttr:$main_args,
+      OptionalAttr<I64Attr>:$init_at, OptionalAttr<I64Attr>:$main_start_at,
+      OptionalAttr<I64Attr>:$main_end_at, OptionalAttr<StrArrayAttr>:$main_params,
+      OptionalAttr<DenseI64ArrayAttr>:$main_returns,
+      OptionalAttr<DenseBoolArrayAttr>:$main_return_values, UnitAttr:$main_void,
       UnitAttr:$device, OptionalAttr<I64Attr>:$decls_at, OptionalAttr<I64Attr>:$funcs_at,
       OptionalAttr<I64Attr>:$cuda_at, OptionalAttr<I64Attr>:$macros_at,
       OptionalAttr<I64Attr>:$kernels_at);

@@ -158,8 +158,6 @@ inline std::string deviceBoundField(unsigned dim, llvm::StringRef part) {
 inline std::string deviceReductionField(unsigned k) {
   return "r" + std::to_string(k);
 }
-/// The user's main function after renaming; the generated main calls it.
-inline constexpr const char *userMain = "_XMP_user_main";
 /// Per-file function that creates file-scope nodes, templates and arrays.
 inline constexpr const char *moduleInit = "_XMP_module_init";
 

@@ -43,12 +43,19 @@ void lowerEntry(EntryOp op, FragmentBuilder &b) {
            "xmp_rt_register_module_init(" + fn + "); }\n";
   }
   // The user's main runs between the runtime's start and end.
-  if (auto main = op.getMainAt()) {
-    b.text(*main, cnames::userMain);
-    text += std::string("\nint main(int argc, char **argv) {\n  xmp_rt_init(&argc, &argv);\n"
-                        "  int status = ") +
-            cnames::userMain + (op.getMainArgs() ? "(argc, argv)" : "()") +
-            ";\n  return xmp_rt_finalize(status);\n}\n";
+  if (auto start = op.getMainStartAt()) {
+    ArrayAttr params = op.getMainParamsAttr();
+    b.text(*start, params ? " xmp_rt_init(&" + cast<StringAttr>(params[0]).str() + ", &" +
+                                cast<StringAttr>(params[1]).str() + ");"
+                          : std::string(" xmp_rt_init(0, 0);"));
+    ArrayRef<int64_t> returns = *op.getMainReturns();
+    ArrayRef<bool> values = *op.getMainReturnValues();
+    for (size_t k = 0; k < values.size(); ++k) {
+      b.text(returns[2 * k], values[k] ? "xmp_rt_finalize(" : "{ xmp_rt_finalize(0);");
+      b.text(returns[2 * k + 1], values[k] ? ")" : "}");
+    }
+    b.text(*op.getMainEndAt(),
+           op.getMainVoid() ? "xmp_rt_finalize(0);" : "return xmp_rt_finalize(0);");
   }
   if (auto funcs = op.getFuncsAt()) {
     b.text(tail, text + "\n");
