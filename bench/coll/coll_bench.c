@@ -137,7 +137,7 @@ static void run_once(int c, int impl, size_t s, unsigned char *buf, unsigned cha
   switch (c) {
   case BCAST:
     if (impl == HYBRID)
-      st = xmphc_bcast(MPI_COMM_WORLD, buf, (int)s, MPI_BYTE, 0, loc);
+      st = xmphc_bcast(MPI_COMM_WORLD, buf, (int)s, MPI_BYTE, 0, loc, NULL);
     else
       MPI_Bcast(buf, (int)s, MPI_BYTE, 0, MPI_COMM_WORLD);
     break;
@@ -149,7 +149,8 @@ static void run_once(int c, int impl, size_t s, unsigned char *buf, unsigned cha
     break;
   case ALLREDUCE:
     if (impl == HYBRID)
-      st = xmphc_allreduce(MPI_COMM_WORLD, buf, (int)(s / 4), XMP_RT_INT, XMP_RT_OP_SUM, loc);
+      st = xmphc_allreduce(MPI_COMM_WORLD, buf, (int)(s / 4), XMP_RT_INT, XMP_RT_OP_SUM, loc,
+                           NULL);
     else
       MPI_Allreduce(MPI_IN_PLACE, buf, (int)(s / 4), MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     break;
@@ -185,7 +186,7 @@ static xmphc_allgather_t *gather_plan(unsigned char *all, size_t s) {
   }
   xmphc_allgather_t *plan;
   int st = xmphc_allgather_create(MPI_COMM_WORLD, all, blocks,
-                                  on_device ? XMPHC_LOC_DEVICE : XMPHC_LOC_HOST, &plan);
+                                  on_device ? XMPHC_LOC_DEVICE : XMPHC_LOC_HOST, NULL, &plan);
   if (st)
     fail("allgather_create", st);
   for (int r = 0; r < np; r++)

@@ -361,6 +361,7 @@ void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0) {
     if (ch->best[slot][path] < 0 || t < ch->best[slot][path])
       ch->best[slot][path] = t;
   }
+  xmphc_sum_step(run->kind >= XMPHC_COLL_DEV_BCAST, path, t0); /* XMP_COMM_REPORT */
 }
 
 /* ---- the steps or MPI's own collective (host data) ---- */

@@ -78,7 +78,7 @@ static int bcast_steps(xmphc_coll_t *c, void *buf, int count, MPI_Datatype type,
   return st;
 }
 
-int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
+static int bcast_on(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc) {
   xmphc_coll_t *c;
   TRY(context_of(comm, loc, count, &c));
   if (c == NULL)
@@ -93,11 +93,25 @@ int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root
   int measure, a = xmphc_whole_pick(c, XMPHC_COLL_BCAST, bytes, 1, &measure);
   double t0 = MPI_Wtime();
   int st = XMPHC_OK;
-  if (a == XMPHC_WHOLE_MPI)
+  if (a == XMPHC_WHOLE_MPI) {
     MPI_Bcast(buf, count, type, root, xmphc_coll_comm(c));
-  else
+    xmphc_sum_whole(XMPHC_SUM_MPI_COLL, t0);
+  } else {
     st = bcast_steps(c, buf, count, type, root);
+  }
   xmphc_whole_done(c, XMPHC_COLL_BCAST, bytes, 1, a, measure, t0);
+  return st;
+}
+
+int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc,
+                const xmp_rt_srcloc_t *where) {
+  double t0;
+  xmphc_sum_t *s = xmphc_sum_begin(XMPHC_SUM_BCAST, loc == XMPHC_LOC_DEVICE, comm, where, &t0);
+  int st = bcast_on(comm, buf, count, type, root, loc);
+  int elem = 0;
+  if (s != NULL)
+    MPI_Type_size(type, &elem);
+  xmphc_sum_end(s, t0, count > 0 ? (size_t)count * (size_t)elem : 0, st);
   return st;
 }
 
@@ -133,7 +147,7 @@ static int reduce_doubling(xmphc_coll_t *c, void *buf, size_t n, const xmphc_red
   return xmphc_run_end(&run);
 }
 
-int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc) {
+static int allreduce_on(MPI_Comm comm, void *buf, int count, int type, int op, int loc) {
   xmphc_reduce_op_t r;
   TRY(xmphc_reduce_op(op, type, &r));
   if (r.pair)
@@ -151,11 +165,26 @@ int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int l
   int measure, a = xmphc_whole_pick(c, XMPHC_COLL_ALLREDUCE, bytes, mpi_ok, &measure);
   double t0 = MPI_Wtime();
   int st = XMPHC_OK;
-  if (a == XMPHC_WHOLE_MPI)
+  if (a == XMPHC_WHOLE_MPI) {
     MPI_Allreduce(MPI_IN_PLACE, buf, count, mpi_type, mpi_op, xmphc_coll_comm(c));
-  else
+    xmphc_sum_whole(XMPHC_SUM_MPI_COLL, t0);
+  } else {
     st = reduce_doubling(c, buf, (size_t)count, &r);
+  }
   xmphc_whole_done(c, XMPHC_COLL_ALLREDUCE, bytes, mpi_ok, a, measure, t0);
+  return st;
+}
+
+int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc,
+                    const xmp_rt_srcloc_t *where) {
+  double t0;
+  xmphc_sum_t *s =
+      xmphc_sum_begin(XMPHC_SUM_ALLREDUCE, loc == XMPHC_LOC_DEVICE, comm, where, &t0);
+  int st = allreduce_on(comm, buf, count, type, op, loc);
+  xmphc_reduce_op_t r = {0};
+  if (s != NULL && count > 0)
+    (void)xmphc_reduce_op(op, type, &r); /* elem_size stays 0 where it does not apply */
+  xmphc_sum_end(s, t0, count > 0 ? (size_t)count * r.elem_size : 0, st);
   return st;
 }
 
@@ -166,7 +195,7 @@ typedef struct staged_loc {
 } staged_loc_t;
 static int loc_on_host(void *value, void *arg) {
   staged_loc_t *a = arg;
-  return xmphc_allreduce_loc(a->comm, value, a->type, a->op, a->holder, XMPHC_LOC_HOST);
+  return xmphc_allreduce_loc(a->comm, value, a->type, a->op, a->holder, XMPHC_LOC_HOST, NULL);
 }
 typedef struct staged_fn {
   MPI_Comm comm;
@@ -175,10 +204,11 @@ typedef struct staged_fn {
 } staged_fn_t;
 static int fn_on_host(void *value, void *arg) {
   staged_fn_t *a = arg;
-  return xmphc_allreduce_fn(a->comm, value, a->elem_size, a->fn, XMPHC_LOC_HOST);
+  return xmphc_allreduce_fn(a->comm, value, a->elem_size, a->fn, XMPHC_LOC_HOST, NULL);
 }
 
-int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc) {
+static int allreduce_loc_on(MPI_Comm comm, void *value, int type, int op, int *holder,
+                            int loc) {
   xmphc_reduce_op_t r;
   TRY(xmphc_reduce_op(op, type, &r));
   if (!r.pair)
@@ -207,8 +237,21 @@ int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holde
   return XMPHC_OK;
 }
 
-int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
-                       int loc) {
+int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc,
+                        const xmp_rt_srcloc_t *where) {
+  double t0;
+  xmphc_sum_t *s =
+      xmphc_sum_begin(XMPHC_SUM_ALLREDUCE_LOC, loc == XMPHC_LOC_DEVICE, comm, where, &t0);
+  int st = allreduce_loc_on(comm, value, type, op, holder, loc);
+  xmphc_reduce_op_t r = {0};
+  if (s != NULL)
+    (void)xmphc_reduce_op(op, type, &r);
+  xmphc_sum_end(s, t0, r.value_size, st);
+  return st;
+}
+
+static int allreduce_fn_on(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
+                           int loc) {
   if (loc == XMPHC_LOC_DEVICE) {
     staged_fn_t a = {comm, elem_size, fn};
     return xmphc_dev_staged(buf, elem_size, fn_on_host, &a);
@@ -222,10 +265,23 @@ int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_
   return reduce_doubling(c, buf, 1, &r);
 }
 
+int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
+                       int loc, const xmp_rt_srcloc_t *where) {
+  double t0;
+  xmphc_sum_t *s =
+      xmphc_sum_begin(XMPHC_SUM_ALLREDUCE_FN, loc == XMPHC_LOC_DEVICE, comm, where, &t0);
+  int st = allreduce_fn_on(comm, buf, elem_size, fn, loc);
+  xmphc_sum_end(s, t0, elem_size, st);
+  return st;
+}
+
 /* ---- allgather ---- */
 
 struct xmphc_allgather {
   xmphc_coll_t *c;
+  MPI_Comm comm;                /* the caller's, for the summary's node count */
+  const xmp_rt_srcloc_t *where; /* for the summary */
+  int device;                   /* made for device buffers (for the summary) */
   xmphc_dev_allgather_t *dev; /* device buffers: the plan of coll_device.c instead */
   int nsteps;
   size_t total;
@@ -343,7 +399,7 @@ static int mpi_blocks(xmphc_allgather_t *g, void *base, const MPI_Datatype *bloc
 }
 
 int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
-                           xmphc_allgather_t **plan) {
+                           const xmp_rt_srcloc_t *where, xmphc_allgather_t **plan) {
   *plan = NULL;
   xmphc_coll_t *c;
   int size, me;
@@ -353,6 +409,9 @@ int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks
   if (g == NULL)
     return XMPHC_E_NOMEM;
   g->c = c;
+  g->comm = comm;
+  g->where = where;
+  g->device = loc == XMPHC_LOC_DEVICE;
   for (int k = 0; k < size; k++)
     if (blocks[k] != MPI_DATATYPE_NULL) {
       int b;
@@ -390,12 +449,14 @@ int xmphc_allgather_run_mpi(xmphc_allgather_t *g) {
     return XMPHC_OK;
   if (g->counts == NULL)
     return XMPHC_E_UNSUPPORTED;
+  double t0 = xmphc_sum_now();
   MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, g->base, g->counts, g->displs, MPI_BYTE,
                  xmphc_coll_comm(g->c));
+  xmphc_sum_whole(XMPHC_SUM_MPI_COLL, t0);
   return XMPHC_OK;
 }
 
-int xmphc_allgather_run(xmphc_allgather_t *g) {
+static int allgather_on(xmphc_allgather_t *g) {
   if (g->c == NULL)
     return XMPHC_OK;
   if (g->dev != NULL)
@@ -405,6 +466,14 @@ int xmphc_allgather_run(xmphc_allgather_t *g) {
   double t0 = MPI_Wtime();
   int st = a == XMPHC_WHOLE_MPI ? xmphc_allgather_run_mpi(g) : gather_steps(g);
   xmphc_whole_done(g->c, XMPHC_COLL_ALLGATHER, g->total, mpi_ok, a, measure, t0);
+  return st;
+}
+
+int xmphc_allgather_run(xmphc_allgather_t *g) {
+  double t0;
+  xmphc_sum_t *s = xmphc_sum_begin(XMPHC_SUM_ALLGATHER, g->device, g->comm, g->where, &t0);
+  int st = allgather_on(g);
+  xmphc_sum_end(s, t0, g->total, st);
   return st;
 }
 

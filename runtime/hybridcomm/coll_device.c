@@ -302,6 +302,7 @@ static int signal_ok(const dcoll_t *d, size_t bytes) {
 /* One execution of the signalled kernel on `slot`-byte slots, completed; a's collective and
  * data are set, the rest here. */
 static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
+  double t0 = xmphc_sum_now();
   ensure_gather(d, slot);
   size_t half = (size_t)(d->oneshot_execs++ % 2) * (size_t)d->size * d->gather_slot;
   a->rank = d->rank;
@@ -318,6 +319,7 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
   if (kern.signal(a, d->view.stream))
     xmpi_fatal(NULL, "CUDA: the kernel of a signalled device collective failed to launch");
   xmp_dev_gpu_wait(&d->view, NULL);
+  xmphc_sum_whole(XMPHC_SUM_SIGNAL, t0);
   return XMPHC_OK;
 }
 
@@ -439,6 +441,18 @@ static int dev_step(dcoll_t *d, xmphc_run_t *run, int slot, int to, const dregio
 
 /* ---- host-staged ---- */
 
+/* MPI's own collectives on the pinned copies (the *mpi* algorithm), counted in the summary. */
+static void mpi_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm) {
+  double t0 = xmphc_sum_now();
+  MPI_Bcast(buf, count, type, root, comm);
+  xmphc_sum_whole(XMPHC_SUM_MPI_COLL, t0);
+}
+static void mpi_allreduce(void *buf, int n, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  double t0 = xmphc_sum_now();
+  MPI_Allreduce(MPI_IN_PLACE, buf, n, type, op, comm);
+  xmphc_sum_whole(XMPHC_SUM_MPI_COLL, t0);
+}
+
 int xmphc_dev_staged(void *buf, size_t bytes, int (*host)(void *copy, void *arg), void *arg) {
   xmp_dev_gpu_view_t v;
   if (!xmp_dev_gpu_view_of(buf, &v, NULL))
@@ -489,9 +503,9 @@ static int bcast_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, int c
     if (d->rank == root || !g.contiguous)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 1);
     if (a == XMPHC_ALGO_HOST)
-      st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST);
+      st = xmphc_bcast(comm, d->pinned - lb, count, type, root, XMPHC_LOC_HOST, NULL);
     else
-      MPI_Bcast(d->pinned - lb, count, type, root, d->comm);
+      mpi_bcast(d->pinned - lb, count, type, root, d->comm);
     if (!st && d->rank != root)
       stage_span(d, data, 0, (size_t)extent, d->pinned, 0);
   } else if (a == XMPHC_ALGO_SIGNAL) {
@@ -649,15 +663,17 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
     ensure_pinned(d, ra.bytes);
     stage_span(d, buf, 0, ra.bytes, d->pinned, 1);
     if (a == XMPHC_ALGO_HOST)
-      st = xmphc_allreduce(comm, d->pinned, (int)n, type, op, XMPHC_LOC_HOST);
+      st = xmphc_allreduce(comm, d->pinned, (int)n, type, op, XMPHC_LOC_HOST, NULL);
     else
-      MPI_Allreduce(MPI_IN_PLACE, d->pinned, (int)n, mpi_type, mpi_op, d->comm);
+      mpi_allreduce(d->pinned, (int)n, mpi_type, mpi_op, d->comm);
     if (!st)
       stage_span(d, buf, 0, ra.bytes, d->pinned, 0);
   } else if (a == XMPHC_ALGO_STEPS) {
     st = allreduce_steps(c, d, &ra);
   } else if (a == XMPHC_ALGO_ONESHOT) {
+    double t1 = xmphc_sum_now();
     st = allreduce_oneshot(d, &ra);
+    xmphc_sum_whole(XMPHC_SUM_ONESHOT, t1);
   } else {
     xmphc_signal_args_t sa = {.what = XMPHC_SIGNAL_ALLREDUCE, .kind = ra.kind,
                               .width = ra.width, .op = op, .src = buf, .dst = buf, .n = n};
@@ -768,7 +784,7 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
   g->own_bytes = g->block[d->rank].bytes;
   /* The host plan over a pinned mirror of [0, hi): blocks at the same offsets. */
   g->mirror = xmp_dev_gpu_alloc(g->hi, 1, NULL);
-  int st = xmphc_allgather_create(comm, g->mirror, blocks, XMPHC_LOC_HOST, &g->host);
+  int st = xmphc_allgather_create(comm, g->mirror, blocks, XMPHC_LOC_HOST, NULL, &g->host);
   g->host_mpi = !st && xmphc_allgather_mpi_ok(g->host); /* the same on every rank */
   if (!st && g->contiguous)
     st = xmphc_allgather_schedule(d->size, d->rank, emit_dev_step, g);

@@ -6,7 +6,10 @@
  *                              direct-kernel: the same, device faces by a kernel that stores
  *                              into the peer's shadow; mpi: MPI everywhere
  *   XMP_COMM_REPORT=0|1        1: per exchange, each face's shape, size, measured times and
- *                              chosen path on stderr (first node of the array's nodes)
+ *                              chosen path on stderr (first node of the array's nodes);
+ *                              collectives' choices alike; at the end, per rank, every
+ *                              exchange's and collective site's paths, counts and times
+ *                              (summary.c)
  *   XMP_SUBCLUSTER_SIZE=n      cut each host's ranks into virtual subclusters of n ranks
  *                              (consecutive node-local ranks); unset: one domain per host
  *   XMP_COLL_ALGO=auto|host-staged|mpi|steps|one-shot|signalled

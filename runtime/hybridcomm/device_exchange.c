@@ -100,6 +100,7 @@ typedef struct dface {
   void *peer;            /* sender: the receiver's storage mapped here (NULL: map it again) */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
+  int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
   note_t note;
   /* receiver's measurement: per path the shortest time in the current window */
   double best[NPATHS];
@@ -119,6 +120,8 @@ struct xmphc_dev_exchange {
   int npeers, peer[4]; /* the faces' peers other than this process, each once */
   void *buf;
   long execs;
+  xmphc_sum_t *sum; /* XMP_COMM_REPORT's summary record; NULL when the report is off */
+  size_t bytes;     /* of every face, sent and received, per execution */
   xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
 };
 
@@ -166,6 +169,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
                             "one MPI message", name, df->bytes);
     df->box.offset = total;
     total += df->bytes;
+    x->bytes += df->bytes;
     xmphc_face_shape_t shape;
     df->kind = -1;
     if (xmphc_face_classify(rank, extent, elem, dim, faces[i].start, faces[i].count, &shape) ==
@@ -185,6 +189,11 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
       x->peer[x->npeers++] = faces[i].peer;
   }
   x->buf = xmp_dev_host_alloc(total, where);
+  if (xmphc_config()->report) {
+    char what[96];
+    snprintf(what, sizeof what, "array '%s' dimension %d", name, dim);
+    x->sum = xmphc_sum_site(XMPHC_SUM_HALO, 1, comm, where, what);
+  }
   for (int i = 0; i < nfaces; i++) {
     dface_t *df = &x->face[i];
     char *at = (char *)x->buf + df->box.offset;
@@ -276,6 +285,13 @@ int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen) {
 }
 
 /* ---- one execution ---- */
+
+/* The summary's path (XMPHC_SUM_*) of a face's PATH_*. */
+static int sum_path(int path) {
+  return path == PATH_KERNEL ? XMPHC_SUM_IPC_KERNEL
+         : path == PATH_DIRECT ? XMPHC_SUM_IPC
+                               : XMPHC_SUM_MPI;
+}
 
 /* The path the receiver asks for in this execution (step: the window's schedule). gpu: the
  * receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
@@ -468,11 +484,15 @@ static void run_faces(const exec_t *ex, unsigned sel) {
         df->peer = NULL;
     }
     df->wrote = may_direct && sender_direct(df, v);
+    df->sent_path = PATH_MPI;
     if (!df->wrote)
       continue;
     if (df->peer == NULL)
       df->peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
-    if (df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available())
+    df->sent_path = df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available()
+                        ? PATH_KERNEL
+                        : PATH_DIRECT;
+    if (df->sent_path == PATH_KERNEL)
       xmp_dev_gpu_store_box(v, x->rank, x->extent, &df->box, df->peer, df->note.extent,
                             df->note.start, where);
     else
@@ -521,6 +541,8 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     }
     if (ex->step->timed && !df->self)
       xmphc_dev_record(df->best, path, MPI_Wtime() - ex->t0);
+    if (x->sum != NULL) /* the face is here (an MPI one still to be unpacked) */
+      xmphc_sum_path(x->sum, sum_path(path), MPI_Wtime() - ex->t0);
   }
   if (nrecv > 0) {
     for (int j = 0; j < nrecv; j++)
@@ -541,6 +563,8 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     if (df->f.send) {
       MPI_Wait(&df->data, MPI_STATUS_IGNORE);
       MPI_Wait(&df->done, MPI_STATUS_IGNORE);
+      if (x->sum != NULL)
+        xmphc_sum_path(x->sum, sum_path(df->sent_path), MPI_Wtime() - ex->t0);
     }
   }
 }
@@ -595,6 +619,8 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   } else {
     run_faces(&ex, SEL_ALL);
   }
+  if (x->sum != NULL) /* the execution's faces, without the decisions' messages */
+    xmphc_sum_call(x->sum, MPI_Wtime() - ex.t0, x->bytes);
   if (measure_order)
     order_done(x, order, MPI_Wtime() - ex.t0);
   if (step.decide)

@@ -14,6 +14,7 @@
  * they agree without a further message. Every XMPHC_RECHECK executions the window runs
  * again, in case the machine's load changed. */
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +51,8 @@ struct xmphc_exchange {
   double t0;
   const char *name;
   const xmp_rt_srcloc_t *where;
+  xmphc_sum_t *sum;    /* XMP_COMM_REPORT's summary record; NULL when the report is off */
+  size_t bytes;        /* of every face, sent and received, per execution */
 };
 
 const char *xmphc_path_name(int path) {
@@ -63,6 +66,7 @@ const char *xmphc_status_str(int status) {
   case XMPHC_E_UCX: return "a UCX call failed";
   case XMPHC_E_MISMATCH: return "the two ends of a transfer describe different faces";
   case XMPHC_E_SETUP: return "a setup message is larger than its buffer";
+  case XMPHC_E_TRUNCATED: return "a report line is longer than its buffer";
   default: return "unknown error";
   }
 }
@@ -176,8 +180,14 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
     check(x, xmphc_transport_mpi.plan(&x->info, &xf->f), "planning the MPI path");
     for (int p = 0; p < XMPHC_NPATHS; p++)
       xf->best[p] = -1.0;
+    x->bytes += xf->f.shape.bytes;
   }
   plan_direct(x);
+  if (xmphc_config()->report) {
+    char what[96];
+    snprintf(what, sizeof what, "array '%s' dimension %d", name, dim);
+    x->sum = xmphc_sum_site(XMPHC_SUM_HALO, 0, comm, where, what);
+  }
   return x;
 }
 
@@ -285,6 +295,9 @@ void xmphc_exchange_wait(xmphc_exchange_t *x) {
         used[xf->path] = 1;
         if (window_index(x) >= 0 && (xf->best[xf->path] < 0 || t < xf->best[xf->path]))
           xf->best[xf->path] = t;
+        if (x->sum != NULL)
+          xmphc_sum_path(x->sum, xf->path == XMPHC_PATH_DIRECT ? XMPHC_SUM_UCX : XMPHC_SUM_MPI,
+                         t);
       }
     }
   }
@@ -292,6 +305,8 @@ void xmphc_exchange_wait(xmphc_exchange_t *x) {
     if (used[p])
       check(x, transport(p)->finish(&x->info), "finishing an exchange");
   x->running = 0;
+  if (x->sum != NULL) /* the execution's faces, without the decision's messages */
+    xmphc_sum_call(x->sum, MPI_Wtime() - x->t0, x->bytes);
   if (window_index(x) == XMPHC_WINDOW - 1)
     decide(x);
 }

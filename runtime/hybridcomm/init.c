@@ -8,6 +8,7 @@ void xmphc_init(void) {
 }
 
 void xmphc_shutdown(void) {
+  xmphc_sum_report(); /* XMP_COMM_REPORT's summary: every exchange is freed by now */
   xmphc_coll_shutdown(); /* their mailboxes, before UCX stops */
   xmphc_ucx_stop();
   xmphc_topology_free();

@@ -13,7 +13,9 @@
  *   ucx.c             the UCP context and worker, endpoints, RMA-capable array storage
  *   transport_ucx.c   RMA puts into the neighbour's shadow, epoch flags
  *   exchange.c        faces of one step, candidate paths, measured choice, polling loop
- *   report.c          XMP_COMM_REPORT lines
+ *   report.c          XMP_COMM_REPORT lines of the halo exchanges' decisions
+ *   summary.c         XMP_COMM_REPORT's summary at the end: per rank, exchange and
+ *                     collective site, the executions and the paths they took, timed
  *   reduce_ops.c      reduction operators per (XMP operator, C type), value/rank pairs
  *   coll.c            collectives' context per communicator, steps, measured choice
  *   coll_algo.c       binomial bcast, recursive-doubling allgather and allreduce
@@ -37,7 +39,8 @@ enum xmphc_status {
   XMPHC_E_UCX,        /* a UCP call failed */
   XMPHC_E_MISMATCH,   /* the two ends of a transfer describe different faces */
   XMPHC_E_SETUP,      /* a setup message does not fit */
-  XMPHC_E_UNSUPPORTED /* not handled by the layer (yet): the caller uses MPI's collective */
+  XMPHC_E_UNSUPPORTED, /* not handled by the layer (yet): the caller uses MPI's collective */
+  XMPHC_E_TRUNCATED    /* a report line is longer than its buffer */
 };
 const char *xmphc_status_str(int status);
 
@@ -119,31 +122,37 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x);
  * count / type / op / root) and is split into steps between two ranks; each step goes over
  * MPI or, when both ranks share a direct-link domain, over the direct path, chosen per step
  * by measurement (see README.md). buffers: where the data lies (XMPHC_LOC_*); device
- * buffers are not handled yet (XMPHC_E_UNSUPPORTED: the caller stages or uses MPI). */
+ * buffers are not handled yet (XMPHC_E_UNSUPPORTED: the caller stages or uses MPI).
+ * where: the directive, for the XMP_COMM_REPORT summary (NULL: none); a collective called
+ * inside another one (host-staged device algorithms) counts towards the outer one. */
 enum xmphc_loc { XMPHC_LOC_HOST, XMPHC_LOC_DEVICE };
 
 /* Broadcast of count elements of type at buf from rank root (binomial tree). */
-int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc);
+int xmphc_bcast(MPI_Comm comm, void *buf, int count, MPI_Datatype type, int root, int loc,
+                const xmp_rt_srcloc_t *where);
 /* In-place allreduce of count elements of type (enum xmp_rt_type) with op (enum
  * xmp_rt_reduce_op up to XMP_RT_OP_MINUS) by recursive doubling. */
-int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc);
+int xmphc_allreduce(MPI_Comm comm, void *buf, int count, int type, int op, int loc,
+                    const xmp_rt_srcloc_t *where);
 /* firstmax / firstmin / lastmax / lastmin of the scalar at value: value becomes the extreme
  * and *holder the rank in comm of the node whose location variables go with it. */
-int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc);
+int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holder, int loc,
+                        const xmp_rt_srcloc_t *where);
 /* A reduction function: dst[i] = a[i] op b[i] for i < n, a holding the lower ranks' part. */
 typedef void (*xmphc_reduce_fn_t)(void *dst, const void *a, const void *b, size_t n);
 /* In-place allreduce of one element of elem_size bytes at buf by fn, for reductions outside
  * the operator table (fn must be associative; every rank computes the same bytes). */
 int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,
-                       int loc);
+                       int loc, const xmp_rt_srcloc_t *where);
 
 /* An allgather whose blocks are regions of one buffer: blocks[r] is rank r's block as a
  * datatype over base (count 1; MPI_DATATYPE_NULL: empty), the same array on every rank; the
  * regions must not overlap and every rank's block must lie in the buffer. The plan keeps
- * copies of what it needs (the caller may free blocks' types after creation). */
+ * copies of what it needs (the caller may free blocks' types after creation). where must
+ * outlive the plan; comm must outlive its runs. */
 typedef struct xmphc_allgather xmphc_allgather_t;
 int xmphc_allgather_create(MPI_Comm comm, void *base, const MPI_Datatype *blocks, int loc,
-                           xmphc_allgather_t **plan);
+                           const xmp_rt_srcloc_t *where, xmphc_allgather_t **plan);
 /* One execution: every rank's block lands in every rank's buffer (recursive doubling). */
 int xmphc_allgather_run(xmphc_allgather_t *plan);
 void xmphc_allgather_free(xmphc_allgather_t *plan);

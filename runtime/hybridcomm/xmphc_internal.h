@@ -149,6 +149,86 @@ typedef struct xmphc_report_face {
 void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_t *where,
                            const xmphc_report_face_t *faces, int nfaces, long execution);
 
+/* ---- summary.c: XMP_COMM_REPORT=1's summary at the program's end ----
+ * Per rank, one record per site: a halo exchange (array dimension of a reflect plan, host or
+ * device copy) or a collective call site (kind, host or device buffers, nodes, directive).
+ * It counts executions and their time here, and per path the faces (exchanges), steps
+ * (collectives' steps: one send and/or receive with one peer) or whole calls that took it,
+ * with their time. Records are made only while XMP_COMM_REPORT=1 (the hooks below do
+ * nothing else); plain counters, nothing is exchanged before xmphc_sum_report. */
+enum {
+  XMPHC_SUM_HALO,          /* an exchange step of a reflect */
+  XMPHC_SUM_BCAST,         /* xmphc_bcast */
+  XMPHC_SUM_ALLREDUCE,     /* xmphc_allreduce */
+  XMPHC_SUM_ALLREDUCE_LOC, /* xmphc_allreduce_loc */
+  XMPHC_SUM_ALLREDUCE_FN,  /* xmphc_allreduce_fn */
+  XMPHC_SUM_ALLGATHER,     /* xmphc_allgather_run */
+  XMPHC_SUM_NKINDS
+};
+enum {
+  XMPHC_SUM_MPI,        /* MPI point to point: faces, steps (device data through pinned memory) */
+  XMPHC_SUM_UCX,        /* UCX RMA over shared memory: host faces, host collectives' steps */
+  XMPHC_SUM_IPC,        /* CUDA IPC by the copy engines: device faces and steps */
+  XMPHC_SUM_IPC_KERNEL, /* CUDA IPC by a kernel's stores: device faces */
+  XMPHC_SUM_MPI_COLL,   /* MPI's own collective on the whole call */
+  XMPHC_SUM_ONESHOT,    /* device one-shot allreduce, whole call (CUDA IPC) */
+  XMPHC_SUM_SIGNAL,     /* device signalled kernel, whole call (CUDA IPC) */
+  XMPHC_SUM_NPATHS
+};
+enum { XMPHC_SUM_LINE = 1000 }; /* bytes of a summary line at most (with its NUL) */
+typedef struct xmphc_sum {
+  struct xmphc_sum *next;
+  int kind, device, nodes; /* XMPHC_SUM_*, device buffers or copy, size of the communicator */
+  xmp_rt_srcloc_t where;   /* strings not copied: the directives' static ones */
+  char what[96];           /* halo: "array 'u' dimension 0"; collectives: "" */
+  long calls;              /* executions */
+  double time;             /* their total time here, seconds */
+  double bytes;            /* their total bytes (halo: faces sent and received) */
+  long n[XMPHC_SUM_NPATHS]; /* faces, steps or calls per path */
+  double t[XMPHC_SUM_NPATHS];
+} xmphc_sum_t;
+/* Records in order of creation; last: the latest found, tried first. */
+typedef struct xmphc_sum_list {
+  xmphc_sum_t *head, *tail, *last;
+} xmphc_sum_list_t;
+const char *xmphc_sum_kind_name(int kind);
+const char *xmphc_sum_path_name(int path);
+/* Pure, for tests: the record of a site in l, made (zero counts) on first use; XMPHC_E_NOMEM. */
+int xmphc_sum_find(xmphc_sum_list_t *l, int kind, int device, int nodes,
+                   const xmp_rt_srcloc_t *where, const char *what, xmphc_sum_t **out);
+/* One execution of t seconds moving bytes; one use of path (XMPHC_SUM_*) of t seconds. */
+void xmphc_sum_call(xmphc_sum_t *s, double t, size_t bytes);
+void xmphc_sum_path(xmphc_sum_t *s, int path, double t);
+void xmphc_sum_list_free(xmphc_sum_list_t *l);
+/* The record's line for rank (no "xmpcc runtime: " prefix, no newline) in buf[0..cap):
+ * XMPHC_OK, or XMPHC_E_TRUNCATED with as much as fits. */
+int xmphc_sum_format(const xmphc_sum_t *s, int rank, char *buf, size_t cap);
+/* The lines of l's records that ran (calls > 0) for rank, each ending in a newline (one line
+ * saying so when there is none), in *text (malloc'd, NUL-terminated, *len bytes without the
+ * NUL); XMPHC_E_TRUNCATED when a line was cut at XMPHC_SUM_LINE, XMPHC_E_NOMEM. */
+int xmphc_sum_text(const xmphc_sum_list_t *l, int rank, char **text, size_t *len);
+
+/* The process's records. Exchanges: their record (NULL when the report is off), made at
+ * creation. */
+xmphc_sum_t *xmphc_sum_site(int kind, int device, MPI_Comm comm, const xmp_rt_srcloc_t *where,
+                            const char *what);
+/* Collectives: a public entry begins (NULL: the report is off, or a collective is in progress
+ * and this one counts towards it) and ends; st XMPHC_E_UNSUPPORTED: not counted (the caller
+ * runs MPI's collective). In between, xmphc_sum_step (coll.c, per step: path XMPHC_PATH_*
+ * of host or device data, begun at t0) and xmphc_sum_whole (a whole-call path, begun at t0,
+ * from xmphc_sum_now: 0 without a record, so that no clock is read) count towards it. */
+xmphc_sum_t *xmphc_sum_begin(int kind, int device, MPI_Comm comm, const xmp_rt_srcloc_t *where,
+                             double *t0);
+void xmphc_sum_end(xmphc_sum_t *s, double t0, size_t bytes, int st);
+double xmphc_sum_now(void);
+void xmphc_sum_whole(int path, double t0);
+void xmphc_sum_step(int device, int path, double t0);
+/* The records so far (tests). */
+const xmphc_sum_list_t *xmphc_sum_records(void);
+/* Collective over MPI_COMM_WORLD (xmphc_shutdown): every rank's lines to rank 0, printed there
+ * in rank order after one line saying what they hold; frees the records. */
+void xmphc_sum_report(void);
+
 /* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
  * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the
  * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it. */

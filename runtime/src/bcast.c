@@ -41,7 +41,7 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
 
 void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int loc,
                      const xmp_rt_srcloc_t *where) {
-  int st = xmphc_bcast(comm, buf, count, type, root, loc);
+  int st = xmphc_bcast(comm, buf, count, type, root, loc, where);
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Bcast(buf, count, type, root, comm);
   else if (st)

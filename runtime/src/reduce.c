@@ -94,7 +94,7 @@ static int reduce_setup(int count, int type, int op, const xmp_rt_template_t *t,
  * MPI's own reduction where the layer does not apply. */
 static void allreduce_at(MPI_Comm comm, void *data, int count, int type, int op, int loc,
                          const xmp_rt_srcloc_t *where) {
-  int st = xmphc_allreduce(comm, data, count, type, op, loc);
+  int st = xmphc_allreduce(comm, data, count, type, op, loc, where);
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Allreduce(MPI_IN_PLACE, data, count, xmpi_mpi_type(type), xmpi_mpi_op(op, type), comm);
   else if (st)

@@ -117,7 +117,7 @@ static int ordered_holder(int holds, const long *key, int depth, int keyed, int 
     memcpy(e + 2, key, (size_t)depth * sizeof(long));
   e[len - 1] = rank;
   int st = xmphc_allreduce_fn(comm, e, len * sizeof(long), first ? order_first : order_last,
-                              XMPHC_LOC_HOST);
+                              XMPHC_LOC_HOST, where);
   if (st == XMPHC_E_UNSUPPORTED) {
     MPI_Datatype dt;
     MPI_Op mop;
@@ -169,7 +169,7 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
   scalar_t mine;
   memcpy(&mine, value, (size_t)elem_size(dt));
   int root;
-  int st = xmphc_allreduce_loc(comm, value, type, op, &root, XMPHC_LOC_HOST);
+  int st = xmphc_allreduce_loc(comm, value, type, op, &root, XMPHC_LOC_HOST, where);
   if (st == XMPHC_E_UNSUPPORTED)
     root = extreme_mpi(value, type, dt, mop, first, comm);
   else if (st)

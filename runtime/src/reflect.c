@@ -144,6 +144,7 @@ static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Dataty
   return t;
 }
 
+/* where: the plan's (the allgather keeps it for the XMP_COMM_REPORT summary). */
 static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
                             reflect_step_t *s, const xmp_rt_srcloc_t *where) {
   if (faces_empty(a, d) || !xmpi_halo_full_comm(a, d, &s->sub))
@@ -154,7 +155,8 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
     blocks[k] = owned_type(a, d, k, elem, where);
     s->nblocks += blocks[k] != MPI_DATATYPE_NULL;
   }
-  int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, &s->gather);
+  int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, where,
+                                  &s->gather);
   if (st)
     xmpi_fatal(where, "array '%s' dimension %d: full-shadow allgather: %s", a->name, d,
                xmphc_status_str(st));
@@ -185,7 +187,7 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
     reflect_step_t *s = &p->step[p->nsteps++];
     s->sub = MPI_COMM_NULL;
     if (a->shadow_full[d]) {
-      build_full_step(a, d, elem, s, where);
+      build_full_step(a, d, elem, s, &p->where);
       p->moves |= s->nblocks > 0;
       p->has_full = 1;
     } else {

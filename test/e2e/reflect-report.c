@@ -13,6 +13,9 @@
 // RUN: env XMP_COMM=direct XMP_COMM_REPORT=1 XMP_SUBCLUSTER_SIZE=2 %mpirun -np 4 %t 2>&1 | FileCheck %s --check-prefix=SUB
 // RUN: env XMP_COMM_REPORT=1 %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=AUTO
 // RUN: env XMP_COMM=mpi %mpirun -np 2 %t 2>&1 | FileCheck %s --check-prefix=QUIET
+// At the end, per rank, the summary of every exchange and collective site (XMP_COMM=mpi:
+// every face and step over MPI), also for sites whose window ended.
+// RUN: env XMP_COMM=mpi XMP_COMM_REPORT=1 %mpirun -np 2 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=SUMMARY
 // The receivers' lines, in node order, after the window of each exchange.
 // MPI: reflect-report.c:{{[0-9]+}}: 'reflect (u)': comm: array 'u' dimension 0, node 1 -> node 0 (down): contiguous, 1 run of 80 B (80 B); mpi {{[0-9.]+}} us: mpi
 // MPI-NEXT: 'reflect (u)': comm: array 'u' dimension 0, node 0 -> node 1 (up): contiguous, 1 run of 80 B (80 B); mpi {{[0-9.]+}} us: mpi
@@ -33,6 +36,15 @@
 // AUTO: 'reflect (c)': comm: array 'c' dimension 1, node 1 -> node 0 (down): stride, 6 runs of 4 B (24 B); mpi {{[0-9.]+}} us, direct {{[0-9.]+}} us: {{mpi|direct}}
 // QUIET-NOT: comm:
 // QUIET: sum 60466
+// QUIET-NOT: comm summary
+// SUMMARY: xmpcc runtime: comm summary: per rank of MPI_COMM_WORLD,
+// SUMMARY-NEXT: reflect-report.c:{{[0-9]+}}: 'reflect (u)': comm summary: rank 0: halo of array 'u' dimension 0 on 2 nodes: 8 executions, {{[0-9.]+}} {{u|m}}s total, {{[0-9.]+}} {{u|m}}s mean, 160 B of faces per execution; mpi 16 faces, {{[0-9.]+}} {{u|m}}s total, {{[0-9.]+}} {{u|m}}s mean{{$}}
+// SUMMARY-NEXT: comm summary: rank 0: allreduce on 2 nodes: 8 calls, {{.*}}, 8 B per call; mpi 8 steps, {{.*}} mean{{$}}
+// SUMMARY-NEXT: 'reflect (c)': comm summary: rank 0: halo of array 'c' dimension 1 on 2 nodes: 8 executions, {{.*}}, 48 B of faces per execution; mpi 16 faces, {{.*}} mean{{$}}
+// SUMMARY-NEXT: 'reflect (u)': comm summary: rank 1: halo of array 'u' dimension 0 on 2 nodes: 8 executions, {{.*}}; mpi 16 faces,
+// SUMMARY-NEXT: comm summary: rank 1: allreduce on 2 nodes: 8 calls, {{.*}}; mpi 8 steps,
+// SUMMARY-NEXT: 'reflect (c)': comm summary: rank 1: halo of array 'c' dimension 1 on 2 nodes: 8 executions, {{.*}}; mpi 16 faces,
+// SUMMARY-NOT: comm summary
 #include <stdio.h>
 #include <xmp.h>
 #define N 16

@@ -71,7 +71,7 @@ static void test_bcast(void) {
         for (size_t i = 0; i < n; i++)
           b[i] = me == root ? pattern(root, i, iter) : (unsigned char)(0xa5 ^ me);
         void *db = to_dev(b, n);
-        int st = xmphc_bcast(MPI_COMM_WORLD, db, (int)n, MPI_BYTE, root, loc);
+        int st = xmphc_bcast(MPI_COMM_WORLD, db, (int)n, MPI_BYTE, root, loc, NULL);
         from_dev(b, db, n);
         CHECKF(st == XMPHC_OK, "bcast status %d", st);
         size_t bad = 0;
@@ -89,7 +89,7 @@ static void test_bcast(void) {
     for (int i = 0; i < 300; i++)
       a[i] = me == root || i % 3 != 0 ? 1000.0 * root + i : -1.0;
     void *da = to_dev(a, sizeof a);
-    int st = xmphc_bcast(MPI_COMM_WORLD, da, 1, every3, root, loc);
+    int st = xmphc_bcast(MPI_COMM_WORLD, da, 1, every3, root, loc, NULL);
     from_dev(a, da, sizeof a);
     CHECKF(st == XMPHC_OK, "typed bcast status %d", st);
     int bad = 0;
@@ -127,7 +127,7 @@ static void test_allgather_layout(int rows) {
   xmphc_allgather_t *g;
   size_t mbytes = (size_t)rows * (size_t)total * sizeof *m + 1;
   void *dm = to_dev(m, mbytes);
-  int st = xmphc_allgather_create(MPI_COMM_WORLD, dm, blocks, loc, &g);
+  int st = xmphc_allgather_create(MPI_COMM_WORLD, dm, blocks, loc, NULL, &g);
   CHECKF(st == XMPHC_OK, "allgather_create status %d", st);
   for (int r = 0; r < np; r++)
     if (blocks[r] != MPI_DATATYPE_NULL)
@@ -337,7 +337,7 @@ static void test_allreduce_case(int t, int op, int n) {
   for (int i = 0; i < n; i++)
     fill(t, op, me, b, i);
   void *db = to_dev(b, (size_t)n * es);
-  int st = xmphc_allreduce(MPI_COMM_WORLD, db, n, types[t].type, op, loc);
+  int st = xmphc_allreduce(MPI_COMM_WORLD, db, n, types[t].type, op, loc, NULL);
   from_dev(b, db, (size_t)n * es);
   CHECKF(st == XMPHC_OK, "allreduce %s %s status %d", types[t].name, op_names[op], st);
   int kind = types[t].kind, bad = 0, first_bad = -1;
@@ -404,7 +404,7 @@ static void test_allreduce(void) {
   for (int t = 0; t < NTYPES; t++)
     for (int op = 0; op <= XMP_RT_OP_MINUS; op++) {
       if (!applies(types[t].kind, op)) {
-        int st = xmphc_allreduce(MPI_COMM_WORLD, NULL, 1, types[t].type, op, loc);
+        int st = xmphc_allreduce(MPI_COMM_WORLD, NULL, 1, types[t].type, op, loc, NULL);
         CHECKF(st == XMPHC_E_UNSUPPORTED, "%s on %s accepted", op_names[op], types[t].name);
         continue;
       }
@@ -429,7 +429,7 @@ static void test_allreduce_loc(void) {
         unsigned char buf[32] = {0};
         if (kind == K_CPLX) {
           int holder;
-          int st = xmphc_allreduce_loc(MPI_COMM_WORLD, buf, types[t].type, op, &holder, loc);
+          int st = xmphc_allreduce_loc(MPI_COMM_WORLD, buf, types[t].type, op, &holder, loc, NULL);
           CHECKF(st == XMPHC_E_UNSUPPORTED, "%d on %s accepted", op, types[t].name);
           continue;
         }
@@ -439,7 +439,7 @@ static void test_allreduce_loc(void) {
           put_int(t, buf, 0, kind == K_BOOL ? v % 2 : v);
         int holder = -1;
         void *dbuf = to_dev(buf, sizeof buf);
-        int st = xmphc_allreduce_loc(MPI_COMM_WORLD, dbuf, types[t].type, op, &holder, loc);
+        int st = xmphc_allreduce_loc(MPI_COMM_WORLD, dbuf, types[t].type, op, &holder, loc, NULL);
         from_dev(buf, dbuf, sizeof buf);
         CHECKF(st == XMPHC_OK, "loc status %d", st);
         /* Serial: scan the ranks in order. */
