@@ -20,6 +20,8 @@ if [ $# -ne 4 ]; then
 fi
 cmake=$1 mpiexec=$2
 build=$(cd "$3" && pwd -P) src=$(cd "$4" && pwd -P)
+# The trees as grep patterns, as given and with links resolved.
+trees=(-e "$src" -e "$build" -e "$(cd "$3" && pwd)" -e "$(cd "$4" && pwd)")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/xmpcc-install.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 case $tmp in "$src"/* | "$build"/*)
@@ -47,8 +49,8 @@ run() {
 no_tree_paths() {
   local what=$1 hits
   shift
-  if hits=$(grep -lF -e "$src" -e "$build" -e "$stage" "$@"); then
-    grep -nF -e "$src" -e "$build" -e "$stage" "$@" >&2 || true
+  if hits=$(grep -lF "${trees[@]}" -e "$stage" "$@"); then
+    grep -nF "${trees[@]}" -e "$stage" "$@" >&2 || true
     fail "$what names the source, build or first prefix directory: $hits"
   fi
 }
@@ -63,7 +65,7 @@ for f in bin/xmpcc lib/xmpcc/xmp-frontend.so include/xmp.h include/xmp_rt.h incl
 done
 compgen -G "$stage/lib/libxmp.*" >/dev/null || fail "no libxmp in $stage/lib"
 [ -x "$stage/bin/xmpcc" ] || fail "$stage/bin/xmpcc is not executable"
-if hits=$(grep -rlF -e "$src" -e "$build" "$stage"); then
+if hits=$(grep -rlF "${trees[@]}" "$stage"); then
   fail "installed files name the source ($src) or build ($build) directory:"$'\n'"$hits"
 fi
 step "$(find "$stage" -type f | wc -l) files installed, none names $src or $build"
