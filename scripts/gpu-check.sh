@@ -571,8 +571,10 @@ coll_flags() {
   inc=(-I"$root/runtime/include" -I"$root/runtime/src" -I"$root/runtime/hybridcomm"
     -I"$root/test/runtime/unit" -isystem "$cudadir/include")
   read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
-  libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
-    "${ucx[@]}" -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lm -ldl)
+  # The rpath to libxmp's directory: libxmp opens its kernel libraries there by name.
+  libs=(/tmp/xmp-rt/lib/libxmp.a -Wl,-rpath,/tmp/xmp-rt/lib -L"$prefix/lib"
+    -Wl,-rpath,"$prefix/lib" -lstarpu-1.4 "${ucx[@]}" -lhwloc -L"$cudadir/lib64"
+    -Wl,-rpath,"$cudadir/lib64" -lcudart -lm -ldl)
   mkdir -p /tmp/xmp-coll
   mpicc -O2 -g -std=gnu11 -Wall -Wextra -Werror -DXMP_TEST_DEVICE "${inc[@]}" \
     "$root/test/runtime/unit/test_mpi_coll.c" "${libs[@]}" -o /tmp/xmp-coll/check
@@ -814,9 +816,10 @@ runtime_tests() {
   # UCX when libxmp was built with it (found by pkg-config there too).
   local ucx
   read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
-  local libs=(/tmp/xmp-rt/lib/libxmp.a -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lstarpu-1.4
-    "${ucx[@]}" -lhwloc -L"$cudadir/lib64" -Wl,-rpath,"$cudadir/lib64" -lcudart -lstdc++ -lm
-    -ldl)
+  # The rpath to libxmp's directory: libxmp opens its kernel libraries there by name.
+  local libs=(/tmp/xmp-rt/lib/libxmp.a -Wl,-rpath,/tmp/xmp-rt/lib -L"$prefix/lib"
+    -Wl,-rpath,"$prefix/lib" -lstarpu-1.4 "${ucx[@]}" -lhwloc -L"$cudadir/lib64"
+    -Wl,-rpath,"$cudadir/lib64" -lcudart -lstdc++ -lm -ldl)
   nvcc -O2 -fmad=false -arch=sm_90 "${inc[@]}" -c "$unit/dev_axpy_cuda.cu" -o "$b/axpy_cuda.o"
   mpicc -O2 -std=gnu11 -DXMP_TEST_CUDA "${inc[@]}" "$unit/test_dev_axpy.c" "$b/axpy_cuda.o" \
     "${libs[@]}" -o "$b/axpy"

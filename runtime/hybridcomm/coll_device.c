@@ -99,12 +99,10 @@ static struct {
 static int kernels_loaded(void) {
   if (!kern.tried) {
     kern.tried = 1;
-    void *lib = NULL;
-#ifdef XMPHC_CUDA_KERNELS
-    lib = dlopen(XMPHC_CUDA_KERNELS, RTLD_NOW | RTLD_LOCAL);
-#endif
-    if (lib == NULL) /* an installed libxmp: found on the library path */
-      lib = dlopen("libxmp_coll_cuda.so", RTLD_NOW | RTLD_LOCAL);
+    /* Next to libxmp where nvcc built it, found through the program's run path (xmpcc and
+     * its --emit-c makefile link with -Wl,-rpath to libxmp's directory), so that no path of
+     * the build is compiled into libxmp and an installed copy finds its own. */
+    void *lib = dlopen("libxmp_coll_cuda.so", RTLD_NOW | RTLD_LOCAL);
     if (lib != NULL) {
       *(void **)&kern.reduce = dlsym(lib, "xmphc_kernel_reduce");
       *(void **)&kern.fold = dlsym(lib, "xmphc_kernel_fold");

@@ -301,7 +301,8 @@ static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
   if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
     if (gpu && !xmp_dev_gpu_kernels_available())
       xmpi_fatal(where, "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
-                 "load (it is built where nvcc is found); use XMP_COMM=auto, direct or mpi",
+                 "load (it is built next to libxmp where nvcc is found, and found through the "
+                 "program's run path); use XMP_COMM=auto, direct or mpi",
                  xmp_dev_gpu_kernels_path());
     return PATH_KERNEL;
   }

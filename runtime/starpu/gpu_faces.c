@@ -392,34 +392,27 @@ void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *exte
   copy_runs(v, dst, &to, v->ptr, &from, where);
 }
 
-#ifdef XMPSP_FACE_KERNELS_PATH
-#define FACE_KERNELS_PATH XMPSP_FACE_KERNELS_PATH
-#else
-#define FACE_KERNELS_PATH NULL /* built without nvcc */
-#endif
+/* The kernel library (built by nvcc next to libxmp), found by name through the program's
+ * run path: xmpcc and its --emit-c makefile link with -Wl,-rpath to libxmp's directory, so
+ * that no path of the build is compiled into libxmp and an installed copy finds its own. */
+#define FACE_KERNELS_LIB "libxmp_face_kernels.so"
 
-/* The kernel library's entry point, opened once (NULL: not built, or it does not load). Its
- * own path first (the build's), then its name as the dynamic linker finds it. */
+/* The kernel library's entry point, opened once (NULL: not built, or it does not load). */
 static xmpsp_face_store_fn face_store(void) {
   static xmpsp_face_store_fn fn;
   static int tried;
   if (tried)
     return fn;
   tried = 1;
-  const char *paths[] = {FACE_KERNELS_PATH, "libxmp_face_kernels.so"};
-  for (size_t i = 0; i < sizeof paths / sizeof paths[0] && fn == NULL; i++) {
-    void *lib = paths[i] != NULL ? dlopen(paths[i], RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (lib != NULL)
-      *(void **)&fn = dlsym(lib, XMPSP_FACE_STORE_SYMBOL);
-  }
+  void *lib = dlopen(FACE_KERNELS_LIB, RTLD_NOW | RTLD_LOCAL);
+  if (lib != NULL)
+    *(void **)&fn = dlsym(lib, XMPSP_FACE_STORE_SYMBOL);
   return fn;
 }
 
 int xmp_dev_gpu_kernels_available(void) { return face_store() != NULL; }
 
-const char *xmp_dev_gpu_kernels_path(void) {
-  return FACE_KERNELS_PATH != NULL ? FACE_KERNELS_PATH : "libxmp_face_kernels.so";
-}
+const char *xmp_dev_gpu_kernels_path(void) { return FACE_KERNELS_LIB; }
 
 void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                            const xmp_dev_box_t *b, void *dst, const long *dst_extent,
