@@ -44,6 +44,10 @@ struct Anchor {
     InsertAfter,
     /// After the token at a location, a space before the text.
     InsertAfterToken,
+    /// For a location in an included file: on lines of their own after the
+    /// line of the main file that includes it, then a #line back to the
+    /// main file's numbering (a header's data mapping, its arrays' storage).
+    AfterInclude,
     /// At the start or the end of the file, the text as it is.
     FileStart,
     FileEnd,

@@ -249,10 +249,30 @@ private:
   void declarations(const Program &program) {
     const clang::LangOptions &lo = index.context().getLangOpts();
     std::map<const DistArray *, int64_t> declAt;
+    std::map<const DistArray *, SmallVector<int64_t>> externAt;
+    // One declaration of the array's storage per declaration of the array:
+    // its definition defines it, the others (`extern`) refer to it.
+    auto place = [&](const DistArray &array, const clang::VarDecl *var, int64_t at) {
+      if (var->isThisDeclarationADefinition() != clang::VarDecl::DeclarationOnly &&
+          !declAt.count(&array))
+        declAt[&array] = at;
+      else
+        externAt[&array].push_back(at);
+    };
     std::set<unsigned> done;
     std::vector<std::pair<unsigned, unsigned>> replaced;
-    for (const auto &[decl, array] : program.arrays) {
-      if (array.parameter || !done.insert(index.offset(decl->getBeginLoc())).second)
+    for (const auto &[first, array] : program.arrays)
+      for (const clang::VarDecl *decl : first->redecls()) {
+      if (array.parameter)
+        continue;
+      // Declared in an included file, which is not rewritten: the storage
+      // is declared after the line that includes it.
+      if (!sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()))) {
+        place(array, decl,
+              anchors.add({Anchor::Kind::AfterInclude, decl->getLocation(), {}, ";"}));
+        continue;
+      }
+      if (!done.insert(index.offset(decl->getBeginLoc())).second)
         continue;
       std::vector<const clang::VarDecl *> group = index.declarationGroup(decl);
       // The declaration specifiers: what precedes the first declarator (its
@@ -277,12 +297,12 @@ private:
           continue;
         }
         int64_t at = anchors.addVirtual();
-        declAt[&it->second] = at;
+        place(it->second, var, at);
         whole.parts.push_back({"", at});
       }
       replaced.push_back({index.offset(whole.begin), index.offset(whole.end)});
       anchors.add(whole);
-    }
+      }
     // Folded extents elsewhere (`int n = 8; int b[n];` of an array not aligned).
     for (const ConstantExtent &c : program.constantExtents) {
       unsigned at = index.offset(c.loc);
@@ -296,6 +316,12 @@ private:
         const auto *body = cast<clang::CompoundStmt>(fn->getBody());
         param = anchor(anchors.add({Anchor::Kind::InsertAfterToken, body->getLBracLoc(), {}}));
       } else {
+        // No definition here (an external array): its first declaration.
+        SmallVector<int64_t> &others = externAt[&array];
+        if (!declAt.count(&array)) {
+          declAt[&array] = others.front();
+          others.erase(others.begin());
+        }
         declared = anchor(declAt.at(&array));
       }
       if (array.scopeClose.isValid() && (decl->isLocalVarDecl() || array.parameter))
@@ -306,7 +332,10 @@ private:
           b.getI64IntegerAttr(static_cast<int64_t>(array.extents.size())),
           decl->getStorageClass() == clang::SC_Static ? b.getUnitAttr() : UnitAttr(),
           array.declaredSizes.empty() ? ArrayAttr() : strs(array.declaredSizes), declared, param,
-          freed);
+          freed,
+          externAt[&array].empty() ? DenseI64ArrayAttr()
+                                   : b.getDenseI64ArrayAttr(externAt[&array]),
+          array.external ? b.getUnitAttr() : UnitAttr());
     }
   }
 
@@ -477,7 +506,11 @@ private:
     StringAttr text = b.getStringAttr(d.text);
     IntegerAttr id = b.getI64IntegerAttr(site.id);
     bool textOnly = d.kind == DirectiveKind::Array && d.array.statementOnly;
-    int64_t at = site.openMPBefore ? openMPSwap(site) : anchors.pragma(d.range, textOnly);
+    int64_t at = site.openMPBefore ? openMPSwap(site)
+                 // A directive of an included file: after the line including it.
+                 : !sm.isInMainFile(d.range.getBegin())
+                     ? anchors.add({Anchor::Kind::AfterInclude, d.range.getBegin(), {}})
+                     : anchors.pragma(d.range, textOnly);
     // `reduction ... on p(1:2)`: the directive runs inside a task on them,
     // its code at the task's inner anchor.
     if (site.onSubset) {

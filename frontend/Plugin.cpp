@@ -95,13 +95,24 @@ public:
                   "XMP directives must be written as '#pragma xmp' lines");
       return;
     }
-    if (!pp.getSourceManager().isInMainFile(introducer.Loc)) {
-      reportError(diags, introducer.Loc,
-                  "XMP directives in included files are not supported; move "
-                  "them to the file being compiled");
-      return;
-    }
     std::vector<Directive> parsed = parseDirective(pp, tokens, range);
+    // An included file may share a data mapping (the usual header of a
+    // program of several files); what runs stays in the file compiled.
+    if (!pp.getSourceManager().isInMainFile(introducer.Loc))
+      for (const Directive &d : parsed)
+        switch (d.kind) {
+        case DirectiveKind::Nodes:
+        case DirectiveKind::Template:
+        case DirectiveKind::Distribute:
+        case DirectiveKind::Align:
+        case DirectiveKind::Shadow: break;
+        default:
+          reportError(diags, introducer.Loc,
+                      "only data-mapping directives (nodes, template, distribute, align, "
+                      "shadow) may stand in an included file; move '" +
+                          d.text.substr(0, d.text.find(' ')) + "' to the file being compiled");
+          return;
+        }
     // A gmove's or an array directive's assignment may use array sections,
     // which are not C: take the statement's tokens here, before the parser
     // sees them.

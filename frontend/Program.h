@@ -48,6 +48,9 @@ struct DistArray {
   bool reflectInit = false;         // a reflect_init of it came before (source order)
   bool exposed = false; // the remote side of a one-sided gmove: gets an MPI window
   bool parameter = false; // a function parameter: lays out the caller's storage
+  // Declared `extern` with no definition in this file: another file defines
+  // (and lays out) its storage, this one refers to it.
+  bool external = false;
   // Declared as a pointer (`int *a`, `double (*a)[n]`): its extents are -1
   // and `a = xmp_malloc(xmp_desc_of(a), n0, ...)` allocates it.
   bool allocatable = false;
@@ -290,7 +293,14 @@ struct DescOf {
 struct Program {
   std::vector<Site> sites;
   std::vector<DescOf> descOfs;
-  std::map<const clang::VarDecl *, DistArray> arrays;
+  /// By canonical declaration: every redeclaration of an array (`extern` in
+  /// a header, its definition in the file) finds it.
+  struct SameVariable {
+    bool operator()(const clang::VarDecl *a, const clang::VarDecl *b) const {
+      return a->getCanonicalDecl() < b->getCanonicalDecl();
+    }
+  };
+  std::map<const clang::VarDecl *, DistArray, SameVariable> arrays;
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.
   std::vector<const clang::ArraySubscriptExpr *> accesses;

@@ -16,6 +16,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -65,6 +66,18 @@ private:
   /// insertion point), or nothing for a virtual one.
   std::optional<std::pair<unsigned, unsigned>> extent(const Anchor &a) const;
 
+  /// The offset of the end of the main file's line that includes the file
+  /// of `loc` (through other included files).
+  unsigned includeLineEnd(SourceLocation loc) const {
+    StringRef buffer = sm.getBufferData(sm.getMainFileID());
+    size_t at = index.offset(loc);
+    size_t end = buffer.find('\n', at);
+    return static_cast<unsigned>(end == StringRef::npos ? buffer.size() : end);
+  }
+  /// Texts for included files' anchors, by the main file's offset.
+  std::map<unsigned, std::vector<std::string>> afterIncludes;
+  void applyAfterIncludes();
+
   void applyAnchors();
   void apply(const Anchor &a, const std::string &text);
   std::string render(int64_t anchor, const std::string &variant = "") const;
@@ -102,6 +115,10 @@ std::optional<std::pair<unsigned, unsigned>> SourceRewriter::extent(const Anchor
     return std::make_pair(index.offset(a.begin), index.offset(a.begin));
   case Anchor::Kind::InsertAfterToken: {
     unsigned at = index.offset(Lexer::getLocForEndOfToken(a.begin, 0, sm, lo));
+    return std::make_pair(at, at);
+  }
+  case Anchor::Kind::AfterInclude: {
+    unsigned at = includeLineEnd(a.begin);
     return std::make_pair(at, at);
   }
   case Anchor::Kind::Virtual:
@@ -206,6 +223,10 @@ void SourceRewriter::apply(const Anchor &a, const std::string &text) {
   case Anchor::Kind::FileEnd:
     rewriter.InsertTextBefore(a.begin, text);
     break;
+  case Anchor::Kind::AfterInclude:
+    if (!text.empty())
+      afterIncludes[includeLineEnd(a.begin)].push_back(text);
+    break;
   case Anchor::Kind::Virtual:
     break;
   }
@@ -214,6 +235,24 @@ void SourceRewriter::apply(const Anchor &a, const std::string &text) {
 /// Every anchor in the order the frontend recorded them, but those inside
 /// a range another anchor replaces: their text goes where that anchor's
 /// fragment takes in the piece of source around them.
+void SourceRewriter::applyAfterIncludes() {
+  FileID main = sm.getMainFileID();
+  std::string file;
+  for (char c : StringRef(sm.getPresumedLoc(sm.getLocForStartOfFile(main)).getFilename())) {
+    if (c == '"' || c == '\\')
+      file += '\\';
+    file += c;
+  }
+  for (const auto &[at, texts] : afterIncludes) {
+    SourceLocation loc = sm.getLocForStartOfFile(main).getLocWithOffset(at);
+    unsigned next = sm.getPresumedLineNumber(loc) + 1;
+    rewriter.InsertText(loc,
+                        "\n" + llvm::join(texts, "\n") + "\n#line " + std::to_string(next) +
+                            " \"" + file + "\"",
+                        /*InsertAfter=*/true);
+  }
+}
+
 void SourceRewriter::applyAnchors() {
   std::vector<std::pair<unsigned, unsigned>> replaced;
   for (int64_t id = 0; id < static_cast<int64_t>(anchors.all().size()); ++id)
@@ -245,6 +284,7 @@ bool SourceRewriter::run(std::string &out, std::string &cuda) {
         range && range->second > range->first && anchors[id].kind == Anchor::Kind::ReplaceTokens)
       inner.insert({range->first, {range->second, id}});
   applyAnchors();
+  applyAfterIncludes();
   if (!ok)
     return false;
   const RewriteBuffer *buffer = rewriter.getRewriteBufferFor(sm.getMainFileID());

@@ -235,9 +235,11 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
   if (var->function != fn && !inMain)
     return error(al.array.loc, "'align' must stand in the scope that declares '" +
                                    al.array.text + "' (or in main for a file-scope array)");
-  if (decl->hasExternalStorage() || decl->hasInit())
-    return error(al.array.loc, "a distributed array cannot be 'extern' or "
-                               "have an initializer");
+  if (decl->hasInit())
+    return error(al.array.loc, "a distributed array cannot have an initializer");
+  if (decl->hasExternalStorage() && var->function)
+    return error(al.array.loc, "a distributed array cannot be a block-scope 'extern' "
+                               "declaration; align it at file scope");
   if (program.arrays.count(decl))
     return error(al.array.loc, "array '" + al.array.text + "' is already aligned");
   // A parameter declared as an array (`int b[N]`) is aligned as declared: it
@@ -353,6 +355,11 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);
   array.parameter = parm != nullptr;
+  // (A tentative definition, `double u[N];`, is this file's definition.)
+  array.external = !parm && !var->function &&
+                   llvm::all_of(decl->redecls(), [](const VarDecl *r) {
+                     return r->isThisDeclarationADefinition() == VarDecl::DeclarationOnly;
+                   });
   site.array = &program.arrays.emplace(decl, array).first->second;
   site.tmplSym = t->sym;
   return true;

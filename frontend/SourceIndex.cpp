@@ -20,8 +20,15 @@ public:
   bool TraverseDecl(Decl *d) {
     // Only the main file is translated; headers are left alone.
     // (An OpenMP region's body is in a CapturedDecl, which has no location.)
-    if (d && !isa<TranslationUnitDecl, CapturedDecl>(d) && !sm.isInMainFile(d->getLocation()))
+    if (d && !isa<TranslationUnitDecl, CapturedDecl>(d) && !sm.isInMainFile(d->getLocation())) {
+      // A user's header: its file-scope variables (a shared data mapping,
+      // a flag that directives name).
+      if (auto *v = dyn_cast<VarDecl>(d); v && v->getDeclContext()->isFileContext() &&
+                                          v->getLocation().isValid() &&
+                                          !sm.isInSystemHeader(v->getLocation()))
+        VisitVarDecl(v);
       return true;
+    }
     return RecursiveASTVisitor::TraverseDecl(d);
   }
   bool VisitFunctionDecl(FunctionDecl *f) {
@@ -116,15 +123,25 @@ SourceIndex::SourceIndex(ASTContext &ctx) : ctx(ctx) {
 
 unsigned SourceIndex::offset(SourceLocation loc) const {
   const SourceManager &sm = ctx.getSourceManager();
-  return sm.getFileOffset(sm.getExpansionLoc(loc));
+  SourceLocation at = sm.getExpansionLoc(loc);
+  // In an included file: where the main file includes it.
+  for (FileID fid; at.isValid() && (fid = sm.getFileID(at)) != sm.getMainFileID();) {
+    SourceLocation include = sm.getIncludeLoc(fid);
+    if (include.isInvalid())
+      break;
+    at = sm.getExpansionLoc(include);
+  }
+  return sm.getFileOffset(at);
 }
 
 const SourceIndex::Var *SourceIndex::lookupVar(llvm::StringRef name,
                                                SourceLocation loc) const {
   unsigned at = offset(loc);
   const Var *best = nullptr;
+  const SourceManager &sm = ctx.getSourceManager();
   for (const Var &v : vars_) {
-    if (v.decl->getName() != name || v.begin >= at || at >= v.scopeEnd)
+    if (v.decl->getName() != name || v.begin > at || at >= v.scopeEnd ||
+        !sm.isBeforeInTranslationUnit(v.decl->getLocation(), loc))
       continue;
     if (!best || v.begin > best->begin)
       best = &v;

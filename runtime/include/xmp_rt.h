@@ -143,6 +143,17 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
  * shadow. Shadows apply to dimensions aligned with block or gblock template dimensions. */
 void xmp_rt_array_shadow(xmp_rt_array_t *a, const long *lo, const long *hi, const int *full,
                          const xmp_rt_srcloc_t *where);
+/* An array that another file of the program defines (declared `extern` here) and that this
+ * file aligns (and shadows) too: *desc is the definition's descriptor once every file's
+ * initialisation has run; then this file's mapping must be the same (rank, extents,
+ * element size, alignment, template bounds and distribution, shadow widths), or the
+ * program stops naming both directives, as it does when no file defines the array. */
+void xmp_rt_array_declare_extern(xmp_rt_array_t **desc, int rank, const long *extents,
+                                 size_t elem_size, xmp_rt_template_t *t, const int *align_tdim,
+                                 const long *align_offset, const char *name,
+                                 const xmp_rt_srcloc_t *where);
+void xmp_rt_array_extern_shadow(xmp_rt_array_t **desc, const long *lo, const long *hi,
+                                const int *full, const xmp_rt_srcloc_t *where);
 /* Allocates (zero-filled) local storage and returns the layout used by generated accesses:
  * element (g0, g1, ...) of the global array lives at
  *   addr[(g0 - base[0]) * stride[0] + (g1 - base[1]) * stride[1] + ...]   (stride[rank-1] == 1). */

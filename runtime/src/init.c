@@ -37,6 +37,7 @@ static void start(void) {
   xmphc_init(); /* before the modules allocate arrays in storage it provides */
   for (int i = 0; i < module_count; i++)
     module_init[i]();
+  xmpi_check_extern_arrays();
 }
 
 void xmp_rt_init(int *argc, char ***argv) {

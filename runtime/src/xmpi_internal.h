@@ -92,6 +92,11 @@ void xmpi_template_check_fixed(const xmp_rt_template_t *t, const xmp_rt_srcloc_t
  * tdim is not distributed, its dist then has one node). */
 int xmpi_template_coord(const xmp_rt_template_t *t, int tdim);
 
+/* ---- array_extern.c ---- */
+/* Compares the mappings that files declaring an array `extern` recorded with the array
+ * another file defined; fatal on a difference. After every file's initialisation. */
+void xmpi_check_extern_arrays(void);
+
 /* ---- array.c ---- */
 struct xmpi_reflect_plan;
 struct xmpi_reduce_shadow_plan;

@@ -242,12 +242,17 @@ def XMP_DistArrayOp : XMP_Op<"dist_array", [Symbol]> {
     declaration evaluates them (`sizes`, C expressions). An aligned array
     parameter declares the three at the start of its function's body
     (`param_at`). A local array's storage is released where its block ends
-    (`free_at`).
+    (`free_at`). The other declarations of a file-scope array in this file
+    (`extern` in a header or before its definition) declare its storage
+    `extern` (`extern_at`); with `external` (no definition in this file:
+    another file defines it) so does `decl_at`, and this file's mapping
+    directives neither create nor lay out the array.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, StrAttr:$name, StrAttr:$elem_type,
       I64Attr:$rank, UnitAttr:$is_static, OptionalAttr<StrArrayAttr>:$sizes,
       OptionalAttr<I64Attr>:$decl_at, OptionalAttr<I64Attr>:$param_at,
-      OptionalAttr<I64Attr>:$free_at);
+      OptionalAttr<I64Attr>:$free_at, OptionalAttr<DenseI64ArrayAttr>:$extern_at,
+      UnitAttr:$external);
   let assemblyFormat = "$sym_name `:` $elem_type `rank` $rank attr-dict";
   let hasVerifier = 1;
 }

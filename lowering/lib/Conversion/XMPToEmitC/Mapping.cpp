@@ -102,6 +102,19 @@ void lowerTemplateFix(TemplateFixOp op, FragmentBuilder &b) {
 
 void lowerAlign(AlignOp op, FragmentBuilder &b) {
   std::string name = arrayName(op, op.getArrayAttr());
+  // Another file creates and lays out an external array; this file's mapping
+  // of it is checked against that one at start-up.
+  if (distArrayOf(op, op.getArrayAttr()).getExternal()) {
+    b.where(op.getAt(), op.getDirective());
+    b.call(execAt(op), "xmp_rt_array_declare_extern",
+           {"&" + cnames::arrayDesc(name), std::to_string(op.getExtents().size()),
+            compoundLiteral("const long", numbers(op.getExtents())),
+            "sizeof(" + op.getElemType().str() + ")", cnames::templ(op.getTmpl()),
+            compoundLiteral("const int", numbers(op.getTdims())),
+            compoundLiteral("const long", strings(op.getOffsets())), cStringLiteral(name),
+            b.whereRef()});
+    return;
+  }
   b.where(op.getAt(), op.getDirective());
   b.call(execAt(op), "xmp_rt_array_create",
          {std::to_string(op.getExtents().size()),
@@ -122,6 +135,8 @@ void typedAddress(FragmentBuilder &b, int64_t at, DistArrayOp array) {
 
 void lowerArrayAlloc(ArrayAllocOp op, FragmentBuilder &b) {
   DistArrayOp array = distArrayOf(op, op.getArrayAttr());
+  if (array.getExternal())
+    return;
   StringRef name = array.getName();
   int64_t at = execAt(op);
   if (op.getParameter()) {
@@ -148,9 +163,10 @@ void lowerArrayAlloc(ArrayAllocOp op, FragmentBuilder &b) {
 }
 
 void lowerShadow(ShadowOp op, FragmentBuilder &b) {
+  bool external = distArrayOf(op, op.getArrayAttr()).getExternal();
   b.where(op.getAt(), op.getDirective());
-  b.call(execAt(op), "xmp_rt_array_shadow",
-         {cnames::arrayDesc(arrayName(op, op.getArrayAttr())),
+  b.call(execAt(op), external ? "xmp_rt_array_extern_shadow" : "xmp_rt_array_shadow",
+         {(external ? "&" : "") + cnames::arrayDesc(arrayName(op, op.getArrayAttr())),
           compoundLiteral("const long", strings(op.getLower())),
           compoundLiteral("const long", strings(op.getUpper())),
           compoundLiteral("const int", numbers(op.getFull())), b.whereRef()});
@@ -165,7 +181,17 @@ void lowerDistArray(DistArrayOp op, FragmentBuilder &b) {
   std::string pointer = elem + " *" + cnames::arrayAddr(name);
   std::string desc = "xmp_rt_array_t *" + cnames::arrayDesc(name);
   std::string layout = "xmp_rt_layout_t " + cnames::arrayLayout(name);
-  if (auto at = op.getDeclAt()) {
+  // Weak: a program where no file defines the array links, and stops at
+  // start-up saying so (xmp_rt_array_declare_extern).
+  std::string weak = " __attribute__((weak))";
+  std::string externs = "extern " + pointer + weak + "; extern " + desc + weak + "; extern " +
+                        layout + weak;
+  if (auto others = op.getExternAt())
+    for (int64_t at : *others)
+      b.text(at, externs);
+  if (auto at = op.getDeclAt(); at && op.getExternal()) {
+    b.text(*at, externs);
+  } else if (at) {
     std::string storage = op.getIsStatic() ? "static " : "";
     std::string text = storage + pointer + "; " + storage + desc + "; " + storage + layout;
     // A variable-length array's sizes, evaluated here as C does.

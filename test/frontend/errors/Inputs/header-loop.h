@@ -1,0 +1,2 @@
+#pragma xmp nodes p(*)
+#pragma xmp barrier
