@@ -122,13 +122,17 @@ private:
                              : nest == program.accessNest.end()
                                  ? IntegerAttr()
                                  : b.getI64IntegerAttr(nest->second);
+      bool checked = program.checked && !device;
+      clang::PresumedLoc where = sm.getPresumedLoc(chain->getBeginLoc());
       b.create<AccessOp>(
           b.getUnknownLoc(), FlatSymbolRefAttr::get(b.getContext(), symbols.at(array)),
           b.getDenseI64ArrayAttr(holes), b.getI64IntegerAttr(at), nestSite,
           device ? b.getUnitAttr() : UnitAttr(),
           tile == tiles.end()
               ? DenseI64ArrayAttr()
-              : b.getDenseI64ArrayAttr({tile->second[0], tile->second[1], tile->second[2]}));
+              : b.getDenseI64ArrayAttr({tile->second[0], tile->second[1], tile->second[2]}),
+          checked ? b.getStringAttr(where.getFilename()) : StringAttr(),
+          checked ? b.getI64IntegerAttr(where.getLine()) : IntegerAttr());
     }
   }
 

@@ -10,6 +10,8 @@
 // Plugin arguments (-fplugin-arg-xmp-<arg>):
 //   emit-mlir          print the xmp dialect to stdout and stop
 //   emit-lowered       print the module after lowering to stdout and stop
+//   check              checked mode: host accesses of distributed arrays are
+//                      checked against the node's block and shadow
 //   output=<path>      write the translated C to <path>
 //   cuda-output=<path> write the CUDA kernels of device loops to <path>
 //                      (an empty file when there are none)
@@ -142,6 +144,7 @@ public:
 struct Options {
   bool emitMLIR = false;
   bool emitLowered = false;
+  bool checked = false;
   std::string output, cudaOutput;
 };
 
@@ -231,6 +234,7 @@ public:
     if (diags.hasErrorOccurred())
       return;
     program.constantExtents = extents.values(ctx, diags);
+    program.checked = options.checked;
     if (diags.hasErrorOccurred())
       return;
 
@@ -304,6 +308,8 @@ protected:
         options.emitMLIR = true;
       } else if (a == "emit-lowered") {
         options.emitLowered = true;
+      } else if (a == "check") {
+        options.checked = true;
       } else if (a.consume_front("output=")) {
         options.output = a.str();
       } else if (a.consume_front("cuda-output=")) {

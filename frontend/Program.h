@@ -306,6 +306,9 @@ struct Program {
   std::vector<const clang::ArraySubscriptExpr *> accesses;
   /// The loop site whose nest locals an access uses (outermost nest first).
   std::map<const clang::ArraySubscriptExpr *, int64_t> accessNest;
+  /// Checked mode (xmpcc -fxmp-check): every host access of a distributed
+  /// array is checked against the node's block and shadow at run time.
+  bool checked = false;
   /// Distributed arrays passed whole as call arguments: their local storage.
   std::vector<const clang::DeclRefExpr *> passedArrays;
   std::vector<Allocation> allocations;

@@ -154,6 +154,10 @@ void xmp_rt_array_declare_extern(xmp_rt_array_t **desc, int rank, const long *ex
                                  const xmp_rt_srcloc_t *where);
 void xmp_rt_array_extern_shadow(xmp_rt_array_t **desc, const long *lo, const long *hi,
                                 const int *full, const xmp_rt_srcloc_t *where);
+/* Checked mode (xmpcc -fxmp-check): the address of element g (global indices) of a, or,
+ * when this node holds no such element in its block or shadow, a stop naming file:line, the
+ * array, the index and the node. */
+void *xmp_rt_checked_elem(xmp_rt_array_t *a, const long *g, const char *file, int line);
 /* Allocates (zero-filled) local storage and returns the layout used by generated accesses:
  * element (g0, g1, ...) of the global array lives at
  *   addr[(g0 - base[0]) * stride[0] + (g1 - base[1]) * stride[1] + ...]   (stride[rank-1] == 1). */

@@ -335,10 +335,15 @@ def XMP_AccessOp : XMP_Op<"access"> {
     nest's; without `nest` the access goes through the array's global
     layout. `tile`: in a device loop's tiled kernel this
     access reads the stencil tile, at these offsets from the iteration's own
-    point (one per loop).
+    point (one per loop). `checked_file` and `checked_line` (checked mode,
+    host code only): the element's address comes from the runtime, which
+    stops the program, naming that place, the array, the global index and
+    the node, when this node holds no such element (not in its block or
+    shadow).
   }];
   let arguments = (ins FlatSymbolRefAttr:$array, DenseI64ArrayAttr:$subs, I64Attr:$at,
-      OptionalAttr<I64Attr>:$nest, UnitAttr:$device, OptionalAttr<DenseI64ArrayAttr>:$tile);
+      OptionalAttr<I64Attr>:$nest, UnitAttr:$device, OptionalAttr<DenseI64ArrayAttr>:$tile,
+      OptionalAttr<StrAttr>:$checked_file, OptionalAttr<I64Attr>:$checked_line);
   let assemblyFormat = "$array $subs attr-dict";
   let hasVerifier = 1;
 }

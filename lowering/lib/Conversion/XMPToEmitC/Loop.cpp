@@ -265,6 +265,17 @@ void lowerAccess(AccessOp op, FragmentBuilder &b) {
   StringRef name = array.getName();
   ArrayRef<int64_t> subs = op.getSubs();
   int64_t at = op.getAt();
+  // Checked mode: the runtime gives the address, or stops the program.
+  if (auto file = op.getCheckedFile()) {
+    b.text(at, "(*(" + array.getElemType().str() + " *)xmp_rt_checked_elem(" +
+                   cnames::arrayDesc(name) + ", (const long[]){(");
+    for (size_t d = 0; d < subs.size(); ++d) {
+      b.sourceHole(at, subs[d]);
+      b.text(at, d + 1 < subs.size() ? "), (" : ")}, ");
+    }
+    b.text(at, cStringLiteral(*file) + ", " + std::to_string(*op.getCheckedLine()) + "))");
+    return;
+  }
   if (op.getNest() && !op.getDevice()) {
     nestForm(b, at, *op.getNest(), name, subs);
     return;
