@@ -27,6 +27,9 @@ struct Name {
 struct CExpr {
   std::string text;
   clang::SourceLocation loc;
+  /// The tokens after macro expansion, a space apart ("8 - 1" for `N-1`):
+  /// what compile-time checks evaluate.
+  std::string expanded = {};
   bool isStar() const { return text == "*"; }
 };
 

@@ -169,6 +169,9 @@ bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops) 
                    .str();
   }
   out.loc = toks[begin].getLocation();
+  out.expanded.clear();
+  for (size_t k = begin; k < pos; ++k)
+    out.expanded += (k > begin ? " " : "") + pp.getSpelling(toks[k]);
   return true;
 }
 
@@ -275,13 +278,15 @@ bool Parser::parseTemplateSpecs(TemplateDirective &d, bool allowDeferred) {
         d.upper.push_back(style == Bracket::Round
                               ? second
                               : CExpr{"(" + first.text + ") + (" + second.text + ") - 1",
-                                      second.loc});
+                                      second.loc,
+                                      "(" + first.expanded + ") + (" + second.expanded +
+                                          ") - 1"});
       } else if (style == Bracket::Round) {
-        d.lower.push_back({"1", first.loc}); // lower 1 by default
+        d.lower.push_back({"1", first.loc, "1"}); // lower 1 by default
         d.upper.push_back(first);
       } else {
-        d.lower.push_back({"0", first.loc}); // an extent: 0..extent-1
-        d.upper.push_back({"(" + first.text + ") - 1", first.loc});
+        d.lower.push_back({"0", first.loc, "0"}); // an extent: 0..extent-1
+        d.upper.push_back({"(" + first.text + ") - 1", first.loc, "(" + first.expanded + ") - 1"});
       }
     }
     if (!moreInList(style, more))

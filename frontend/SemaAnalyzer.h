@@ -39,6 +39,8 @@ struct Symbol {
   bool distributed = false;
   std::vector<std::string> formats; // template: per dimension, once distributed
   std::vector<std::string> lower, upper; // template: declared bounds (C expressions)
+  // template: the bounds' values where they are constants (macros expanded)
+  std::vector<std::optional<long long>> lowerValue = {}, upperValue = {};
   bool deferred = false;             // template: `t(:)`, shaped by template_fix
   std::vector<std::string> params = {}; // template: format parameters ("*": gblock(*))
 };
@@ -144,6 +146,8 @@ private:
   void checkDescOfs();
   void checkTasksBlocks();
   void collectReturns(const clang::Stmt *s);
+  void checkPassedMapping(const DistArray &array, const CallExpr *call, const Expr *arg);
+  void warnBeyondTemplate(const Site &site, const Symbol &t);
 
   const SourceIndex &index;
   ASTContext &ctx;

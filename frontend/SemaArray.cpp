@@ -94,6 +94,54 @@ void Analyzer::checkAllocations(std::set<const DeclRefExpr *> &allowed) {
   }
 }
 
+/// `shadow [1:1][0]`-like text of an array's declared shadow ("none").
+static std::string shadowText(const DistArray &a) {
+  if (a.shadow.empty())
+    return "none";
+  std::string out;
+  for (const Width &w : a.shadow)
+    out += "[" + (w.full ? std::string("*") : w.lo + ":" + w.hi) + "]";
+  return out;
+}
+
+/// A distributed array passed whole to a function of this file whose
+/// parameter is aligned: the callee lays out the caller's storage with the
+/// parameter's mapping, so a different alignment or shadow reads other
+/// elements than the caller's.
+void Analyzer::checkPassedMapping(const DistArray &array, const CallExpr *call, const Expr *arg) {
+  const FunctionDecl *callee = call->getDirectCallee();
+  const FunctionDecl *def = callee ? callee->getDefinition() : nullptr;
+  unsigned k = 0;
+  while (k < call->getNumArgs() && call->getArg(k) != arg)
+    ++k;
+  if (!def || k >= def->getNumParams())
+    return;
+  const ParmVarDecl *param = def->getParamDecl(k);
+  auto it = program.arrays.find(param);
+  if (it == program.arrays.end())
+    return;
+  const DistArray &p = it->second;
+  auto widths = [](const DistArray &a) {
+    std::vector<std::string> w;
+    for (const Width &x : a.shadow)
+      w.push_back(x.full ? "*" : x.lo + ":" + x.hi);
+    bool none = llvm::all_of(w, [](const std::string &s) { return s == "0:0"; });
+    return none ? std::vector<std::string>() : w;
+  };
+  std::string what;
+  if (p.tdims != array.tdims || p.extents != array.extents)
+    what = "aligned otherwise (other extents or aligned dimensions)";
+  else if (widths(p) != widths(array))
+    what = "given shadow " + shadowText(p) + " where the caller's array has " +
+           shadowText(array);
+  if (!what.empty())
+    warning(arg->getBeginLoc(),
+            "'" + array.name + "' is passed to '" + def->getName().str() + "', whose parameter '" +
+                param->getName().str() + "' is " + what +
+                ": the callee would lay out this node's storage differently and reach other "
+                "elements; give both the same align and shadow");
+}
+
 void Analyzer::checkAccesses() {
   std::set<const DeclRefExpr *> allowed;
   checkAllocations(allowed);
@@ -137,9 +185,10 @@ void Analyzer::checkAccesses() {
       parents = ctx.getParents(*arg);
     }
     const CallExpr *call = parents.empty() ? nullptr : parents[0].get<CallExpr>();
-    if (call && llvm::is_contained(call->arguments(), arg) && !ref->getBeginLoc().isMacroID())
+    if (call && llvm::is_contained(call->arguments(), arg) && !ref->getBeginLoc().isMacroID()) {
       program.passedArrays.push_back(ref);
-    else
+      checkPassedMapping(program.arrays.at(var), call, arg);
+    } else
       error(ref->getLocation(), "distributed array '" + var->getName().str() +
                                     "' can only be used through subscripts or passed "
                                     "whole to a function");

@@ -8,6 +8,39 @@ using namespace xmp::frontend;
 namespace xmp::frontend::sema {
 
 /// Normalises `for (init; cond; inc)` to lower, inclusive upper, step.
+/// A loop whose constant range reaches past its template dimension's
+/// constant bounds: no node owns those template elements, so no node runs
+/// their iterations (a sum over them is silently short).
+void Analyzer::warnBeyondTemplate(const Site &site, const Symbol &t) {
+  for (const LoopDim &dim : site.loop) {
+    if (dim.tdim < 0 || static_cast<size_t>(dim.tdim) >= t.lowerValue.size())
+      continue;
+    std::optional<long long> tlo = t.lowerValue[dim.tdim], thi = t.upperValue[dim.tdim];
+    std::optional<int64_t> offset = literal(dim.offset);
+    Expr::EvalResult first, bound;
+    const auto *cond = dyn_cast<BinaryOperator>(dim.stmt->getCond());
+    if (!tlo || !thi || !offset || !cond || !dim.lowerExpr->EvaluateAsInt(first, ctx) ||
+        !dim.upperExpr->EvaluateAsInt(bound, ctx))
+      continue;
+    long long a = first.Val.getInt().getExtValue(), z = bound.Val.getInt().getExtValue();
+    switch (cond->getOpcode()) {
+    case BO_LT: z -= 1; break;
+    case BO_GT: z += 1; break;
+    default: break;
+    }
+    long long lo = std::min(a, z) + *offset, hi = std::max(a, z) + *offset;
+    if ((dim.ascending ? a > z : a < z) || (lo >= *tlo && hi <= *thi))
+      continue;
+    warning(dim.stmt->getCond()->getBeginLoc(),
+            "the range of loop index '" + dim.var + "' reaches template elements " +
+                std::to_string(lo) + " to " + std::to_string(hi) + ", beyond template '" +
+                site.dir->loop.templ.text + "'" +
+                (t.rank > 1 ? " (dimension " + std::to_string(dim.tdim) + " in C order)" : "") +
+                " bounds " + std::to_string(*tlo) + ":" + std::to_string(*thi) +
+                ": no node owns the elements outside them, so no node runs those iterations");
+  }
+}
+
 bool Analyzer::analyzeFor(const ForStmt *f, LoopDim &dim) {
   const VarDecl *var = nullptr;
   const Expr *initExpr = nullptr;
@@ -195,6 +228,8 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                                        (device ? "device loop" : "work-shared loop") +
                                        " cannot come from a macro");
   }
+  if (!onNodes)
+    warnBeyondTemplate(site, *t);
   markHoistable(site);
   // The one-per-node bounds of a nest on a template laid out once and for
   // all, by constant steps, may be computed before loops around the nest.

@@ -90,6 +90,8 @@ bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl 
                        std::to_string(*hi) + " below its lower bound " + std::to_string(*lo));
     t->lower.push_back(d.templ.lower[k].text);
     t->upper.push_back(d.templ.upper[k].text);
+    t->lowerValue.push_back(literalInt(d.templ.lower[k].expanded));
+    t->upperValue.push_back(literalInt(d.templ.upper[k].expanded));
   }
   return true;
 }
