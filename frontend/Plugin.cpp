@@ -81,6 +81,9 @@ bool statementEndsInFile(Preprocessor &pp, SourceLocation from) {
 }
 
 class XMPPragmaHandler : public PragmaHandler {
+  /// The directive whose statement is being read, if any.
+  const char *statementOf = nullptr;
+
 public:
   XMPPragmaHandler() : PragmaHandler("xmp") {}
 
@@ -92,6 +95,13 @@ public:
       tokens.push_back(tok);
     SourceRange range(introducer.Loc, tok.getLocation());
     DiagnosticsEngine &diags = pp.getDiagnostics();
+    // Met while a gmove's or an array directive's statement is being read.
+    if (statementOf) {
+      reportError(diags, introducer.Loc,
+                  "no directive may stand between '" + std::string(statementOf) +
+                      "' and its assignment statement");
+      return;
+    }
     if (introducer.Kind != PIK_HashPragma) {
       reportError(diags, introducer.Loc,
                   "XMP directives must be written as '#pragma xmp' lines");
@@ -128,11 +138,13 @@ public:
       }
       SmallVector<Token> statement;
       StatementEnd end;
+      statementOf = parsed.front().kind == DirectiveKind::Gmove ? "gmove" : "array";
       for (pp.Lex(tok); tok.isNot(tok::eof); pp.Lex(tok)) {
         statement.push_back(tok);
         if (end.at(tok))
           break;
       }
+      statementOf = nullptr;
       if (!parseGmoveStatement(pp, statement, parsed.front()))
         return;
     }
