@@ -25,7 +25,7 @@ log() { printf '[setup] %s\n' "$*"; }
 
 APT_PACKAGES=(clang-19 libclang-19-dev libomp-19-dev llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libopenmpi-dev openmpi-bin libucx-dev libhwloc-dev ninja-build cmake make pkg-config dpkg-dev
-  python3-pip)
+  python3-pip gdb)
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 

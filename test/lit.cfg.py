@@ -26,6 +26,11 @@ config.substitutions.append(("%starpu_include",
                              os.path.join(config.starpu_prefix, "include", "starpu", "1.4")))
 config.substitutions.append(("%numcmp", "python3 " + os.path.join(
     config.xmpcc_src_root, "test", "e2e", "Inputs", "numcmp.py")))
+# GDB (the distributed arrays' commands) where it exists; scripts/setup-deps.sh installs it.
+if shutil.which("gdb"):
+    config.available_features.add("gdb")
+config.substitutions.append(("%xmp_gdb", os.path.join(
+    config.xmpcc_src_root, "runtime", "gdb", "xmp-gdb.py")))
 # CUDA code is compiled (not run) where nvcc exists, as in CI.
 if shutil.which("nvcc"):
     config.available_features.add("nvcc")

@@ -154,6 +154,11 @@ void xmp_rt_array_declare_extern(xmp_rt_array_t **desc, int rank, const long *ex
                                  const xmp_rt_srcloc_t *where);
 void xmp_rt_array_extern_shadow(xmp_rt_array_t **desc, const long *lo, const long *hi,
                                 const int *full, const xmp_rt_srcloc_t *where);
+/* For debuggers: a's rank, and the global indices lo..hi of dimension d that this node
+ * stores (block and shadow). */
+int xmp_rt_debug_rank(const xmp_rt_array_t *a);
+long xmp_rt_debug_lo(const xmp_rt_array_t *a, int d);
+long xmp_rt_debug_hi(const xmp_rt_array_t *a, int d);
 /* Checked mode (xmpcc -fxmp-check): the address of element g (global indices) of a, or,
  * when this node holds no such element in its block or shadow, a stop naming file:line, the
  * array, the index and the node. */

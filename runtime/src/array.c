@@ -157,6 +157,15 @@ static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   return count > 0 ? count : 1;
 }
 
+/* For debuggers (runtime/gdb/xmp-gdb.py): the rank of a, and the global indices of dimension
+ * d that this node stores (its block and shadow: lo > hi when none). In this file, which
+ * every program with a distributed array links. */
+int xmp_rt_debug_rank(const xmp_rt_array_t *a) { return a != NULL ? a->rank : -1; }
+long xmp_rt_debug_lo(const xmp_rt_array_t *a, int d) { return a->base[d]; }
+long xmp_rt_debug_hi(const xmp_rt_array_t *a, int d) {
+  return a->data != NULL ? a->base[d] + a->local_extent[d] - 1 : a->base[d] - 1;
+}
+
 void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   size_t count = lay_out(a, layout);
   int shadowed = 0; /* storage a direct transport can reach, for reflect (hybridcomm) */
