@@ -92,6 +92,12 @@ CLAUSES = [' reduction(+:s)', ' reduction(max:s)', ' reduction(firstmax:s/i/)', 
 NEST_DEPTHS = [(2, 30), (5, 20), (20, 10), (100, 6), (255, 4), (256, 4), (300, 4), (1000, 4),
                (5000, 2), (100000, 1)]
 
+C_KEYWORDS = {'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double',
+              'else', 'enum', 'extern', 'float', 'for', 'goto', 'if', 'inline', 'int', 'long',
+              'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static',
+              'struct', 'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while',
+              'include', 'define', 'pragma', 'xmp'}
+
 # The host program: declarations and directives that are right, and places
 # (@SLOT@) where the mutant goes, followed by a statement.
 HOST = r"""#include <stdio.h>
@@ -129,6 +135,8 @@ int main(void) {
   return 0;
 }
 @EOF@"""
+HOST_NAMES = ['p', 't', 't2', 'a', 'b', 'c', 'r', 's', 'x', 'i', 'j', 'n', 'k', 'w', 'm', 'v',
+              'N', 'M', 'f', 'q']
 SLOTS = ['TOP', 'FILE', 'F', 'FEND', 'MAIN', 'NESTED', 'MAINEND', 'EOF']
 FOLLOW = {
     'none': '',
@@ -202,6 +210,13 @@ def extract(path, text):
     return out
 
 
+def identifiers(text):
+    """The names a C program declares or uses, C's keywords and comments left out."""
+    text = re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"', ' ', text, flags=re.S)
+    words = set(re.findall(r'\b[A-Za-z_]\w*\b', text)) - C_KEYWORDS
+    return sorted(w for w in words if not w.startswith('_XMP'))
+
+
 def tokenize(body):
     return [(m.group(1), m.group(2)) for m in TOKEN_RE.finditer(body)]
 
@@ -211,8 +226,9 @@ def render(tokens):
 
 
 class Mutator:
-    def __init__(self, rng, seeds):
-        self.rng, self.seeds = rng, seeds
+    def __init__(self, rng, seeds, names):
+        # names: identifiers of the program the mutant goes into
+        self.rng, self.seeds, self.names = rng, seeds, names or NAMES
 
     def atom(self):
         r = self.rng.random()
@@ -220,15 +236,22 @@ class Mutator:
             return self.rng.choice(NUMBERS)
         if r < 0.5:
             return self.rng.choice(PUNCT)
-        if r < 0.7:
+        if r < 0.65:
             return self.rng.choice(KEYWORDS)
-        if r < 0.85:
+        if r < 0.75:
             return self.rng.choice(NAMES)
+        if r < 0.9:
+            return self.rng.choice(self.names)
         return self.rng.choice(C_WORDS)
+
+    def at(self, n, insert=False):
+        """A position; the directive's name (the first token) is mostly left alone."""
+        low = 1 if n > 1 and self.rng.random() < 0.9 else 0
+        return self.rng.randrange(low, n + 1 if insert else n)
 
     def nest(self, toks):
         depth = self.rng.choices([d for d, _ in NEST_DEPTHS], [w for _, w in NEST_DEPTHS])[0]
-        i = self.rng.randrange(len(toks) + 1)
+        i = self.at(len(toks), insert=True)
         style = self.rng.random()
         if style < 0.6:  # balanced parentheses around one token
             j = min(len(toks), i + 1)
@@ -242,52 +265,87 @@ class Mutator:
         # a long binary chain
         return toks[:i] + [(' ', '1' + '+1' * depth)] + toks[i:]
 
+    def arith(self, toks):
+        """An operand (a number or a name) made another expression."""
+        rng = self.rng
+        # Numbers, and names in brackets after an operator or a ':' (those of
+        # macros, in capitals, anywhere in brackets): expressions, most likely.
+        operands, depth = [], 0
+        for i, (_, t) in enumerate(toks):
+            depth += (t in ('(', '[')) - (t in (')', ']'))
+            prev = toks[i - 1][1] if i else ''
+            if i and (t[0].isdigit() or (depth > 0 and re.match(r'[A-Za-z_]', t) and (
+                    t.isupper() or prev in (':', '+', '-', '*', '/', '%', '(', ',')) and
+                    t.lower() not in KEYWORDS)):
+                operands.append(i)
+        if not operands:
+            return toks
+        i = rng.choice(operands)
+        ws, t = toks[i]
+        r = rng.random()
+        if r < 0.4:
+            t = t + rng.choice([' + 1', ' - 1', '*2', ' / 2', ' % 3', ' + N', '-n', ' << 1',
+                                ' & 7', ' | 1', ' ^ 1', ' > 0', ' == 1', ' && 1', '?1:2',
+                                ' + ' + rng.choice(self.names)])
+        elif r < 0.6:
+            t = rng.choice(['(%s)', '-%s', '(-%s)', '+%s', '(long)%s', '(int)(%s)', '!%s',
+                            '~%s', '%s[0]', '*%s', '&%s', '%s()', '%s.x', '%s->x',
+                            'sizeof %s', 'sizeof(%s)', '%s++', '%s = 1']) % t
+        else:
+            t = rng.choice(NUMBERS + self.names)
+        toks[i] = (ws, t)
+        return toks
+
     def mutate(self, toks, nops):
         rng = self.rng
         for _ in range(nops):
             n = len(toks)
             op = rng.choices(
                 ['delete', 'delete-range', 'duplicate', 'duplicate-range', 'swap', 'swap-any',
-                 'insert', 'replace', 'number', 'rename', 'truncate', 'nest', 'clause',
-                 'splice', 'bracket-style', 'case', 'continuation', 'comment', 'empty'],
-                [10, 4, 6, 3, 5, 3, 14, 12, 8, 6, 4, 4, 6, 3, 3, 1, 1, 1, 1])[0]
+                 'insert', 'replace', 'number', 'rename', 'arith', 'truncate', 'nest',
+                 'clause', 'splice', 'bracket-style', 'case', 'continuation', 'comment',
+                 'empty'],
+                [8, 3, 5, 2, 4, 2, 12, 10, 8, 8, 14, 3, 4, 6, 3, 3, 1, 1, 1, 1])[0]
             if op == 'delete' and n:
-                del toks[rng.randrange(n)]
+                del toks[self.at(n)]
             elif op == 'delete-range' and n:
-                i = rng.randrange(n)
+                i = self.at(n)
                 del toks[i:i + rng.randint(1, 4)]
             elif op == 'duplicate' and n:
-                i = rng.randrange(n)
+                i = self.at(n)
                 toks.insert(i, toks[i])
             elif op == 'duplicate-range' and n:
-                i = rng.randrange(n)
+                i = self.at(n)
                 toks[i:i] = toks[i:i + rng.randint(2, 6)]
-            elif op == 'swap' and n > 1:
-                i = rng.randrange(n - 1)
+            elif op == 'swap' and n > 2:
+                i = self.at(n - 1)
                 toks[i], toks[i + 1] = toks[i + 1], toks[i]
             elif op == 'swap-any' and n > 1:
-                i, j = rng.randrange(n), rng.randrange(n)
+                i, j = self.at(n), self.at(n)
                 toks[i], toks[j] = toks[j], toks[i]
             elif op == 'insert':
-                toks.insert(rng.randrange(n + 1), (rng.choice(['', ' ']), self.atom()))
+                toks.insert(self.at(n, insert=True), (rng.choice(['', ' ']), self.atom()))
             elif op == 'replace' and n:
-                toks[rng.randrange(n)] = (' ', self.atom())
+                toks[self.at(n)] = (' ', self.atom())
             elif op == 'number':
-                nums = [i for i, t in enumerate(toks) if t[1][0].isdigit()] or list(range(n))
+                nums = [i for i, t in enumerate(toks) if t[1][0].isdigit()] or list(range(1, n))
                 if nums:
                     i = rng.choice(nums)
                     toks[i] = (toks[i][0], rng.choice(NUMBERS))
             elif op == 'rename':
-                ids = [i for i, t in enumerate(toks) if re.match(r'[A-Za-z_]', t[1])]
+                ids = [i for i, t in enumerate(toks) if i and re.match(r'[A-Za-z_]', t[1])]
                 if ids:
                     i = rng.choice(ids)
-                    toks[i] = (toks[i][0], rng.choice(NAMES + KEYWORDS))
+                    vocabulary = self.names if rng.random() < 0.7 else NAMES + KEYWORDS
+                    toks[i] = (toks[i][0], rng.choice(vocabulary))
+            elif op == 'arith':
+                toks = self.arith(toks)
             elif op == 'truncate' and n:
-                del toks[rng.randrange(n):]
+                del toks[self.at(n):]
             elif op == 'nest':
                 toks = self.nest(toks)
             elif op == 'clause':
-                toks.insert(rng.randrange(n + 1) if rng.random() < 0.3 else n,
+                toks.insert(self.at(n, insert=True) if rng.random() < 0.3 else n,
                             ('', rng.choice(CLAUSES)))
             elif op == 'splice':
                 other = tokenize(rng.choice(self.seeds).body)
@@ -300,17 +358,24 @@ class Mutator:
                 i = rng.randrange(n)
                 toks[i] = (toks[i][0], toks[i][1].upper())
             elif op == 'continuation':
-                toks.insert(rng.randrange(n + 1), (' ', '\\\n   '))
+                toks.insert(self.at(n, insert=True), (' ', '\\\n   '))
             elif op == 'comment':
-                toks.insert(rng.randrange(n + 1),
-                            (' ', rng.choice(['/* c */', '//', '/*', '*/', '// end'])))
+                toks.insert(self.at(n, insert=True),
+                            (' ', rng.choice(['/* c */', '//', '/*', '*/', '// end',
+                                              '/* "q" */', '/* \\ */', "/* ' */"])))
             elif op == 'empty':
                 toks = toks[:1]
         return toks
 
     def body(self, seed_body):
         toks = tokenize(seed_body)
-        nops = self.rng.choices([0, 1, 2, 3, 5], [4, 45, 30, 15, 6])[0]
+        if self.rng.random() < 0.35:
+            # Only the expressions change: mutants that more often get through
+            # to the generated C.
+            for _ in range(self.rng.choice([1, 1, 2, 3])):
+                toks = self.arith(toks)
+            return render(toks)
+        nops = self.rng.choices([0, 1, 2, 3, 5], [4, 50, 28, 12, 6])[0]
         return render(self.mutate(toks, nops))
 
 
@@ -338,6 +403,9 @@ class Fuzzer:
             if any(w.startswith('-fplugin=') for w in words):
                 words = [w for w in words if not w.startswith('-fplugin-arg-xmp-output=')
                          and not w.startswith('-fplugin-arg-xmp-cuda-output=') and w != probe]
+                if self.args.plugin:
+                    words = ['-fplugin=' + os.path.abspath(self.args.plugin)
+                             if w.startswith('-fplugin=') else w for w in words]
                 return words
         sys.exit('fuzz-directives: no plugin command in `xmpcc -v` output:\n' + out.stderr)
 
@@ -402,14 +470,14 @@ class Fuzzer:
     def mutant(self, index):
         """(program text, name of the directory its includes come from, description)."""
         rng = random.Random(self.args.seed * 1000003 + index)
-        mut = Mutator(rng, self.seeds)
         if self.hosts and rng.random() < 0.6:
-            return self.in_place(rng, mut)
-        return self.in_host(rng, mut)
+            return self.in_place(rng)
+        return self.in_host(rng)
 
-    def in_place(self, rng, mut):
+    def in_place(self, rng):
         path = rng.choice(self.hosts)
         text = self.texts[path]
+        mut = Mutator(rng, self.seeds, self.names[path])
         lines = text.split('\n')
         own = [d for d in self.by_file[path]]
         d = rng.choice(own)
@@ -436,7 +504,8 @@ class Fuzzer:
                                         os.path.relpath(seed.path, ROOT), seed.first + 1)
         return '\n'.join(lines), os.path.dirname(path), desc + '\n' + line.strip()
 
-    def in_host(self, rng, mut):
+    def in_host(self, rng):
+        mut = Mutator(rng, self.seeds, HOST_NAMES)
         if rng.random() < 0.6:
             body, follow, slot = rng.choice(HOST_DIRECTIVES)
             origin = 'host directive'
@@ -465,7 +534,7 @@ class Fuzzer:
 
     # The corpus.
     def load(self):
-        self.seeds, self.by_file, self.texts = [], {}, {}
+        self.seeds, self.by_file, self.texts, self.names = [], {}, {}, {}
         for top in ('examples', 'test'):
             for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, top)):
                 dirnames.sort()
@@ -481,6 +550,7 @@ class Fuzzer:
                     self.seeds += ds
                     if name.endswith('.c'):
                         self.by_file[path], self.texts[path] = ds, text
+                        self.names[path] = identifiers(text)
         # Host files: those translated and compiled cleanly as they are.
         candidates = sorted(self.by_file)
 
@@ -533,7 +603,9 @@ class Fuzzer:
                 if first or len(self.signatures[sig]) <= 3:
                     self.save(index, cls, program, out, cmd, desc, sig)
             if self.args.verbose:
-                print('%6d %-8s %s' % (index, cls, desc.replace('\n', ': ')[:300]), flush=True)
+                why = re.search(r'error: (.*)', out) if cls == 'error' else None
+                print('%6d %-8s %s%s' % (index, cls, desc.replace('\n', ': ')[:300],
+                                         ' => ' + why.group(1)[:120] if why else ''), flush=True)
             elif self.done % 500 == 0:
                 print('fuzz-directives: %d mutants, %s' % (self.done, self.summary()), flush=True)
         shutil.rmtree(work, ignore_errors=True)
@@ -581,6 +653,8 @@ def main():
     deps = os.environ.get('XMPCC_DEPS', '/opt/xmpcc-deps')
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--xmpcc', default=os.path.join(ROOT, 'build', 'bin', 'xmpcc'))
+    ap.add_argument('--plugin', help='the plugin to load instead of the one xmpcc names '
+                    '(a copy, for a long run while the build changes)')
     ap.add_argument('--count', type=int, default=2000, help='number of mutants')
     ap.add_argument('--first', type=int, default=0, help='number of the first mutant')
     ap.add_argument('--seed', type=int, default=1)
