@@ -22,6 +22,7 @@
 #include "MLIRGen.h"
 #include "Rewrite.h"
 #include "Sema.h"
+#include "SemaExpr.h"
 #include "SourceIndex.h"
 
 #include "xmp/Dialect/XMPDialect.h"
@@ -216,6 +217,8 @@ public:
     if (diags.hasErrorOccurred())
       return;
     SourceIndex index(ctx);
+    if (!checkDirectiveExpressions(directiveTable(), index, ci.getSema()))
+      return;
     Program program = analyze(directiveTable(), index, diags);
     if (diags.hasErrorOccurred())
       return;
