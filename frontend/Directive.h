@@ -61,7 +61,9 @@ struct ExprNode {
 /// A C expression written in a directive: its nodes, the root last.
 struct ExprTree {
   std::vector<ExprNode> nodes;
-  bool number = true; // a number is needed (false: gblock's array of sizes)
+  /// What the directive needs: an integer, any number (reset_weight), an
+  /// array (gblock's block sizes).
+  enum Need { Integer, Number, Array } need = Integer;
 };
 
 /// One subscript of an align target or a loop's `on` reference: a variable

@@ -439,7 +439,8 @@ private:
   std::string spelling(const Token &t) const { return pp.getSpelling(t); }
 
   bool parseName(Name &out, StringRef what);
-  bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops, bool number = true);
+  bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops,
+                 ExprTree::Need need = ExprTree::Integer);
   bool openList(Bracket &style);
   bool closeBracket(Bracket style);
   bool moreInList(Bracket style, bool &more);
@@ -496,7 +497,8 @@ bool Parser::parseName(Name &out, StringRef what) {
   return true;
 }
 
-bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops, bool number) {
+bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops,
+                       ExprTree::Need need) {
   size_t begin = pos;
   int depth = 0;
   while (!atEnd()) {
@@ -515,7 +517,7 @@ bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops, 
   if (pos == begin)
     return error(here(), "expected an expression");
   ExprTree tree;
-  tree.number = number;
+  tree.need = need;
   if (!ExprReader(pp, toks.slice(begin, pos - begin), here(), tree).read())
     return false;
   if (exprs)
@@ -716,7 +718,7 @@ bool Parser::parseFormats(std::vector<DistFormat> &formats) {
         if (word == "gblock" && is(tok::star) && peek(1).is(tok::r_paren)) {
           ++pos;
           param.text = "*"; // sizes given by template_fix
-        } else if (!parseExpr(param, {}, /*number=*/word != "gblock")) {
+        } else if (!parseExpr(param, {}, word == "gblock" ? ExprTree::Array : ExprTree::Integer)) {
           return false;
         }
         if (!expect(tok::r_paren, "')'"))
@@ -1362,7 +1364,7 @@ bool Parser::parseDevice(Directive &d) {
   if (word == "reset_weight") {
     d.kind = DirectiveKind::DeviceResetWeight;
     return expect(tok::l_paren, "'(' after 'reset_weight'") &&
-           parseExpr(d.resetWeight.weight, {}) && expect(tok::r_paren, "')'");
+           parseExpr(d.resetWeight.weight, {}, ExprTree::Number) && expect(tok::r_paren, "')'");
   }
   return error(at, "unknown device directive '" + word +
                        "'; expected 'replicate', 'replicate_sync', 'loop' or "

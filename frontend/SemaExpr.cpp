@@ -14,6 +14,7 @@
 #include "DirectiveParser.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Sema/DeclSpec.h"
 #include "clang/Sema/EnterExpressionEvaluationContext.h"
 #include "clang/Sema/ScopeInfo.h"
@@ -46,9 +47,17 @@ public:
       return;
     }
     QualType type = e.get()->getType();
-    if (t.number && !type->isArithmeticType())
-      error(e.get()->getBeginLoc(),
-            "expression of type '" + type.getAsString() + "' is not a number");
+    bool integer = t.need == ExprTree::Integer;
+    if ((integer && !type->isIntegerType()) ||
+        (t.need == ExprTree::Number && !type->isArithmeticType())) {
+      SourceRange range = e.get()->getSourceRange();
+      std::string written = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                     at(range.getBegin()), at(range.getEnd())),
+                                                 sm, ctx.getLangOpts())
+                                .str();
+      error(e.get()->getBeginLoc(), "'" + written + "' has type '" + type.getAsString() + "'; " +
+                                        (integer ? "an integer" : "a number") + " is needed here");
+    }
   }
 
 private:

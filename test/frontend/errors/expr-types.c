@@ -1,7 +1,8 @@
 // Clang's Sema checks the types in a directive's expressions (the directive
 // fuzzer's finds, test/tools/fuzz-directives.py): operands a C compiler
-// rejects, and an expression that is not a number where one is needed, are
-// Clang errors at the directive, not errors in the generated program.
+// rejects, and an expression that is not an integer where one is needed (a
+// fraction in a template reference is no array subscript in the generated
+// C), are Clang errors at the directive, not errors in the generated program.
 // RUN: not %xmpcc -emit-mlir -DCASE=1 %s 2>&1 | FileCheck %s --check-prefix=OPERANDS
 // RUN: not %xmpcc -emit-mlir -DCASE=2 %s 2>&1 | FileCheck %s --check-prefix=MEMBER
 // RUN: not %xmpcc -emit-mlir -DCASE=3 %s 2>&1 | FileCheck %s --check-prefix=ARRAY
@@ -10,6 +11,7 @@
 // RUN: not %xmpcc -emit-mlir -DCASE=6 %s 2>&1 | FileCheck %s --check-prefix=VOID
 // RUN: not %xmpcc -emit-mlir -DCASE=7 %s 2>&1 | FileCheck %s --check-prefix=FIELD
 // RUN: not %xmpcc -emit-mlir -DCASE=8 %s 2>&1 | FileCheck %s --check-prefix=WIDTH
+// RUN: not %xmpcc -emit-mlir -DCASE=9 %s 2>&1 | FileCheck %s --check-prefix=FRACTION
 #define N 16
 double a[N], c[N], x;
 struct box { int w; } b = {1};
@@ -26,16 +28,16 @@ struct box { int w; } b = {1};
 // MEMBER: expr-types.c:[[@LINE+1]]:27: error: member reference base type 'double' is not a structure or union
 #pragma xmp template u(0:x.w)
 #elif CASE == 3
-// ARRAY: expr-types.c:[[@LINE+1]]:26: error: expression of type 'double[16]' is not a number
+// ARRAY: expr-types.c:[[@LINE+1]]:26: error: 'c' has type 'double[16]'; an integer is needed here
 #pragma xmp template u(0:c)
 #elif CASE == 4
-// STRUCT: expr-types.c:[[@LINE+1]]:24: error: expression of type 'struct box' is not a number
+// STRUCT: expr-types.c:[[@LINE+1]]:24: error: 'b' has type 'struct box'; an integer is needed here
 #pragma xmp nodes q(2, b)
 #elif CASE == 5
 // SUBSCRIPT: expr-types.c:[[@LINE+1]]:27: error: subscripted value is not an array, pointer, or vector
 #pragma xmp template u(0:x[1])
 #elif CASE == 6
-// VOID: expr-types.c:[[@LINE+1]]:26: error: expression of type 'void' is not a number
+// VOID: expr-types.c:[[@LINE+1]]:26: error: '(void)N' has type 'void'; an integer is needed here
 #pragma xmp template u(0:(void)N)
 #elif CASE == 7
 // FIELD: expr-types.c:[[@LINE+1]]:28: error: no member named 'h' in 'struct box'
@@ -43,8 +45,12 @@ struct box { int w; } b = {1};
 #endif
 int main(void) {
 #if CASE == 8
-// WIDTH: expr-types.c:[[@LINE+1]]:31: error: expression of type 'double *' is not a number
+// WIDTH: expr-types.c:[[@LINE+1]]:31: error: '&x' has type 'double *'; an integer is needed here
 #pragma xmp reflect (a) width(&x)
+#elif CASE == 9
+// FRACTION: expr-types.c:[[@LINE+1]]:24: error: '1.5' has type 'double'; an integer is needed here
+#pragma xmp array on t(1.5:14:3 + N)
+  a[1:13:3] = x;
 #endif
   return 0;
 }
