@@ -798,6 +798,11 @@ bool Parser::parseAlign(AlignDirective &d) {
     }
     if (!expect(tok::r_square, "']'"))
       return false;
+    // One array dimension per template dimension: a repeated name would map
+    // two of them onto one.
+    for (const Subscript &earlier : d.source)
+      if (!s.var.empty() && earlier.var == s.var)
+        return error(s.loc, "'" + s.var + "' appears twice in the array subscripts");
     d.source.push_back(s);
   }
   if (!isKeyword("with"))
