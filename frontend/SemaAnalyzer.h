@@ -130,6 +130,7 @@ private:
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
   void checkAllocations(std::set<const DeclRefExpr *> &allowed);
+  void checkUsesBeforeAlign(const std::set<const DeclRefExpr *> &allocations);
   unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
   void checkLoopAccesses();
