@@ -123,14 +123,25 @@ void Analyzer::checkUsesBeforeAlign(const std::set<const DeclRefExpr *> &allocat
     for (const Site &s : program.sites) {
       unsigned begin = index.offset(s.dir->range.getBegin());
       unsigned end = index.offset(s.dir->range.getEnd());
-      if (begin <= from || begin >= at)
+      // Directives that name no variable but in expressions (SemaExpr rejects
+      // distributed arrays there).
+      DirectiveKind kind = s.dir->kind;
+      if (begin <= from || begin >= at || kind == DirectiveKind::Nodes ||
+          kind == DirectiveKind::Template || kind == DirectiveKind::Distribute ||
+          kind == DirectiveKind::TemplateFix || kind == DirectiveKind::Task ||
+          kind == DirectiveKind::Barrier || kind == DirectiveKind::WaitAsync)
         continue;
       Lexer raw(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buffer.begin(),
                 buffer.begin() + begin, buffer.end());
       Token t;
+      bool refersToNodes = false; // after 'on', 'with', 'from': a template or node array
       for (raw.LexFromRawLexer(t); t.isNot(tok::eof) && index.offset(t.getLocation()) <= end;
            raw.LexFromRawLexer(t)) {
-        if (!t.is(tok::raw_identifier) || t.getRawIdentifier() != array.name)
+        bool after = refersToNodes;
+        refersToNodes =
+            t.is(tok::raw_identifier) &&
+            llvm::is_contained({"on", "with", "from", "onto"}, t.getRawIdentifier().lower());
+        if (after || !t.is(tok::raw_identifier) || t.getRawIdentifier() != array.name)
           continue;
         const SourceIndex::Var *var = index.lookupVar(array.name, t.getLocation());
         if (var && var->decl == array.decl)
