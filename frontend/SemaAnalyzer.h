@@ -41,7 +41,8 @@ struct Symbol {
   std::vector<std::string> lower, upper; // template: declared bounds (C expressions)
   bool deferred = false;             // template: `t(:)`, shaped by template_fix
   std::vector<std::string> params = {}; // template: format parameters ("*": gblock(*))
-  unsigned visibleEnd = ~0u;            // a function's: the offset of the '}' of its block
+  // A function's: visible from its directive to the '}' of its block (offsets).
+  unsigned visibleBegin = 0, visibleEnd = ~0u;
 };
 
 class Analyzer {
@@ -64,8 +65,11 @@ private:
   // Symbols are scoped by function (null: file scope).
   Symbol *lookup(const Name &name, const FunctionDecl *fn) {
     auto it = symbols.find({fn, name.text});
-    // Declared in a block that has ended: its C declaration is out of scope.
-    if (it != symbols.end() && fn && index.offset(name.loc) > it->second.visibleEnd)
+    // Declared later, or in a block that has ended: its C declaration is out
+    // of scope.
+    if (it != symbols.end() && fn &&
+        (index.offset(name.loc) < it->second.visibleBegin ||
+         index.offset(name.loc) > it->second.visibleEnd))
       it = symbols.end();
     if (it == symbols.end() && fn)
       it = symbols.find({nullptr, name.text});
@@ -87,8 +91,10 @@ private:
                                  "' is already declared as a node array or "
                                  "template in this scope");
     symbol.sym = fn ? (fn->getName() + "_" + name.text).str() : name.text;
-    if (fn)
+    if (fn) {
+      symbol.visibleBegin = index.offset(name.loc);
       symbol.visibleEnd = index.blockEnd(name.loc);
+    }
     symbols.emplace(std::make_pair(fn, name.text), symbol);
     return true;
   }
