@@ -101,9 +101,15 @@ private:
                      tok::kw_restrict, tok::kw_struct, tok::kw_union, tok::kw_enum);
   }
   /// Whether a type name starts `ahead` tokens on (after a '('): a type
-  /// keyword, or a name alone in the parentheses followed by an operand.
+  /// keyword, a name and '*'s (`(T *)`), or a name alone in the parentheses
+  /// followed by an operand.
   bool typeNameAt(size_t ahead) const {
     if (isTypeKeyword(peek(ahead)))
+      return true;
+    size_t stars = ahead + 1;
+    while (peek(stars).is(tok::star))
+      ++stars;
+    if (peek(ahead).is(tok::identifier) && stars > ahead + 1 && peek(stars).is(tok::r_paren))
       return true;
     const Token &next = peek(ahead + 2);
     return peek(ahead).is(tok::identifier) && peek(ahead + 1).is(tok::r_paren) &&
@@ -271,7 +277,7 @@ private:
       ++pos;
       if (!enter())
         return false;
-      if (peek().is(tok::l_paren) && isTypeKeyword(peek(1))) {
+      if (peek().is(tok::l_paren) && typeNameAt(1)) {
         ++pos;
         std::vector<Token> type;
         if (!typeName(type))
@@ -363,10 +369,11 @@ private:
       if (calls == 0)
         return error(here(), "a string literal is not allowed here; a directive's "
                              "expression is a number");
+      Token first = t;
       std::vector<Token> pieces;
       while (tok::isStringLiteral(peek().getKind()))
         pieces.push_back(toks[pos++]);
-      return add(ExprNode::String, pieces.front(), {}, out, {}, std::move(pieces));
+      return add(ExprNode::String, first, {}, out, {}, std::move(pieces));
     }
     if (t.is(tok::l_paren)) {
       Token open = t;

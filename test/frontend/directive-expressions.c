@@ -1,12 +1,14 @@
 // The C expressions a directive may hold, checked by Clang where the
 // directive stands (SemaExpr.cpp) and then compiled by the C compiler of the
 // generated program: casts (to a type keyword, a typedef, a typedef of a
-// negated operand), sizeof, calls, members, enumerators, the conditional
-// operator, comparisons and logic, macros, a parameter and a local variable.
+// negated operand, pointers), sizeof, calls (one with a string literal: the
+// plugin crashed on it), members, enumerators, the conditional operator,
+// comparisons and logic, macros, a parameter and a local variable.
 // RUN: rm -rf %t && %xmpcc --emit-c %t %s
 // RUN: mpicc -I%runtime_include -fsyntax-only -Wall -Wextra -Werror -Wno-unused-parameter %t/directive-expressions.xmp.c
 // RUN: FileCheck %s < %t/directive-expressions.xmp.c
 #include <stddef.h>
+#include <string.h>
 #include <xmp.h>
 #define N 16
 #define HALF(x) ((x) / 2)
@@ -27,6 +29,9 @@ double a[N], b[N];
 #pragma xmp template t5(0:HALF(N) + HALF(N) - 1)
 #pragma xmp template t6(0:pcfg->widths[0] + N - 2)
 #pragma xmp template t7(0:(int)sizeof cfg.widths / (int)sizeof cfg.widths[0] - 1)
+#pragma xmp template t8(0:(int)strlen("abcdefgh") - 1)
+#pragma xmp template t9(0:(int)sizeof(index_t *) + ((index_t *)0 == 0) - 1)
+#pragma xmp template t10(0:(pcfg != (const struct config *)0) + N - 2)
 #pragma xmp distribute t(block) onto p
 #pragma xmp distribute t2(cyclic(WIDTH)) onto p
 #pragma xmp align a[i] with t(i)
