@@ -108,6 +108,9 @@ HOST = r"""#include <stdio.h>
 #define M 8
 @TOP@
 int n = 16, k = 1, w[2] = {8, 8};
+struct pt { int x, y; } pt0 = {1, 2}, *ppt = &pt0;
+typedef long idx_t;
+enum { WIDTH = 1 };
 double a[N], b[N], c[M][N], r[N], s, x;
 #pragma xmp nodes p(*)
 #pragma xmp template t(0:N-1)
@@ -176,6 +179,60 @@ HOST_DIRECTIVES = [
     ('array on t(:)', 'arrayassign', 'MAIN'), ('array on t[0:N]', 'arrayassign', 'F'),
     ('reflect_init (b) width(1)', 'stmt', 'MAIN'), ('device replicate (a, b)', 'replicate', 'MAIN'),
 ]
+# Directives of the host with a C expression ({E}) made by ExprGen, where the
+# directive needs an integer.
+EXPR_DIRECTIVES = [
+    ('template t9(0:{E})', 'none', 'FILE'), ('template t9({E}:N)', 'none', 'FILE'),
+    ('nodes q9({E})', 'none', 'FILE'), ('template t9[{E}]', 'none', 'MAIN'),
+    ('task on p({E})', 'block', 'MAIN'), ('task on p(1:{E})', 'stmt', 'F'),
+    ('reflect (b) width({E})', 'stmt', 'MAIN'), ('reflect (b) async({E})', 'stmt', 'MAIN'),
+    ('wait_async({E})', 'stmt', 'MAIN'), ('bcast (s) from p({E})', 'stmt', 'MAIN'),
+    ('array on t(0:{E})', 'arrayassign', 'MAIN'), ('loop on t(i+{E})', 'for1', 'MAIN'),
+    ('loop on t(i) expand({E})', 'forstencil', 'MAIN'), ('barrier on p({E})', 'stmt', 'F'),
+    ('template t9(0:N-1)\n#pragma xmp distribute t9(cyclic({E})) onto p', 'none', 'FILE'),
+    ('reduction(+:s) on p({E}:N)', 'stmt', 'MAIN'),
+]
+
+
+class ExprGen:
+    """Random C expressions over the host program's names, most of them integers."""
+    INTS = ['0', '1', '2', '7', 'N', 'M', 'n', 'k', 'w[0]', 'w[1]', 'pt0.x', 'ppt->y', 'WIDTH',
+            'xmp_num_nodes()', "'a'", '1u', '2L', 'sizeof(int)', 'sizeof n', 'i', 'j', 'm']
+    OTHERS = ['s', 'x', '1.5', 'a', 'b', 'c', 'w', 'pt0', 'ppt', 'f', 'p', 't', '&n', '"s"',
+              'a[0]', 'c[0]', 'v', 'main', 'NULL', 'stdout', 'q', 'idx_t', 'undeclared']
+    BINARY = ['+', '-', '*', '/', '%', '<<', '>>', '<', '>', '<=', '>=', '==', '!=', '&', '|',
+              '^', '&&', '||']
+    CASTS = ['(int)', '(long)', '(idx_t)', '(unsigned)', '(char)', '(double)', '(idx_t *)',
+             '(struct pt *)', '(void)', '(const long)']
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def expr(self, depth):
+        rng = self.rng
+        if depth <= 0 or rng.random() < 0.25:
+            return rng.choice(self.INTS if rng.random() < 0.85 else self.OTHERS)
+        r = rng.random()
+        if r < 0.45:
+            return '%s %s %s' % (self.expr(depth - 1), rng.choice(self.BINARY),
+                                 self.expr(depth - 1))
+        if r < 0.55:
+            return rng.choice(['-', '+', '!', '~', '*', '&']) + self.expr(depth - 1)
+        if r < 0.7:
+            return '(%s)' % self.expr(depth - 1)
+        if r < 0.78:
+            return rng.choice(self.CASTS) + self.expr(depth - 1)
+        if r < 0.84:
+            return '(%s ? %s : %s)' % (self.expr(depth - 1), self.expr(depth - 1),
+                                       self.expr(depth - 1))
+        if r < 0.9:
+            return 'w[%s]' % self.expr(depth - 1)
+        if r < 0.95:
+            return rng.choice(['abs', 'xmp_num_nodes', 'f', 'sizeof', 'printf']) + \
+                '(%s)' % self.expr(depth - 1)
+        return '%s, %s' % (self.expr(depth - 1), self.expr(depth - 1))
+
+
 KIND_OF = {
     'loop': ['for1', 'fordecl', 'for2', 'forsum', 'forstencil'],
     'gmove': ['section', 'element'], 'array': ['arrayassign', 'section'],
@@ -472,9 +529,23 @@ class Fuzzer:
     def mutant(self, index):
         """(program text, name of the directory its includes come from, description)."""
         rng = random.Random(self.args.seed * 1000003 + index)
-        if self.hosts and rng.random() < 0.6:
+        r = rng.random()
+        if self.hosts and r < 0.55:
             return self.in_place(rng)
+        if r < 0.75:
+            return self.in_host_expr(rng)
         return self.in_host(rng)
+
+    def in_host_expr(self, rng):
+        """A host directive with a random expression where it needs an integer."""
+        body, follow, slot = rng.choice(EXPR_DIRECTIVES)
+        expr = ExprGen(rng).expr(rng.choice([1, 2, 2, 3, 3, 4]))
+        directive = '#pragma xmp ' + body.replace('{E}', expr)
+        fill = directive + ('\n' + FOLLOW[follow] if FOLLOW[follow] else '')
+        program = HOST
+        for s in SLOTS:
+            program = program.replace('@%s@' % s, fill if s == slot else '')
+        return program, None, 'host %s before %s (expression)\n%s' % (slot, follow, directive)
 
     def in_place(self, rng):
         path = rng.choice(self.hosts)
