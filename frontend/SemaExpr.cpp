@@ -239,6 +239,11 @@ private:
               "use of undeclared identifier '" + n.tok.getIdentifierInfo()->getName().str() + "'");
         return ExprError();
       }
+      // The generated program renames main (it wraps it).
+      if (auto *f = dyn_cast<FunctionDecl>(d); f && f->isMain()) {
+        error(loc, "'main' cannot be used in a directive's expression");
+        return ExprError();
+      }
       // The generated program has no such variable: its storage is the
       // runtime's.
       if (auto *var = dyn_cast<VarDecl>(d); var && distributed.count(var)) {

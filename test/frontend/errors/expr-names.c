@@ -4,7 +4,7 @@
 // after the directive, or a variable where a type or a function is needed are
 // Clang errors at the name, not names the generated program's C compiler
 // cannot find; so is a distributed array, which the generated program keeps
-// in the runtime's storage under another name.
+// in the runtime's storage under another name, and main, which it renames.
 // RUN: not %xmpcc -emit-mlir -DCASE=1 %s 2>&1 | FileCheck %s --check-prefix=UNDECLARED
 // RUN: not %xmpcc -emit-mlir -DCASE=2 %s 2>&1 | FileCheck %s --check-prefix=LOCAL
 // RUN: not %xmpcc -emit-mlir -DCASE=3 %s 2>&1 | FileCheck %s --check-prefix=LATER
@@ -14,6 +14,7 @@
 // RUN: not %xmpcc -emit-mlir -DCASE=7 %s 2>&1 | FileCheck %s --check-prefix=OUTOFSCOPE
 // RUN: not %xmpcc -emit-mlir -DCASE=8 %s 2>&1 | FileCheck %s --check-prefix=NODES
 // RUN: not %xmpcc -emit-mlir -DCASE=9 %s 2>&1 | FileCheck %s --check-prefix=DISTRIBUTED
+// RUN: not %xmpcc -emit-mlir -DCASE=10 %s 2>&1 | FileCheck %s --check-prefix=MAIN
 #define N 16
 typedef long index_t;
 #pragma xmp nodes p(*)
@@ -56,6 +57,10 @@ int main(void) {
   }
 // OUTOFSCOPE: expr-names.c:[[@LINE+1]]:23: error: use of undeclared identifier 'inner'
 #pragma xmp task on p(inner)
+  local = 1;
+#elif CASE == 10
+// MAIN: expr-names.c:[[@LINE+1]]:24: error: 'main' cannot be used in a directive's expression
+#pragma xmp task on p((main != 0) + 1)
   local = 1;
 #endif
   return local;
