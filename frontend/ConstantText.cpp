@@ -63,6 +63,15 @@ private:
     return static_cast<long long>(v);
   }
   std::optional<long long> unary() {
+    // The directive parser limits nesting; texts built from its expressions
+    // nest a little more. Deeper: no value rather than a deep recursion.
+    if (++depth > 1024)
+      return std::nullopt;
+    std::optional<long long> v = unaryBody();
+    --depth;
+    return v;
+  }
+  std::optional<long long> unaryBody() {
     if (eat('-')) {
       std::optional<long long> v = unary();
       if (!v || *v == LLONG_MIN)
@@ -119,6 +128,7 @@ private:
 
   llvm::StringRef s;
   size_t pos = 0;
+  unsigned depth = 0;
   std::string problem;
 };
 

@@ -11,6 +11,7 @@
 #define XMP_FRONTEND_DIRECTIVE_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Token.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,39 @@ struct CExpr {
 };
 
 enum class Bracket { Round, Square };
+
+/// One node of a C expression written in a directive, as the directive
+/// parser read it; its names and types are checked against the AST later
+/// (SemaExpr.cpp). Operands are indices of earlier nodes.
+struct ExprNode {
+  enum Kind {
+    Name,        // tok: the identifier
+    Number,      // tok: the numeric constant
+    Char,        // tok: the character constant
+    String,      // toks: the string literals
+    Paren,       // tok: '(', close: ')'
+    Unary,       // tok: the operator
+    Binary,      // tok: the operator
+    Conditional, // tok: '?', close: ':'
+    Subscript,   // tok: '[', close: ']'; operands: the base and the index
+    Call,        // tok: '(', close: ')'; operands: the callee and the arguments
+    Member,      // tok: '.' or '->'; toks: the member name
+    Cast,        // tok: '(', close: ')'; toks: the type name
+    Sizeof,      // tok: the keyword; toks: the type name, or an operand
+  } kind;
+  clang::Token tok;
+  clang::SourceLocation close;
+  std::vector<unsigned> operands;
+  std::vector<clang::Token> toks;
+};
+
+/// A C expression written in a directive: its nodes, the root last.
+struct ExprTree {
+  std::vector<ExprNode> nodes;
+  /// What the directive needs: an integer, any number (reset_weight), an
+  /// array (gblock's block sizes).
+  enum Need { Integer, Number, Array } need = Integer;
+};
 
 /// One subscript of an align target or a loop's `on` reference: a variable
 /// with an optional offset (`i`, `i+1`), or '*' / ':' (no variable).
@@ -253,6 +287,7 @@ struct Directive {
   ArrayDirective array;
   DeviceDataDirective device; // device replicate, replicate_sync
   ResetWeightDirective resetWeight;
+  std::vector<ExprTree> exprs; // every C expression written in it
 };
 
 /// Directives of the translation unit in source order. Clang constructs

@@ -28,6 +28,377 @@ void xmp::frontend::reportError(DiagnosticsEngine &diags, SourceLocation loc,
 
 namespace {
 
+/// How deeply a directive's expression may nest (parentheses, brackets and
+/// operators): the generated C repeats it, and compilers recurse on it.
+constexpr unsigned maxExprDepth = 256;
+
+/// Reads the tokens of one C expression written in a directive into an
+/// ExprTree: C's conditional-expression, without assignments, increments
+/// and compound literals, string literals only as call arguments
+/// (`xmp_desc_of(a)`). Names are looked up later, against the AST; a cast
+/// is told from a parenthesized name by what follows (`(T)x`, but `(n) - 1`).
+class ExprReader {
+public:
+  ExprReader(Preprocessor &pp, ArrayRef<Token> toks, SourceLocation end, ExprTree &tree)
+      : pp(pp), toks(toks), end(end), tree(tree) {}
+
+  bool read() {
+    unsigned root;
+    if (!conditional(root))
+      return false;
+    if (pos < toks.size()) {
+      if (peek().isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) || isLiteral(peek()))
+        return error(here(), "expected an operator before '" + spelling(peek()) + "'");
+      return unexpected();
+    }
+    return true;
+  }
+
+private:
+  const Token &peek(size_t ahead = 0) const {
+    static Token eod = [] {
+      Token t;
+      t.startToken();
+      t.setKind(tok::eod);
+      return t;
+    }();
+    return pos + ahead < toks.size() ? toks[pos + ahead] : eod;
+  }
+  SourceLocation here() const { return pos < toks.size() ? toks[pos].getLocation() : end; }
+  std::string spelling(const Token &t) const { return pp.getSpelling(t); }
+  bool error(SourceLocation loc, const std::string &message) {
+    reportError(pp.getDiagnostics(), loc, message);
+    return false;
+  }
+  bool unexpected() {
+    if (pos >= toks.size())
+      return error(here(), "expected an expression");
+    const Token &t = peek();
+    if (t.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal, tok::slashequal,
+                  tok::percentequal, tok::ampequal, tok::pipeequal, tok::caretequal,
+                  tok::lesslessequal, tok::greatergreaterequal))
+      return error(here(), "an assignment is not allowed in a directive's expression");
+    if (t.isOneOf(tok::plusplus, tok::minusminus))
+      return error(here(), "'" + spelling(t) + "' is not allowed in a directive's expression");
+    return error(here(), "unexpected '" + spelling(t) + "' in the expression");
+  }
+  bool expect(tok::TokenKind k, const char *what) {
+    if (peek().is(k)) {
+      ++pos;
+      return true;
+    }
+    return error(here(), std::string("expected ") + what);
+  }
+  static bool isLiteral(const Token &t) {
+    return t.isOneOf(tok::char_constant, tok::wide_char_constant, tok::utf8_char_constant,
+                     tok::utf16_char_constant, tok::utf32_char_constant) ||
+           tok::isStringLiteral(t.getKind());
+  }
+  static bool isTypeKeyword(const Token &t) {
+    return t.isOneOf(tok::kw_void, tok::kw_char, tok::kw_short, tok::kw_int, tok::kw_long,
+                     tok::kw_float, tok::kw_double, tok::kw_signed, tok::kw_unsigned, tok::kw__Bool,
+                     tok::kw_bool, tok::kw__Complex, tok::kw_const, tok::kw_volatile,
+                     tok::kw_restrict, tok::kw_struct, tok::kw_union, tok::kw_enum);
+  }
+  /// Whether a type name starts `ahead` tokens on (after a '('): a type
+  /// keyword, a name and '*'s (`(T *)`), or a name alone in the parentheses
+  /// followed by an operand.
+  bool typeNameAt(size_t ahead) const {
+    if (isTypeKeyword(peek(ahead)))
+      return true;
+    size_t stars = ahead + 1;
+    while (peek(stars).is(tok::star))
+      ++stars;
+    if (peek(ahead).is(tok::identifier) && stars > ahead + 1 && peek(stars).is(tok::r_paren))
+      return true;
+    const Token &next = peek(ahead + 2);
+    return peek(ahead).is(tok::identifier) && peek(ahead + 1).is(tok::r_paren) &&
+           (next.isOneOf(tok::identifier, tok::numeric_constant, tok::kw_sizeof, tok::tilde,
+                         tok::exclaim) ||
+            isLiteral(next));
+  }
+  /// Enters one level of nesting at the token just read (an operator or an
+  /// opening bracket); false (with an error there) past the limit.
+  bool enter() { return ++depth <= maxExprDepth || tooDeep(toks[pos - 1].getLocation()); }
+  bool tooDeep(SourceLocation loc) {
+    return error(loc, "expression nested too deeply: a directive's expression may have " +
+                          std::to_string(maxExprDepth) +
+                          " levels of parentheses and operators at most");
+  }
+  bool add(ExprNode::Kind kind, const Token &t, std::vector<unsigned> operands, unsigned &out,
+           SourceLocation close = {}, std::vector<Token> names = {}) {
+    unsigned d = 0; // names and literals: 0
+    for (unsigned o : operands)
+      d = std::max(d, depths[o] + 1);
+    if (d > maxExprDepth)
+      return tooDeep(t.getLocation());
+    out = tree.nodes.size();
+    tree.nodes.push_back({kind, t, close, std::move(operands), std::move(names)});
+    depths.push_back(d);
+    return true;
+  }
+
+  /// expression := conditional (',' conditional)*, inside brackets only.
+  bool expression(unsigned &out) {
+    if (!conditional(out))
+      return false;
+    while (peek().is(tok::comma)) {
+      Token comma = peek();
+      ++pos;
+      unsigned rhs;
+      if (!conditional(rhs) || !add(ExprNode::Binary, comma, {out, rhs}, out))
+        return false;
+    }
+    return true;
+  }
+
+  bool conditional(unsigned &out) {
+    if (!binary(1, out))
+      return false;
+    if (!peek().is(tok::question))
+      return true;
+    Token question = peek();
+    ++pos;
+    unsigned yes, no;
+    if (!enter() || !expression(yes))
+      return false;
+    SourceLocation colon = here();
+    if (!expect(tok::colon, "':' in the conditional expression") || !conditional(no))
+      return false;
+    --depth;
+    return add(ExprNode::Conditional, question, {out, yes, no}, out, colon);
+  }
+
+  static int precedence(const Token &t) {
+    switch (t.getKind()) {
+    case tok::star:
+    case tok::slash:
+    case tok::percent:
+      return 10;
+    case tok::plus:
+    case tok::minus:
+      return 9;
+    case tok::lessless:
+    case tok::greatergreater:
+      return 8;
+    case tok::less:
+    case tok::greater:
+    case tok::lessequal:
+    case tok::greaterequal:
+      return 7;
+    case tok::equalequal:
+    case tok::exclaimequal:
+      return 6;
+    case tok::amp:
+      return 5;
+    case tok::caret:
+      return 4;
+    case tok::pipe:
+      return 3;
+    case tok::ampamp:
+      return 2;
+    case tok::pipepipe:
+      return 1;
+    default:
+      return 0;
+    }
+  }
+
+  /// Binary operators of `min` precedence and above, left to right.
+  bool binary(int min, unsigned &out) {
+    if (!castExpr(out))
+      return false;
+    for (;;) {
+      int p = precedence(peek());
+      if (p == 0 || p < min)
+        return true;
+      Token op = peek();
+      ++pos;
+      unsigned rhs;
+      if (!binary(p + 1, rhs) || !add(ExprNode::Binary, op, {out, rhs}, out))
+        return false;
+    }
+  }
+
+  /// A type name up to its ')': specifiers, qualifiers, typedef and tag
+  /// names, '*'.
+  bool typeName(std::vector<Token> &out) {
+    while (!peek().is(tok::r_paren)) {
+      const Token &t = peek();
+      if (pos >= toks.size())
+        return error(end, "expected ')'");
+      if (!isTypeKeyword(t) && !t.isOneOf(tok::identifier, tok::star))
+        return error(here(), "unexpected '" + spelling(t) + "' in the type name");
+      out.push_back(toks[pos++]);
+      // A tag keyword is followed by the tag's name.
+      if (t.isOneOf(tok::kw_struct, tok::kw_union, tok::kw_enum)) {
+        if (!peek().is(tok::identifier))
+          return error(here(), "expected a name after '" + spelling(t) + "'");
+        out.push_back(toks[pos++]);
+      }
+    }
+    return true;
+  }
+
+  bool castExpr(unsigned &out) {
+    if (!peek().is(tok::l_paren) || !typeNameAt(1))
+      return unary(out);
+    Token open = peek();
+    ++pos;
+    std::vector<Token> type;
+    if (!enter() || !typeName(type))
+      return false;
+    SourceLocation close = here();
+    ++pos;
+    if (peek().is(tok::l_brace))
+      return error(here(), "a compound literal is not allowed in a directive's expression");
+    unsigned operand;
+    if (!castExpr(operand))
+      return false;
+    --depth;
+    return add(ExprNode::Cast, open, {operand}, out, close, std::move(type));
+  }
+
+  bool unary(unsigned &out) {
+    const Token &t = peek();
+    if (t.isOneOf(tok::plusplus, tok::minusminus))
+      return unexpected();
+    if (t.isOneOf(tok::amp, tok::star, tok::plus, tok::minus, tok::tilde, tok::exclaim)) {
+      Token op = t;
+      ++pos;
+      unsigned operand;
+      if (!enter() || !castExpr(operand))
+        return false;
+      --depth;
+      return add(ExprNode::Unary, op, {operand}, out);
+    }
+    if (t.isOneOf(tok::kw_sizeof, tok::kw__Alignof, tok::kw_alignof)) {
+      Token op = t;
+      ++pos;
+      if (!enter())
+        return false;
+      if (peek().is(tok::l_paren) && typeNameAt(1)) {
+        ++pos;
+        std::vector<Token> type;
+        if (!typeName(type))
+          return false;
+        SourceLocation close = here();
+        ++pos;
+        --depth;
+        return add(ExprNode::Sizeof, op, {}, out, close, std::move(type));
+      }
+      unsigned operand;
+      if (!unary(operand))
+        return false;
+      --depth;
+      return add(ExprNode::Sizeof, op, {operand}, out);
+    }
+    return postfix(out);
+  }
+
+  bool postfix(unsigned &out) {
+    if (!primary(out))
+      return false;
+    for (;;) {
+      Token t = peek();
+      if (t.is(tok::l_square)) {
+        ++pos;
+        unsigned index;
+        if (!enter() || !expression(index))
+          return false;
+        SourceLocation close = here();
+        if (!expect(tok::r_square, "']'"))
+          return false;
+        --depth;
+        if (!add(ExprNode::Subscript, t, {out, index}, out, close))
+          return false;
+      } else if (t.is(tok::l_paren)) {
+        ++pos;
+        if (!enter())
+          return false;
+        std::vector<unsigned> operands{out};
+        ++calls;
+        if (!peek().is(tok::r_paren)) {
+          for (bool more = true; more;) {
+            unsigned arg;
+            if (!conditional(arg))
+              return false;
+            operands.push_back(arg);
+            more = peek().is(tok::comma);
+            pos += more;
+          }
+        }
+        --calls;
+        SourceLocation close = here();
+        if (!expect(tok::r_paren, "')' after the arguments"))
+          return false;
+        --depth;
+        if (!add(ExprNode::Call, t, std::move(operands), out, close))
+          return false;
+      } else if (t.isOneOf(tok::period, tok::arrow)) {
+        ++pos;
+        if (!peek().is(tok::identifier))
+          return error(here(), "expected a member name after '" + spelling(t) + "'");
+        Token member = peek();
+        ++pos;
+        if (!add(ExprNode::Member, t, {out}, out, {}, {member}))
+          return false;
+      } else if (t.isOneOf(tok::plusplus, tok::minusminus)) {
+        return unexpected();
+      } else {
+        return true;
+      }
+    }
+  }
+
+  bool primary(unsigned &out) {
+    const Token &t = peek();
+    if (t.is(tok::identifier)) {
+      ++pos;
+      return add(ExprNode::Name, t, {}, out);
+    }
+    if (t.is(tok::numeric_constant)) {
+      ++pos;
+      return add(ExprNode::Number, t, {}, out);
+    }
+    if (isLiteral(t) && !tok::isStringLiteral(t.getKind())) {
+      ++pos;
+      return add(ExprNode::Char, t, {}, out);
+    }
+    if (tok::isStringLiteral(t.getKind())) {
+      if (calls == 0)
+        return error(here(), "a string literal is not allowed here; a directive's "
+                             "expression is a number");
+      Token first = t;
+      std::vector<Token> pieces;
+      while (tok::isStringLiteral(peek().getKind()))
+        pieces.push_back(toks[pos++]);
+      return add(ExprNode::String, first, {}, out, {}, std::move(pieces));
+    }
+    if (t.is(tok::l_paren)) {
+      Token open = t;
+      ++pos;
+      unsigned inner;
+      if (!enter() || !expression(inner))
+        return false;
+      SourceLocation close = here();
+      if (!expect(tok::r_paren, "')'"))
+        return false;
+      --depth;
+      return add(ExprNode::Paren, open, {inner}, out, close);
+    }
+    return unexpected();
+  }
+
+  Preprocessor &pp;
+  ArrayRef<Token> toks;
+  SourceLocation end;
+  ExprTree &tree;
+  std::vector<unsigned> depths; // per node: the depth of its subtree
+  size_t pos = 0;
+  unsigned depth = 0, calls = 0;
+};
+
 /// Thrown-free error propagation: every parse function returns false after
 /// reporting, and the caller unwinds.
 class Parser {
@@ -75,7 +446,8 @@ private:
   std::string spelling(const Token &t) const { return pp.getSpelling(t); }
 
   bool parseName(Name &out, StringRef what);
-  bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops);
+  bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops,
+                 ExprTree::Need need = ExprTree::Integer);
   bool openList(Bracket &style);
   bool closeBracket(Bracket style);
   bool moreInList(Bracket style, bool &more);
@@ -111,8 +483,11 @@ private:
 public:
   bool parseGmoveAssignment(GmoveDirective &g);
   bool parseArrayAssignment(ArrayDirective &a);
+  /// Where the trees of the expressions read go.
+  void collectExprs(std::vector<ExprTree> &out) { exprs = &out; }
 
 private:
+  std::vector<ExprTree> *exprs = nullptr;
 
   Preprocessor &pp;
   SourceManager &sm;
@@ -129,7 +504,8 @@ bool Parser::parseName(Name &out, StringRef what) {
   return true;
 }
 
-bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops) {
+bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops,
+                       ExprTree::Need need) {
   size_t begin = pos;
   int depth = 0;
   while (!atEnd()) {
@@ -147,6 +523,12 @@ bool Parser::parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops) 
   }
   if (pos == begin)
     return error(here(), "expected an expression");
+  ExprTree tree;
+  tree.need = need;
+  if (!ExprReader(pp, toks.slice(begin, pos - begin), here(), tree).read())
+    return false;
+  if (exprs)
+    exprs->push_back(std::move(tree));
   // Source text as written (macro names kept, not their expansions): the
   // generated C is compiled with the same macros. A macro whose expansion holds
   // more than the expression (`#define DIST cyclic(2)` in `distribute t(DIST)`)
@@ -348,7 +730,7 @@ bool Parser::parseFormats(std::vector<DistFormat> &formats) {
         if (word == "gblock" && is(tok::star) && peek(1).is(tok::r_paren)) {
           ++pos;
           param.text = "*"; // sizes given by template_fix
-        } else if (!parseExpr(param, {})) {
+        } else if (!parseExpr(param, {}, word == "gblock" ? ExprTree::Array : ExprTree::Integer)) {
           return false;
         }
         if (!expect(tok::r_paren, "')'"))
@@ -428,6 +810,11 @@ bool Parser::parseAlign(AlignDirective &d) {
     }
     if (!expect(tok::r_square, "']'"))
       return false;
+    // One array dimension per template dimension: a repeated name would map
+    // two of them onto one.
+    for (const Subscript &earlier : d.source)
+      if (!s.var.empty() && earlier.var == s.var)
+        return error(s.loc, "'" + s.var + "' appears twice in the array subscripts");
     d.source.push_back(s);
   }
   if (!isKeyword("with"))
@@ -994,7 +1381,7 @@ bool Parser::parseDevice(Directive &d) {
   if (word == "reset_weight") {
     d.kind = DirectiveKind::DeviceResetWeight;
     return expect(tok::l_paren, "'(' after 'reset_weight'") &&
-           parseExpr(d.resetWeight.weight, {}) && expect(tok::r_paren, "')'");
+           parseExpr(d.resetWeight.weight, {}, ExprTree::Number) && expect(tok::r_paren, "')'");
   }
   return error(at, "unknown device directive '" + word +
                        "'; expected 'replicate', 'replicate_sync', 'loop' or "
@@ -1004,6 +1391,7 @@ bool Parser::parseDevice(Directive &d) {
 std::optional<Directive> Parser::parse() {
   Directive d;
   d.range = range;
+  collectExprs(d.exprs);
   SourceLocation first = here();
   if (!is(tok::identifier)) {
     error(first, "expected an XMP directive name after '#pragma xmp'");
@@ -1173,6 +1561,7 @@ bool xmp::frontend::parseGmoveStatement(Preprocessor &pp, ArrayRef<Token> statem
     return false;
   }
   Parser parser(pp, statement, d.range);
+  parser.collectExprs(d.exprs);
   if (gmove ? !parser.parseGmoveAssignment(d.gmove) : !parser.parseArrayAssignment(d.array))
     return false;
   const Token &semi = statement.back();

@@ -67,9 +67,13 @@ public:
 
 private:
   /// One symbol per distributed array: its C name, with its function's name
-  /// for a local one (two functions may each have an `a`).
+  /// for a local one (two functions may each have an `a`), unless a node
+  /// array or template has that symbol (`nodes b(2)` beside an array b).
   void distArrays(const Program &program) {
     std::set<std::string> taken;
+    for (const Site &site : program.sites)
+      if (site.dir->kind == DirectiveKind::Nodes || site.dir->kind == DirectiveKind::Template)
+        taken.insert(site.sym);
     for (const auto &[decl, array] : program.arrays) {
       std::string sym = array.name;
       if (const auto *fn = dyn_cast<clang::FunctionDecl>(decl->getDeclContext()))

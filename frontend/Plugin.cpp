@@ -24,6 +24,7 @@
 #include "MLIRGen.h"
 #include "Rewrite.h"
 #include "Sema.h"
+#include "SemaExpr.h"
 #include "SourceIndex.h"
 
 #include "xmp/Dialect/XMPDialect.h"
@@ -242,6 +243,8 @@ public:
     if (diags.hasErrorOccurred())
       return;
     SourceIndex index(ctx);
+    if (!checkDirectiveExpressions(directiveTable(), index, ci.getSema()))
+      return;
     Program program = analyze(directiveTable(), index, diags);
     if (diags.hasErrorOccurred())
       return;

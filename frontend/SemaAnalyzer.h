@@ -43,6 +43,8 @@ struct Symbol {
   std::vector<std::optional<long long>> lowerValue = {}, upperValue = {};
   bool deferred = false;             // template: `t(:)`, shaped by template_fix
   std::vector<std::string> params = {}; // template: format parameters ("*": gblock(*))
+  // A function's: visible from its directive to the '}' of its block (offsets).
+  unsigned visibleBegin = 0, visibleEnd = ~0u;
 };
 
 class Analyzer {
@@ -65,6 +67,12 @@ private:
   // Symbols are scoped by function (null: file scope).
   Symbol *lookup(const Name &name, const FunctionDecl *fn) {
     auto it = symbols.find({fn, name.text});
+    // Declared later, or in a block that has ended: its C declaration is out
+    // of scope.
+    if (it != symbols.end() && fn &&
+        (index.offset(name.loc) < it->second.visibleBegin ||
+         index.offset(name.loc) > it->second.visibleEnd))
+      it = symbols.end();
     if (it == symbols.end() && fn)
       it = symbols.find({nullptr, name.text});
     return it == symbols.end() ? nullptr : &it->second;
@@ -85,6 +93,10 @@ private:
                                  "' is already declared as a node array or "
                                  "template in this scope");
     symbol.sym = fn ? (fn->getName() + "_" + name.text).str() : name.text;
+    if (fn) {
+      symbol.visibleBegin = index.offset(name.loc);
+      symbol.visibleEnd = index.blockEnd(name.loc);
+    }
     symbols.emplace(std::make_pair(fn, name.text), symbol);
     return true;
   }
@@ -132,6 +144,7 @@ private:
   const Stmt *statementAfter(const Directive &d, const char *directive);
   SourceLocation tokenAfter(const Directive &d);
   void checkAllocations(std::set<const DeclRefExpr *> &allowed);
+  void checkUsesBeforeAlign(const std::set<const DeclRefExpr *> &allocations);
   unsigned alignOffset(const DistArray &array) const;
   void checkAccesses();
   void checkLoopAccesses();

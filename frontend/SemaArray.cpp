@@ -142,9 +142,71 @@ void Analyzer::checkPassedMapping(const DistArray &array, const CallExpr *call, 
                 "elements; give both the same align and shadow");
 }
 
+/// XMP 1.4, align, restrictions: "[C] An align directive for an array must precede
+/// any of its appearances in the executable code in the block." An appearance
+/// before it, in C code or in a directive or the statement one takes, would use
+/// the plain C array that the generated program no longer has. The block: the
+/// file for an align at file scope, else the function body (a file-scope
+/// array aligned in main may be used by the functions before main).
+void Analyzer::checkUsesBeforeAlign(const std::set<const DeclRefExpr *> &allocations) {
+  FileID fid = sm.getMainFileID();
+  StringRef buffer = sm.getBufferData(fid);
+  for (const Site &align : program.sites) {
+    if (align.dir->kind != DirectiveKind::Align || !align.array)
+      continue;
+    const DistArray &array = *align.array;
+    unsigned at = index.offset(align.dir->range.getBegin());
+    unsigned from = index.offset(array.decl->getLocation());
+    if (const FunctionDecl *fn = index.enclosingFunction(align.dir->range.getBegin()))
+      from = std::max(from, index.offset(fn->getBody()->getBeginLoc()));
+    SourceLocation first;
+    auto found = [&](SourceLocation loc) {
+      unsigned off = index.offset(loc);
+      if (off > from && off < at && (first.isInvalid() || off < index.offset(first)))
+        first = loc;
+    };
+    for (const DeclRefExpr *ref : index.declRefs())
+      if (ref->getDecl() == array.decl && !allocations.count(ref))
+        found(ref->getLocation());
+    for (const Site &s : program.sites) {
+      unsigned begin = index.offset(s.dir->range.getBegin());
+      unsigned end = index.offset(s.dir->range.getEnd());
+      // Directives that name no variable but in expressions (SemaExpr rejects
+      // distributed arrays there).
+      DirectiveKind kind = s.dir->kind;
+      if (begin <= from || begin >= at || kind == DirectiveKind::Nodes ||
+          kind == DirectiveKind::Template || kind == DirectiveKind::Distribute ||
+          kind == DirectiveKind::TemplateFix || kind == DirectiveKind::Task ||
+          kind == DirectiveKind::Barrier || kind == DirectiveKind::WaitAsync)
+        continue;
+      Lexer raw(sm.getLocForStartOfFile(fid), ctx.getLangOpts(), buffer.begin(),
+                buffer.begin() + begin, buffer.end());
+      Token t;
+      bool refersToNodes = false; // after 'on', 'with', 'from': a template or node array
+      for (raw.LexFromRawLexer(t); t.isNot(tok::eof) && index.offset(t.getLocation()) <= end;
+           raw.LexFromRawLexer(t)) {
+        bool after = refersToNodes;
+        refersToNodes =
+            t.is(tok::raw_identifier) &&
+            llvm::is_contained({"on", "with", "from", "onto"}, t.getRawIdentifier().lower());
+        if (after || !t.is(tok::raw_identifier) || t.getRawIdentifier() != array.name)
+          continue;
+        const SourceIndex::Var *var = index.lookupVar(array.name, t.getLocation());
+        if (var && var->decl == array.decl)
+          found(t.getLocation());
+      }
+    }
+    if (first.isValid())
+      error(first, "distributed array '" + array.name +
+                       "' is used before its 'align' directive; the directive must come "
+                       "first (XMP 1.4: it precedes every use of the array in its block)");
+  }
+}
+
 void Analyzer::checkAccesses() {
   std::set<const DeclRefExpr *> allowed;
   checkAllocations(allowed);
+  checkUsesBeforeAlign(allowed);
   std::set<const Expr *> innerParts;
   for (const ArraySubscriptExpr *s : index.subscripts())
     innerParts.insert(s->getBase()->IgnoreParenImpCasts());

@@ -226,8 +226,12 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
                                               "' takes no location variables");
     std::vector<std::string> locs;
     for (const Name &l : c.locs[k]) {
-      if (!index.lookupVar(l.text, at))
+      const SourceIndex::Var *loc = index.lookupVar(l.text, at);
+      if (!loc)
         return error(l.loc, "location variable '" + l.text + "' is not declared");
+      // The generated program has no such variable: its storage is the runtime's.
+      if (program.arrays.count(loc->decl))
+        return error(l.loc, "location variable '" + l.text + "' is a distributed array");
       locs.push_back(l.text);
     }
     out.locs.push_back(locs);

@@ -65,6 +65,10 @@ bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl
     return false;
   ReplicateScope scope{index.offset(block->getLBracLoc()),
                        index.offset(block->getRBracLoc()), {}};
+  // Another replicate directly before this one: both would take the block.
+  if (llvm::any_of(replicates, [&](const ReplicateScope &r) { return r.begin == scope.begin; }))
+    return error(d.range.getBegin(), "the block after this 'device replicate' is that of the "
+                                     "one before; list the arrays in one directive");
   for (const Name &n : d.device.arrays) {
     const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
     if (!var)

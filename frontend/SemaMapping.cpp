@@ -68,11 +68,18 @@ bool Analyzer::checkNodes(const Directive &d, Site &site, const FunctionDecl *fn
 bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl *fn) {
   if (!declare(d.templ.name, fn, {Symbol::Template, "", d.templ.rank, false, {}, {}, {}}))
     return false;
-  if (d.templ.rank > 7)
-    return error(d.templ.name.loc, "templates have at most 7 dimensions");
   Symbol *t = lookup(d.templ.name, fn);
   site.sym = t->sym;
   t->deferred = d.templ.deferred;
+  // Every bound, also after an error below: later directives may still use it.
+  for (size_t k = 0; k < d.templ.lower.size(); ++k) {
+    t->lower.push_back(d.templ.lower[k].text);
+    t->upper.push_back(d.templ.upper[k].text);
+    t->lowerValue.push_back(literalInt(d.templ.lower[k].expanded));
+    t->upperValue.push_back(literalInt(d.templ.upper[k].expanded));
+  }
+  if (d.templ.rank > 7)
+    return error(d.templ.name.loc, "templates have at most 7 dimensions");
   for (size_t k = 0; k < d.templ.lower.size(); ++k) {
     for (const CExpr *e : {&d.templ.lower[k], &d.templ.upper[k]})
       if (!checkConstant(e->text, e->loc.isValid() ? e->loc : d.templ.name.loc, "the bound"))
@@ -88,10 +95,6 @@ bool Analyzer::checkTemplate(const Directive &d, Site &site, const FunctionDecl 
       return error(d.templ.upper[k].loc.isValid() ? d.templ.upper[k].loc : d.templ.name.loc,
                    "template '" + d.templ.name.text + "' has upper bound " +
                        std::to_string(*hi) + " below its lower bound " + std::to_string(*lo));
-    t->lower.push_back(d.templ.lower[k].text);
-    t->upper.push_back(d.templ.upper[k].text);
-    t->lowerValue.push_back(literalInt(d.templ.lower[k].expanded));
-    t->upperValue.push_back(literalInt(d.templ.upper[k].expanded));
   }
   return true;
 }

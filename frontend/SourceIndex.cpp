@@ -199,6 +199,18 @@ std::vector<const VarDecl *> SourceIndex::declarationGroup(const VarDecl *v) con
   return group;
 }
 
+unsigned SourceIndex::blockEnd(SourceLocation loc) const {
+  unsigned at = offset(loc), end = ~0u, begin = 0;
+  for (const CompoundStmt *c : compounds_) {
+    unsigned b = offset(c->getLBracLoc()), e = offset(c->getRBracLoc());
+    if (b < at && at < e && b >= begin) {
+      begin = b;
+      end = e;
+    }
+  }
+  return end;
+}
+
 const CompoundStmt *SourceIndex::compoundAt(SourceLocation loc) const {
   for (const CompoundStmt *c : compounds_)
     if (c->getLBracLoc() == loc)

@@ -31,6 +31,9 @@ public:
   const clang::FunctionDecl *enclosingFunction(clang::SourceLocation loc) const;
   /// The variables declared together with v ("double a[N], b;"), in order.
   std::vector<const clang::VarDecl *> declarationGroup(const clang::VarDecl *v) const;
+  /// The offset of the '}' of the innermost block that contains `loc`, or
+  /// past the end of the file at file scope.
+  unsigned blockEnd(clang::SourceLocation loc) const;
   /// The compound statement whose '{' is at `loc`, if any.
   const clang::CompoundStmt *compoundAt(clang::SourceLocation loc) const;
   /// The statement of a block that begins at `loc`, if any.

@@ -24,7 +24,7 @@ double a[10];
 #endif
 int main(void) {
 #if CASE == 2
-// FRAC: bad-constants.c:[[@LINE+1]]:23: error: the node index '1.5' is not an integer
+// FRAC: bad-constants.c:[[@LINE+1]]:23: error: '1.5' has type 'double'; an integer is needed here
 #pragma xmp task on p(1.5)
   {
   }
