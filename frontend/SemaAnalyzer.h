@@ -75,6 +75,10 @@ private:
       it = symbols.end();
     if (it == symbols.end() && fn)
       it = symbols.find({nullptr, name.text});
+    // A file-scope one declared further down is not declared yet either.
+    if (it != symbols.end() && !it->first.first &&
+        index.offset(name.loc) < it->second.visibleBegin)
+      it = symbols.end();
     return it == symbols.end() ? nullptr : &it->second;
   }
   Symbol *lookupKind(const Name &name, const FunctionDecl *fn, Symbol::Kind kind,
@@ -93,10 +97,9 @@ private:
                                  "' is already declared as a node array or "
                                  "template in this scope");
     symbol.sym = fn ? (fn->getName() + "_" + name.text).str() : name.text;
-    if (fn) {
-      symbol.visibleBegin = index.offset(name.loc);
+    symbol.visibleBegin = index.offset(name.loc);
+    if (fn)
       symbol.visibleEnd = index.blockEnd(name.loc);
-    }
     symbols.emplace(std::make_pair(fn, name.text), symbol);
     return true;
   }
