@@ -32,29 +32,14 @@ namespace {
 /// operators): the generated C repeats it, and compilers recurse on it.
 constexpr unsigned maxExprDepth = 256;
 
-/// Reads the tokens of one C expression written in a directive into an
-/// ExprTree: C's conditional-expression, without assignments, increments
-/// and compound literals, string literals only as call arguments
-/// (`xmp_desc_of(a)`). Names are looked up later, against the AST; a cast
-/// is told from a parenthesized name by what follows (`(T)x`, but `(n) - 1`).
-class ExprReader {
-public:
-  ExprReader(Preprocessor &pp, ArrayRef<Token> toks, SourceLocation end, ExprTree &tree)
-      : pp(pp), toks(toks), end(end), tree(tree) {}
+/// A position in a directive's tokens, what both readers below walk with:
+/// the token there (an end-of-directive token past the last), where an
+/// error there points, and errors reported through Clang.
+class TokenCursor {
+protected:
+  TokenCursor(Preprocessor &pp, ArrayRef<Token> toks, SourceLocation end)
+      : pp(pp), toks(toks), end(end) {}
 
-  bool read() {
-    unsigned root;
-    if (!conditional(root))
-      return false;
-    if (pos < toks.size()) {
-      if (peek().isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) || isLiteral(peek()))
-        return error(here(), "expected an operator before '" + spelling(peek()) + "'");
-      return unexpected();
-    }
-    return true;
-  }
-
-private:
   const Token &peek(size_t ahead = 0) const {
     static Token eod = [] {
       Token t;
@@ -64,14 +49,45 @@ private:
     }();
     return pos + ahead < toks.size() ? toks[pos + ahead] : eod;
   }
-  SourceLocation here() const { return pos < toks.size() ? toks[pos].getLocation() : end; }
+  bool atEnd() const { return pos >= toks.size(); }
+  SourceLocation here() const { return atEnd() ? end : toks[pos].getLocation(); }
   std::string spelling(const Token &t) const { return pp.getSpelling(t); }
   bool error(SourceLocation loc, const std::string &message) {
     reportError(pp.getDiagnostics(), loc, message);
     return false;
   }
+
+  Preprocessor &pp;
+  ArrayRef<Token> toks;
+  SourceLocation end; // where an error past the last token points
+  size_t pos = 0;
+};
+
+/// Reads the tokens of one C expression written in a directive into an
+/// ExprTree: C's conditional-expression, without assignments, increments
+/// and compound literals, string literals only as call arguments
+/// (`xmp_desc_of(a)`). Names are looked up later, against the AST; a cast
+/// is told from a parenthesized name by what follows (`(T)x`, but `(n) - 1`).
+class ExprReader : TokenCursor {
+public:
+  ExprReader(Preprocessor &pp, ArrayRef<Token> toks, SourceLocation end, ExprTree &tree)
+      : TokenCursor(pp, toks, end), tree(tree) {}
+
+  bool read() {
+    unsigned root;
+    if (!conditional(root))
+      return false;
+    if (!atEnd()) {
+      if (peek().isOneOf(tok::identifier, tok::numeric_constant, tok::l_paren) || isLiteral(peek()))
+        return error(here(), "expected an operator before '" + spelling(peek()) + "'");
+      return unexpected();
+    }
+    return true;
+  }
+
+private:
   bool unexpected() {
-    if (pos >= toks.size())
+    if (atEnd())
       return error(here(), "expected an expression");
     const Token &t = peek();
     if (t.isOneOf(tok::equal, tok::plusequal, tok::minusequal, tok::starequal, tok::slashequal,
@@ -225,7 +241,7 @@ private:
   bool typeName(std::vector<Token> &out) {
     while (!peek().is(tok::r_paren)) {
       const Token &t = peek();
-      if (pos >= toks.size())
+      if (atEnd())
         return error(end, "expected ')'");
       if (!isTypeKeyword(t) && !t.isOneOf(tok::identifier, tok::star))
         return error(here(), "unexpected '" + spelling(t) + "' in the type name");
@@ -390,39 +406,22 @@ private:
     return unexpected();
   }
 
-  Preprocessor &pp;
-  ArrayRef<Token> toks;
-  SourceLocation end;
   ExprTree &tree;
   std::vector<unsigned> depths; // per node: the depth of its subtree
-  size_t pos = 0;
   unsigned depth = 0, calls = 0;
 };
 
 /// Thrown-free error propagation: every parse function returns false after
 /// reporting, and the caller unwinds.
-class Parser {
+class Parser : TokenCursor {
 public:
   Parser(Preprocessor &pp, ArrayRef<Token> toks, SourceRange range)
-      : pp(pp), sm(pp.getSourceManager()), toks(toks), range(range) {}
+      : TokenCursor(pp, toks, range.getEnd()), sm(pp.getSourceManager()), range(range) {}
 
   std::optional<Directive> parse();
 
 private:
-  // Token access.
-  const Token &peek(size_t ahead = 0) const {
-    static Token eod = [] {
-      Token t;
-      t.startToken();
-      t.setKind(tok::eod);
-      return t;
-    }();
-    return pos + ahead < toks.size() ? toks[pos + ahead] : eod;
-  }
-  bool atEnd() const { return pos >= toks.size(); }
-  SourceLocation here() const {
-    return atEnd() ? range.getEnd() : toks[pos].getLocation();
-  }
+  // Token access (and peek, atEnd, here, spelling, error: TokenCursor).
   bool is(tok::TokenKind k) const { return peek().is(k); }
   bool isKeyword(StringRef kw) const {
     return peek().is(tok::identifier) &&
@@ -439,12 +438,6 @@ private:
       return true;
     return error(here(), ("expected " + what).str());
   }
-  bool error(SourceLocation loc, const std::string &message) {
-    reportError(pp.getDiagnostics(), loc, message);
-    return false;
-  }
-  std::string spelling(const Token &t) const { return pp.getSpelling(t); }
-
   bool parseName(Name &out, StringRef what);
   bool parseExpr(CExpr &out, std::initializer_list<tok::TokenKind> stops,
                  ExprTree::Need need = ExprTree::Integer);
@@ -489,11 +482,8 @@ public:
 private:
   std::vector<ExprTree> *exprs = nullptr;
 
-  Preprocessor &pp;
   SourceManager &sm;
-  ArrayRef<Token> toks;
   SourceRange range;
-  size_t pos = 0;
 };
 
 bool Parser::parseName(Name &out, StringRef what) {

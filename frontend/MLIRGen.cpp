@@ -269,48 +269,49 @@ private:
     };
     std::set<unsigned> done;
     std::vector<std::pair<unsigned, unsigned>> replaced;
-    for (const auto &[first, array] : program.arrays)
-      for (const clang::VarDecl *decl : first->redecls()) {
+    for (const auto &[first, array] : program.arrays) {
       if (array.parameter)
         continue;
-      // Declared in an included file, which is not rewritten: the storage
-      // is declared after the line that includes it.
-      if (!sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()))) {
-        place(array, decl,
-              anchors.add({Anchor::Kind::AfterInclude, decl->getLocation(), {}, ";"}));
-        continue;
-      }
-      if (!done.insert(index.offset(decl->getBeginLoc())).second)
-        continue;
-      std::vector<const clang::VarDecl *> group = index.declarationGroup(decl);
-      // The declaration specifiers: what precedes the first declarator (its
-      // name, less any '*' or '(' of the declarator itself).
-      std::string prefix = clang::Lexer::getSourceText(
-                               clang::CharSourceRange::getCharRange(
-                                   decl->getBeginLoc(), group.front()->getLocation()),
-                               sm, lo)
-                               .str();
-      prefix.erase(prefix.find_last_not_of(" \t\n*(") + 1);
-      clang::SourceLocation from = decl->getBeginLoc().getLocWithOffset(prefix.size());
-      Anchor whole{Anchor::Kind::ReplaceTokens, decl->getBeginLoc(), group.back()->getEndLoc()};
-      for (const clang::VarDecl *var : group) {
-        clang::SourceLocation end =
-            clang::Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
-        std::string declarator = withConstantExtents(program, from, end);
-        declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
-        from = end;
-        auto it = program.arrays.find(var);
-        if (it == program.arrays.end()) {
-          whole.parts.push_back({prefix + " " + declarator});
+      for (const clang::VarDecl *decl : first->redecls()) {
+        // Declared in an included file, which is not rewritten: the storage
+        // is declared after the line that includes it.
+        if (!sm.isInMainFile(sm.getExpansionLoc(decl->getLocation()))) {
+          place(array, decl,
+                anchors.add({Anchor::Kind::AfterInclude, decl->getLocation(), {}, ";"}));
           continue;
         }
-        int64_t at = anchors.addVirtual();
-        place(it->second, var, at);
-        whole.parts.push_back({"", at});
+        if (!done.insert(index.offset(decl->getBeginLoc())).second)
+          continue;
+        std::vector<const clang::VarDecl *> group = index.declarationGroup(decl);
+        // The declaration specifiers: what precedes the first declarator (its
+        // name, less any '*' or '(' of the declarator itself).
+        std::string prefix = clang::Lexer::getSourceText(
+                                 clang::CharSourceRange::getCharRange(
+                                     decl->getBeginLoc(), group.front()->getLocation()),
+                                 sm, lo)
+                                 .str();
+        prefix.erase(prefix.find_last_not_of(" \t\n*(") + 1);
+        clang::SourceLocation from = decl->getBeginLoc().getLocWithOffset(prefix.size());
+        Anchor whole{Anchor::Kind::ReplaceTokens, decl->getBeginLoc(), group.back()->getEndLoc()};
+        for (const clang::VarDecl *var : group) {
+          clang::SourceLocation end =
+              clang::Lexer::getLocForEndOfToken(var->getEndLoc(), 0, sm, lo);
+          std::string declarator = withConstantExtents(program, from, end);
+          declarator.erase(0, declarator.find_first_not_of(" \t\n,"));
+          from = end;
+          auto it = program.arrays.find(var);
+          if (it == program.arrays.end()) {
+            whole.parts.push_back({prefix + " " + declarator});
+            continue;
+          }
+          int64_t at = anchors.addVirtual();
+          place(it->second, var, at);
+          whole.parts.push_back({"", at});
+        }
+        replaced.push_back({index.offset(whole.begin), index.offset(whole.end)});
+        anchors.add(whole);
       }
-      replaced.push_back({index.offset(whole.begin), index.offset(whole.end)});
-      anchors.add(whole);
-      }
+    }
     // Folded extents elsewhere (`int n = 8; int b[n];` of an array not aligned).
     for (const ConstantExtent &c : program.constantExtents) {
       unsigned at = index.offset(c.loc);

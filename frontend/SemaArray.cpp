@@ -94,14 +94,16 @@ void Analyzer::checkAllocations(std::set<const DeclRefExpr *> &allowed) {
   }
 }
 
-/// `shadow [1:1][0]`-like text of an array's declared shadow ("none").
+/// `[1:1][0:0]`-like text of an array's declared shadow; "none" where it has
+/// none or only zero widths (the same layout).
 static std::string shadowText(const DistArray &a) {
-  if (a.shadow.empty())
-    return "none";
   std::string out;
-  for (const Width &w : a.shadow)
+  bool none = true;
+  for (const Width &w : a.shadow) {
     out += "[" + (w.full ? std::string("*") : w.lo + ":" + w.hi) + "]";
-  return out;
+    none = none && !w.full && w.lo == "0" && w.hi == "0";
+  }
+  return none ? "none" : out;
 }
 
 /// A distributed array passed whole to a function of this file whose
@@ -121,17 +123,10 @@ void Analyzer::checkPassedMapping(const DistArray &array, const CallExpr *call, 
   if (it == program.arrays.end())
     return;
   const DistArray &p = it->second;
-  auto widths = [](const DistArray &a) {
-    std::vector<std::string> w;
-    for (const Width &x : a.shadow)
-      w.push_back(x.full ? "*" : x.lo + ":" + x.hi);
-    bool none = llvm::all_of(w, [](const std::string &s) { return s == "0:0"; });
-    return none ? std::vector<std::string>() : w;
-  };
   std::string what;
   if (p.tdims != array.tdims || p.extents != array.extents)
     what = "aligned otherwise (other extents or aligned dimensions)";
-  else if (widths(p) != widths(array))
+  else if (shadowText(p) != shadowText(array))
     what = "given shadow " + shadowText(p) + " where the caller's array has " +
            shadowText(array);
   if (!what.empty())

@@ -11,12 +11,12 @@ void *xmp_rt_checked_elem(xmp_rt_array_t *a, const long *g, const char *file, in
   if (a == NULL || a->data == NULL)
     xmpi_fatal(&where, "checked mode: access to a distributed array that has no storage yet "
                        "(before its allocation)");
-  int node = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &node);
   size_t offset = 0;
   for (int d = 0; d < a->rank; d++) {
     long lo = a->base[d], hi = a->base[d] + a->local_extent[d] - 1;
     if (g[d] < lo || g[d] > hi) {
+      int node = 0;
+      MPI_Comm_rank(MPI_COMM_WORLD, &node);
       char index[32 * XMP_RT_MAX_DIMS] = "", *p = index;
       for (int k = 0; k < a->rank; k++)
         p += snprintf(p, sizeof index - (size_t)(p - index), "[%ld]", g[k]);
