@@ -43,7 +43,8 @@ struct Symbol {
   std::vector<std::optional<long long>> lowerValue = {}, upperValue = {};
   bool deferred = false;             // template: `t(:)`, shaped by template_fix
   std::vector<std::string> params = {}; // template: format parameters ("*": gblock(*))
-  // A function's: visible from its directive to the '}' of its block (offsets).
+  // Visible from its directive to the '}' of its block (a function's) or the
+  // end of the file (offsets).
   unsigned visibleBegin = 0, visibleEnd = ~0u;
 };
 
@@ -64,22 +65,18 @@ private:
     diags.Report(loc, diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0")) << message;
   }
 
-  // Symbols are scoped by function (null: file scope).
+  // Symbols are scoped by function (null: file scope). One declared later,
+  // or in a block that has ended, is not visible: its C declaration is out
+  // of scope there.
   Symbol *lookup(const Name &name, const FunctionDecl *fn) {
+    unsigned at = index.offset(name.loc);
+    auto visible = [&](auto it) {
+      return it != symbols.end() && it->second.visibleBegin <= at && at <= it->second.visibleEnd;
+    };
     auto it = symbols.find({fn, name.text});
-    // Declared later, or in a block that has ended: its C declaration is out
-    // of scope.
-    if (it != symbols.end() && fn &&
-        (index.offset(name.loc) < it->second.visibleBegin ||
-         index.offset(name.loc) > it->second.visibleEnd))
-      it = symbols.end();
-    if (it == symbols.end() && fn)
+    if (fn && !visible(it))
       it = symbols.find({nullptr, name.text});
-    // A file-scope one declared further down is not declared yet either.
-    if (it != symbols.end() && !it->first.first &&
-        index.offset(name.loc) < it->second.visibleBegin)
-      it = symbols.end();
-    return it == symbols.end() ? nullptr : &it->second;
+    return visible(it) ? &it->second : nullptr;
   }
   Symbol *lookupKind(const Name &name, const FunctionDecl *fn, Symbol::Kind kind,
                      const char *what) {

@@ -47,17 +47,34 @@ public:
       return;
     }
     QualType type = e.get()->getType();
+    SourceRange range = e.get()->getSourceRange();
+    std::string written = Lexer::getSourceText(CharSourceRange::getTokenRange(at(range.getBegin()),
+                                                                              at(range.getEnd())),
+                                               sm, ctx.getLangOpts())
+                              .str();
     bool integer = t.need == ExprTree::Integer;
     if ((integer && !type->isIntegerType()) ||
-        (t.need == ExprTree::Number && !type->isArithmeticType())) {
-      SourceRange range = e.get()->getSourceRange();
-      std::string written = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                                     at(range.getBegin()), at(range.getEnd())),
-                                                 sm, ctx.getLangOpts())
-                                .str();
-      error(e.get()->getBeginLoc(), "'" + written + "' has type '" + type.getAsString() + "'; " +
-                                        (integer ? "an integer" : "a number") + " is needed here");
-    }
+        (t.need == ExprTree::Number && !type->isArithmeticType()))
+      error(range.getBegin(), "'" + written + "' has type '" + type.getAsString() + "'; " +
+                                  (integer ? "an integer" : "a number") + " is needed here");
+    if (t.need != ExprTree::Array)
+      return;
+    // gblock(m): the runtime reads one int block size per node through m.
+    QualType elem;
+    if (const ArrayType *array = ctx.getAsArrayType(type))
+      elem = array->getElementType();
+    else if (type->isPointerType())
+      elem = type->getPointeeType();
+    QualType base = elem.isNull() ? elem : elem.getCanonicalType().getUnqualifiedType();
+    if (type->isIntegerType())
+      error(range.getBegin(), "'gblock(" + written +
+                                  ")' takes an array of block sizes, one int per node ('int "
+                                  "m[] = {...}; gblock(m)'), not a number");
+    else if (base.isNull() || (!base->isSpecificBuiltinType(BuiltinType::Int) &&
+                               !base->isSpecificBuiltinType(BuiltinType::UInt)))
+      error(range.getBegin(), "'gblock(" + written +
+                                  ")' takes an array of block sizes, one int per node; '" +
+                                  written + "' is '" + type.getAsString() + "'");
   }
 
 private:

@@ -13,7 +13,10 @@ mutant in a program:
             the file, or with the statement after it removed;
   host      in a small host program at file scope, at the top or the end of
             a function, before a for loop, a block, an assignment, a
-            declaration or nothing, or as the last line of the file.
+            declaration or nothing, or as the last line of the file;
+  expr      a directive of the host program with a random C expression
+            (ExprGen: the host's names, operators, casts, calls, members)
+            where it needs an integer.
 
 Each program goes through the xmpcc Clang plugin (the command `xmpcc -v`
 prints) with a time limit and is classified:
