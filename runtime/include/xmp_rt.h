@@ -106,6 +106,13 @@ int xmp_rt_nodes_size(const xmp_rt_nodes_t *n, int dim);
 /* This process's 0-based coordinate in dimension dim. */
 int xmp_rt_nodes_coord(const xmp_rt_nodes_t *n, int dim);
 
+/* A file-scope node array or template is one object program-wide: each file that declares it
+ * names the same (weak) variable, and passes its value (NULL until a file's initialisation has
+ * created the object) with the object its own declaration made. The first is kept; a later
+ * file's is compared with it (fatal, naming both directives, when they differ) and freed. */
+xmp_rt_nodes_t *xmp_rt_nodes_share(xmp_rt_nodes_t *existing, xmp_rt_nodes_t *made);
+xmp_rt_template_t *xmp_rt_template_share(xmp_rt_template_t *existing, xmp_rt_template_t *made);
+
 /* ---- templates ---- */
 /* lower == NULL and upper == NULL: a template of deferred shape (`template t(:)`), whose bounds
  * come with xmp_rt_template_fix; nothing may use its index space before that. */
@@ -114,7 +121,9 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
 /* kinds[d] per template dimension; params[d] as described at xmp_rt_dist_kind. The distributed
  * dimensions, in order, are mapped onto the node dimensions in order; their counts must match.
  * A gblock dimension may have param 0 (`gblock(*)`): its block sizes come with
- * xmp_rt_template_fix, and the template's index space cannot be used before. */
+ * xmp_rt_template_fix, and the template's index space cannot be used before. A template
+ * distributed already (by another file's `distribute` of a template they share) is compared:
+ * the same distribution is kept, another is fatal. */
 void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                                 xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 /* `template_fix [(formats)] t[(bounds)]`: gives a distributed template of deferred shape its

@@ -72,13 +72,10 @@ static const char *template_differs(const xmp_rt_template_t *here, int th,
     return "its template is distributed in one file only";
   if (!here->distributed)
     return NULL;
-  const xmpi_dist_t *a = &here->dist[th], *b = &there->dist[tt];
-  if (a->kind != b->kind || a->nprocs != b->nprocs || a->width != b->width)
-    return "its template dimension is distributed otherwise (format, width or nodes)";
-  if (a->kind == XMP_RT_DIST_GBLOCK &&
-      memcmp(a->gblock_start, b->gblock_start, (size_t)(a->nprocs + 1) * sizeof(long)) != 0)
-    return "its template dimension has other gblock sizes";
-  return NULL;
+  return xmpi_dist_differ(&here->dist[th], &there->dist[tt]) != NULL
+             ? "its template dimension is distributed otherwise (format, width, nodes or "
+               "gblock sizes)"
+             : NULL;
 }
 
 static _Noreturn void mismatch(const extern_decl_t *d, const xmp_rt_srcloc_t *here,

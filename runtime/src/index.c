@@ -3,6 +3,7 @@
 #include "xmpi_index.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "xmp_rt.h"
 
@@ -94,6 +95,21 @@ int xmpi_dist_init(xmpi_dist_t *d, int kind, intptr_t param, long lower, long up
 void xmpi_dist_fini(xmpi_dist_t *d) {
   free(d->gblock_start);
   d->gblock_start = NULL;
+}
+
+const char *xmpi_dist_differ(const xmpi_dist_t *a, const xmpi_dist_t *b) {
+  if (a->kind != b->kind)
+    return "another format";
+  if (a->nprocs != b->nprocs)
+    return "onto another number of nodes";
+  if (a->kind == XMP_RT_DIST_CYCLIC && a->width != b->width)
+    return "another cyclic width";
+  if (a->kind == XMP_RT_DIST_GBLOCK && (a->gblock_start == NULL) != (b->gblock_start == NULL))
+    return "gblock sizes given in one place only";
+  if (a->kind == XMP_RT_DIST_GBLOCK && a->gblock_start != NULL &&
+      memcmp(a->gblock_start, b->gblock_start, ((size_t)a->nprocs + 1) * sizeof(long)) != 0)
+    return "other gblock sizes";
+  return NULL;
 }
 
 int xmpi_dist_owner(const xmpi_dist_t *d, long idx) {

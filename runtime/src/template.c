@@ -1,4 +1,5 @@
 /* template.c - XMP templates: index spaces and their distribution onto nodes. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "xmpi_internal.h"
@@ -50,12 +51,49 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
   return t;
 }
 
+/* A second `distribute` of a template: another file's, of the template they share
+ * (program_wide.c). The same distribution is kept; another stops the program. */
+static void distribute_again(const xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
+                             const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
+  const char *why = xmpi_nodes_differ(n, t->nodes);
+  char dim[32] = "", nodes[96];
+  if (why != NULL) {
+    snprintf(nodes, sizeof nodes, "onto other nodes ('%s': %s)", n->name, why);
+    why = nodes;
+  }
+  for (int d = 0; why == NULL && d < t->rank; d++) {
+    xmpi_dist_t again;
+    int nd = t->node_dim[d], nprocs = nd < 0 ? 1 : n->size[nd];
+    if (kinds[d] != t->dist[d].kind)
+      why = "another format";
+    else if (!t->fixed) /* laid out by template_fix: the kinds and the parameters */
+      why = params[d] == t->param[d] || kinds[d] == XMP_RT_DIST_GBLOCK ? NULL
+                                                                         : "another parameter";
+    else if (xmpi_dist_init(&again, kinds[d], params[d], t->lower[d], t->upper[d], nprocs))
+      why = "a distribution that is not valid here";
+    else {
+      why = xmpi_dist_differ(&again, &t->dist[d]);
+      xmpi_dist_fini(&again);
+    }
+    snprintf(dim, sizeof dim, " in dimension %d", d);
+  }
+  if (why != NULL)
+    xmpi_fatal_collective(where,
+                          "template '%s' is distributed here otherwise than by another file of "
+                          "the program (%s:%d, '%s'): %s%s",
+                          t->name, t->dist_where.file ? t->dist_where.file : "?",
+                          t->dist_where.line, t->dist_where.directive ? t->dist_where.directive : "",
+                          why, why == NULL || dim[0] == 0 ? "" : dim);
+}
+
 void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                                 xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
-  if (t->distributed)
-    xmpi_fatal_collective(where, "template '%s' is already distributed", t->name);
   if (n == NULL)
     xmpi_fatal_collective(where, "template '%s' is distributed onto no nodes", t->name);
+  if (t->distributed) {
+    distribute_again(t, kinds, params, n, where);
+    return;
+  }
   int ndist = 0;
   for (int d = 0; d < t->rank; d++)
     ndist += kinds[d] != XMP_RT_DIST_NONE;
@@ -86,6 +124,7 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
                             nprocs, xmpi_status_str(st));
   }
   t->nodes = n;
+  t->dist_where = xmpi_srcloc_copy(where);
   t->distributed = 1;
 }
 

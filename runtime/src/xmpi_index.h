@@ -39,6 +39,9 @@ typedef struct xmpi_dist {
  * (copied, so the caller's array need not outlive the call). */
 int xmpi_dist_init(xmpi_dist_t *d, int kind, intptr_t param, long lower, long upper, int nprocs);
 void xmpi_dist_fini(xmpi_dist_t *d);
+/* What differs between two distributions of a dimension (format, node count, width, gblock
+ * sizes; bounds are the caller's to compare), or NULL. */
+const char *xmpi_dist_differ(const xmpi_dist_t *a, const xmpi_dist_t *b);
 
 /* Floor / ceiling of a / b for b > 0 and any sign of a. */
 long xmpi_floor_div(long a, long b);

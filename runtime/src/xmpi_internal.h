@@ -81,7 +81,7 @@ struct xmp_rt_template {
   xmpi_dist_t dist[XMP_RT_MAX_DIMS];
   intptr_t param[XMP_RT_MAX_DIMS]; /* distribute's params, kept for template_fix */
   const char *name;
-  xmp_rt_srcloc_t where;
+  xmp_rt_srcloc_t where, dist_where; /* the declaration; the distribute */
 };
 
 /* Fatal (naming `where`, or the template's declaration when NULL) when t has a deferred shape
@@ -264,6 +264,10 @@ int xmpi_loop_check(const xmp_rt_template_t *t, int tdim);
 /* ---- nodes.c ---- */
 /* The product of a nodes shape's fixed extents; *star is the '*' (-1) dimension or -1.
  * Invalid extents are collective errors naming the node array. */
+/* ---- program_wide.c ---- */
+/* What makes two node arrays different objects (extents, parent, selection), or NULL. */
+const char *xmpi_nodes_differ(const xmp_rt_nodes_t *a, const xmp_rt_nodes_t *b);
+
 long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int *star,
                              const xmp_rt_srcloc_t *where);
 

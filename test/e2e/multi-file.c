@@ -2,8 +2,9 @@
 // (Inputs/multi-file-grid.h: the array `extern`, nodes, template,
 // distribute, align, shadow), the array defined here, loops on it in
 // Inputs/multi-file-solver.c, and Inputs/multi-file-stats.c writing the
-// mapping again for its `extern` array. A header's variable named in a
-// directive (bcast of `flag`). Compiled apart (-c) and linked, and in one
+// mapping again for its `extern` array: one node array p and one template t
+// for the whole program (each file's xmp_desc_of is the same). A header's
+// variable named in a directive (bcast of `flag`). Compiled apart (-c) and linked, and in one
 // command; checked against the serial values at 1-4 ranks (29 rows: uneven).
 // RUN: rm -rf %t && mkdir %t
 // RUN: %xmpcc -c %s -o %t/main.o
@@ -44,6 +45,14 @@ int main(void) {
 #pragma xmp bcast (flag)
   if (flag != 7)
     printf("MISMATCH flag %d on node %d\n", flag, xmpc_node_num());
+  // The three files' p and t: one node array and one template.
+  xmp_desc_t sp, st, tp, tt;
+  solver_descs(&sp, &st);
+  stats_descs(&tp, &tt);
+  if (sp != xmp_desc_of(p) || tp != xmp_desc_of(p) || st != xmp_desc_of(t) ||
+      tt != xmp_desc_of(t))
+    printf("MISMATCH descriptors: p %p %p %p, t %p %p %p\n", xmp_desc_of(p), sp, tp,
+           xmp_desc_of(t), st, tt);
   if (xmpc_node_num() == 0)
     printf("multi-file: sum %.3f reference %.3f max %.3f reference %.3f flag %d\n", s, rs, m, rm,
            flag);

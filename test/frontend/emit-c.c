@@ -22,7 +22,7 @@ int main(void) {
 // CHECK: #include <xmp_rt.h>
 // CHECK-NEXT: #line 1 "{{.*}}emit-c.c"
 // CHECK: double *_XMP_addr_a; xmp_rt_array_t *_XMP_desc_a; xmp_rt_layout_t _XMP_layout_a;
-// CHECK-NEXT: static xmp_rt_nodes_t *_XMP_nodes_p; static const xmp_rt_srcloc_t _XMP_where_0 = {"{{.*}}emit-c.c", 10, "nodes p(*)"};
+// CHECK-NEXT: xmp_rt_nodes_t *_XMP_nodes_p __attribute__((weak)); static const xmp_rt_srcloc_t _XMP_where_0 = {"{{.*}}emit-c.c", 10, "nodes p(*)"};
 // main keeps its name, starts the runtime and ends it on each return.
 // CHECK: int main(void) { xmp_rt_init(0, 0);
 // The nest's block opens on the pragma's line: a local base pointer and the
@@ -32,7 +32,7 @@ int main(void) {
 // CHECK-NEXT: s += _XMP_n4_a[_XMP_n4_a_o + (i)]; {{.*}}xmp_rt_reduce(&(s), 1, XMP_RT_DOUBLE, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_5); }
 // CHECK-NEXT: return xmp_rt_finalize( s != 0 );
 // CHECK-NEXT: return xmp_rt_finalize(0); }
-// CHECK: static void _XMP_module_init(void) { _XMP_nodes_p = xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0);
+// CHECK: static void _XMP_module_init(void) { _XMP_nodes_p = xmp_rt_nodes_share(_XMP_nodes_p, xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0));
 // CHECK-SAME: xmp_rt_array_allocate(_XMP_desc_a, &_XMP_layout_a); _XMP_addr_a = (double *)_XMP_layout_a.addr; }
 // CHECK: xmp_rt_register_module_init(_XMP_module_init);
 // CHECK-NOT: int main

@@ -15,7 +15,7 @@
 #pragma xmp nodes p(*)
 #pragma xmp nodes g[*][2]
 // CHECK: xmp.nodes @h shape ["2"] {{{.*}}parent = @p, {{.*}}subset_lower = ["0"], subset_step = ["1"], subset_upper = ["(0) + ((2) - 1) * (1)"]}
-// INIT: _XMP_nodes_h = xmp_rt_nodes_create_subset(1, (const long[]){(2)}, _XMP_nodes_p, (const long[]){(0)}, (const long[]){((0) + ((2) - 1) * (1))}, (const long[]){(1)}, "h", &_XMP_where_2);
+// INIT: _XMP_nodes_h = xmp_rt_nodes_share(_XMP_nodes_h, xmp_rt_nodes_create_subset(1, (const long[]){(2)}, _XMP_nodes_p, (const long[]){(0)}, (const long[]){((0) + ((2) - 1) * (1))}, (const long[]){(1)}, "h", &_XMP_where_2));
 #pragma xmp nodes h[2] = p[0:2]
 // This node's row of g: its own coordinate in the first dimension.
 // CHECK: xmp.nodes @row shape ["2"] {{{.*}}parent = @g, {{.*}}subset_lower = [#xmp.coord, "0"], subset_step = ["1", "1"], subset_upper = [#xmp.coord, #xmp.last]}

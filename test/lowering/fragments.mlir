@@ -4,9 +4,9 @@
 // RUN: %xmp-opt --emit-c %s | FileCheck %s
 
 // CHECK: // anchor 0
-// CHECK-NEXT: static xmp_rt_nodes_t *_XMP_nodes_p; static const xmp_rt_srcloc_t _XMP_where_0 = {"prog.c", 3, "nodes p(*)"};
+// CHECK-NEXT: xmp_rt_nodes_t *_XMP_nodes_p __attribute__((weak)); static const xmp_rt_srcloc_t _XMP_where_0 = {"prog.c", 3, "nodes p(*)"};
 // CHECK-NEXT: // anchor 1
-// CHECK-NEXT: _XMP_nodes_p = xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0);
+// CHECK-NEXT: _XMP_nodes_p = xmp_rt_nodes_share(_XMP_nodes_p, xmp_rt_nodes_create(1, (const long[]){(-1)}, "p", &_XMP_where_0));
 xmp.nodes @p shape ["*"] {at = 0 : i64, init_at = 1 : i64, directive = "nodes p(*)", name = "p", scope = #xmp<scope file>, site = 0 : i64} loc("prog.c":3:1)
 // CHECK: // anchor 2
 // CHECK-NEXT: xmp_rt_barrier(_XMP_nodes_p);

@@ -5,13 +5,15 @@
 // RUN: %xmp-opt --emit-c %s | FileCheck %s --check-prefix=C
 
 // CHECK-NOT: {{^ *xmp\.nodes}}
-// CHECK: emitc.verbatim "static xmp_rt_nodes_t *_XMP_nodes_p;" {xmp.anchor = 0 : i64}
-// CHECK: emitc.call_opaque "xmp_rt_nodes_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(2), (-1)}">, #emitc.opaque<"\22p\22">, #emitc.opaque<"&_XMP_where_0">], xmp.anchor = 100 : i64, xmp.assign_to = "_XMP_nodes_p"} : () -> !emitc.opaque<"xmp_rt_nodes_t *">
+// File scope: one object program-wide, the variable weak (every file that
+// declares it names the same one), the first file's object kept.
+// CHECK: emitc.verbatim "xmp_rt_nodes_t *_XMP_nodes_p __attribute__((weak));" {xmp.anchor = 0 : i64}
+// CHECK: emitc.call_opaque "xmp_rt_nodes_share"() {args = [#emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"xmp_rt_nodes_create(2, (const long[]){(2), (-1)}, \22p\22, &_XMP_where_0)">], xmp.anchor = 100 : i64, xmp.assign_to = "_XMP_nodes_p"} : () -> !emitc.opaque<"xmp_rt_nodes_t *">
 xmp.nodes @p shape ["2", "*"] {at = 0 : i64, init_at = 100 : i64, directive = "nodes p(*,2)", name = "p", scope = #xmp<scope file>, site = 0 : i64}
 // A subset of p: its triplets (0-based, inclusive).
-// CHECK: emitc.call_opaque "xmp_rt_nodes_create_subset"() {args = [#emitc.opaque<"1">, #emitc.opaque<"(const long[]){(2)}">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">, #emitc.opaque<"(const long[]){(1), (1)}">
+// CHECK: emitc.call_opaque "xmp_rt_nodes_share"() {args = [#emitc.opaque<"_XMP_nodes_q">, #emitc.opaque<"xmp_rt_nodes_create_subset(1, (const long[]){(2)}, _XMP_nodes_p, (const long[]){(0), (1)}, (const long[]){(1), (1)}, (const long[]){(1), (1)}
 xmp.nodes @q shape ["2"] {at = 1 : i64, init_at = 100 : i64, directive = "", name = "q", scope = #xmp<scope file>, site = 1 : i64, parent = @p, subset_lower = ["0", "1"], subset_upper = ["1", "1"], subset_step = ["1", "1"]}
-// Function-scope objects are not static, and are created where they are declared.
+// Function-scope objects are the function's, created where they are declared.
 // CHECK: emitc.verbatim "xmp_rt_template_t *_XMP_tmpl_t;" {xmp.anchor = 2 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_template_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(0), (1)}">, #emitc.opaque<"(const long[]){(N-1), (M)}">, {{.*}}xmp.anchor = 2 : i64
 xmp.template @t lower ["0", "1"] upper ["N-1", "M"] {at = 2 : i64, directive = "template t(1:M,0:N-1)", name = "t", scope = #xmp<scope function>, site = 2 : i64}
@@ -66,6 +68,6 @@ xmp.storage @a {at = 69 : i64}
 
 // The file's initialisation collects the file-scope directives' calls.
 // C: // anchor 0
-// C-NEXT: static xmp_rt_nodes_t *_XMP_nodes_p; static const xmp_rt_srcloc_t _XMP_where_0 = {{.*}};
+// C-NEXT: xmp_rt_nodes_t *_XMP_nodes_p __attribute__((weak)); static const xmp_rt_srcloc_t _XMP_where_0 = {{.*}};
 // C: // anchor 100
-// C-NEXT: _XMP_nodes_p = xmp_rt_nodes_create({{.*}}); _XMP_nodes_q = xmp_rt_nodes_create_subset({{.*}});
+// C-NEXT: _XMP_nodes_p = xmp_rt_nodes_share(_XMP_nodes_p, xmp_rt_nodes_create({{.*}})); _XMP_nodes_q = xmp_rt_nodes_share(_XMP_nodes_q, xmp_rt_nodes_create_subset({{.*}}));

@@ -1,6 +1,7 @@
 /* The data mapping that the files of test/e2e/multi-file.c share. */
 #ifndef MULTI_FILE_GRID_H
 #define MULTI_FILE_GRID_H
+#include <xmp.h>
 #define N 29
 #define M 7
 extern double u[N][M];
@@ -13,4 +14,7 @@ extern int flag;
 void init(void);
 double smooth_sum(void);
 double max_value(void);
+/* Each file's descriptors of p and t: one object program-wide. */
+void solver_descs(xmp_desc_t *dp, xmp_desc_t *dt);
+void stats_descs(xmp_desc_t *dp, xmp_desc_t *dt);
 #endif

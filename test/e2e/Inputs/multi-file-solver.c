@@ -1,6 +1,11 @@
 /* Part of test/e2e/multi-file.c: loops on the header's array. */
 #include "multi-file-grid.h"
 
+void solver_descs(xmp_desc_t *dp, xmp_desc_t *dt) {
+  *dp = xmp_desc_of(p);
+  *dt = xmp_desc_of(t);
+}
+
 void init(void) {
 #pragma xmp loop on t(i)
   for (int i = 0; i < N; i++)

@@ -19,7 +19,24 @@ using namespace xmp::lowering;
 
 namespace {
 
-std::string storage(Scope scope) { return scope == Scope::file ? "static " : ""; }
+/// A node array's or template's variable. At file scope it is one object for
+/// the whole program (every file that declares it, through a header or its own
+/// directive, names the same weak variable; xmp_rt_nodes_share and
+/// xmp_rt_template_share keep the first file's object and compare the others).
+std::string declaration(Scope scope, StringRef type, StringRef var) {
+  return (type + " *" + var + (scope == Scope::file ? " __attribute__((weak))" : "") + ";").str();
+}
+
+/// `var = create(args);`, or at file scope `var = share(var, create(args));`.
+void create(FragmentBuilder &b, int64_t at, Scope scope, StringRef share, StringRef callee,
+            ArrayRef<std::string> args, StringRef var, StringRef type) {
+  if (scope != Scope::file) {
+    b.call(at, callee, args, var, type);
+    return;
+  }
+  std::string made = (callee + "(" + llvm::join(args, ", ") + ")").str();
+  b.call(at, share, {var.str(), made}, var, type);
+}
 
 /// Where a mapping directive's executable part goes.
 template <typename OpT> int64_t execAt(OpT op) {
@@ -30,20 +47,20 @@ template <typename OpT> int64_t execAt(OpT op) {
 
 void lowerNodes(NodesOp op, FragmentBuilder &b) {
   std::string var = cnames::nodes(op.getSymName());
-  b.text(op.getAt(), storage(op.getScope()) + "xmp_rt_nodes_t *" + var + ";");
+  b.text(op.getAt(), declaration(op.getScope(), "xmp_rt_nodes_t", var));
   b.where(op.getAt(), op.getDirective());
   SmallVector<std::string> shape;
   for (const std::string &s : strings(op.getShape()))
     shape.push_back(s == "*" ? "-1" : s);
   if (!op.getSubsetLower()) {
-    b.call(execAt(op), "xmp_rt_nodes_create",
+    create(b, execAt(op), op.getScope(), "xmp_rt_nodes_share", "xmp_rt_nodes_create",
            {std::to_string(shape.size()), compoundLiteral("const long", shape),
             cStringLiteral(op.getName()), b.whereRef()},
            var, "xmp_rt_nodes_t *");
     return;
   }
   std::string parent = op.getParent() ? cnames::nodes(*op.getParent()) : "NULL";
-  b.call(execAt(op), "xmp_rt_nodes_create_subset",
+  create(b, execAt(op), op.getScope(), "xmp_rt_nodes_share", "xmp_rt_nodes_create_subset",
          {std::to_string(shape.size()), compoundLiteral("const long", shape), parent,
           compoundLiteral("const long", nodeBounds(*op.getSubsetLower(), parent)),
           compoundLiteral("const long", nodeBounds(*op.getSubsetUpper(), parent)),
@@ -54,11 +71,11 @@ void lowerNodes(NodesOp op, FragmentBuilder &b) {
 
 void lowerTemplate(TemplateOp op, FragmentBuilder &b) {
   std::string var = cnames::templ(op.getSymName());
-  b.text(op.getAt(), storage(op.getScope()) + "xmp_rt_template_t *" + var + ";");
+  b.text(op.getAt(), declaration(op.getScope(), "xmp_rt_template_t", var));
   b.where(op.getAt(), op.getDirective());
   SmallVector<std::string> lower = strings(op.getLower());
   bool deferred = llvm::is_contained(lower, ":"); // the verifier made it all or none
-  b.call(execAt(op), "xmp_rt_template_create",
+  create(b, execAt(op), op.getScope(), "xmp_rt_template_share", "xmp_rt_template_create",
          {std::to_string(lower.size()), deferred ? "NULL" : compoundLiteral("const long", lower),
           deferred ? "NULL" : compoundLiteral("const long", strings(op.getUpper())),
           cStringLiteral(op.getName()), b.whereRef()},
