@@ -162,6 +162,9 @@ enum class LoopExtent { None, Expand, Margin, PeelAndWait };
 
 struct LoopDirective {
   std::vector<Name> indices; // empty: the variables of the `on` subscripts
+  /// A device loop made of `xmp loop` and an OpenACC loop construct: its
+  /// reductions (the construct's) stay on each node, as OpenACC's do.
+  bool fromAcc = false;
   Name templ;                // a template or a node array
   Bracket style = Bracket::Round;
   std::vector<Subscript> subscripts;
@@ -229,6 +232,31 @@ struct BcastDirective {
   bool acc = false; // XACC: on the variables' device copies
 };
 
+/// An OpenACC clause (XcalableACC): its name in lower case, and its variable
+/// list (data clauses, private, firstprivate, reduction, host/device) or its
+/// argument as written (`async(1)`, `vector_length(256)`, `collapse(2)`).
+struct AccClause {
+  std::string name;
+  clang::SourceLocation loc;
+  std::vector<Name> vars;
+  std::string op;  // reduction: the operator as written ("+", "max")
+  std::string arg; // empty when written without parentheses
+  bool hasArg = false;
+};
+
+/// `#pragma acc ...`: the construct (`data`, `parallel loop`, `kernels loop`,
+/// `loop`, `update`, `wait`) and its clauses in the order written.
+struct AccDirective {
+  std::string construct;
+  clang::SourceLocation loc;
+  std::vector<AccClause> clauses;
+  std::vector<Name> waitArgs; // `wait (1, 2)` of the wait directive (unused)
+  /// A compute construct (`parallel loop`, `kernels loop`) right after a
+  /// `#pragma xmp loop`: that directive became a device loop and took its
+  /// reductions; nothing else is left to do.
+  bool merged = false;
+};
+
 struct TaskDirective {
   NodeRef on;
 };
@@ -263,7 +291,8 @@ enum class DirectiveKind {
   Nodes, Template, Distribute, Align, Loop, Reduction, Barrier, Shadow, Reflect,
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
-  DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight
+  DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight,
+  AccData, AccCompute, AccLoop, AccUpdate, AccWait
 };
 
 struct Directive {
@@ -287,6 +316,7 @@ struct Directive {
   ArrayDirective array;
   DeviceDataDirective device; // device replicate, replicate_sync
   ResetWeightDirective resetWeight;
+  AccDirective acc; // #pragma acc
   std::vector<ExprTree> exprs; // every C expression written in it
 };
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DirectiveParser.h"
+#include "TokenCursor.h"
 
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -26,42 +27,13 @@ void xmp::frontend::reportError(DiagnosticsEngine &diags, SourceLocation loc,
   diags.Report(loc, id) << message;
 }
 
+using xmp::frontend::detail::TokenCursor;
+
 namespace {
 
 /// How deeply a directive's expression may nest (parentheses, brackets and
 /// operators): the generated C repeats it, and compilers recurse on it.
 constexpr unsigned maxExprDepth = 256;
-
-/// A position in a directive's tokens, what both readers below walk with:
-/// the token there (an end-of-directive token past the last), where an
-/// error there points, and errors reported through Clang.
-class TokenCursor {
-protected:
-  TokenCursor(Preprocessor &pp, ArrayRef<Token> toks, SourceLocation end)
-      : pp(pp), toks(toks), end(end) {}
-
-  const Token &peek(size_t ahead = 0) const {
-    static Token eod = [] {
-      Token t;
-      t.startToken();
-      t.setKind(tok::eod);
-      return t;
-    }();
-    return pos + ahead < toks.size() ? toks[pos + ahead] : eod;
-  }
-  bool atEnd() const { return pos >= toks.size(); }
-  SourceLocation here() const { return atEnd() ? end : toks[pos].getLocation(); }
-  std::string spelling(const Token &t) const { return pp.getSpelling(t); }
-  bool error(SourceLocation loc, const std::string &message) {
-    reportError(pp.getDiagnostics(), loc, message);
-    return false;
-  }
-
-  Preprocessor &pp;
-  ArrayRef<Token> toks;
-  SourceLocation end; // where an error past the last token points
-  size_t pos = 0;
-};
 
 /// Reads the tokens of one C expression written in a directive into an
 /// ExprTree: C's conditional-expression, without assignments, increments

@@ -17,6 +17,13 @@ std::vector<Directive> parseDirective(clang::Preprocessor &pp,
                                         llvm::ArrayRef<clang::Token> tokens,
                                         clang::SourceRange range);
 
+/// Parses the tokens of one `#pragma acc` line (after `acc`): the OpenACC
+/// directives and clauses XcalableACC programs use. A directive or clause
+/// outside that set is a Clang error naming it, and nothing is returned.
+std::optional<Directive> parseAccDirective(clang::Preprocessor &pp,
+                                           llvm::ArrayRef<clang::Token> tokens,
+                                           clang::SourceRange range);
+
 /// Parses the assignment statement that follows a gmove directive
 /// (`dst = src;`, with array sections) or an array directive (`a[0:n] =
 /// b[0:n] + 1;`) into `d`, whose range is extended to cover it. Returns false after reporting malformed input.

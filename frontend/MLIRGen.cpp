@@ -201,10 +201,12 @@ private:
   void reduction(const Site &site, int64_t id, int64_t at, const CheckedReduction &r,
                  bool loop = false) {
     UnitAttr loopAttr = loop ? b.getUnitAttr() : UnitAttr();
-    UnitAttr acc = !loop && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
+    // Scalars have no device copies: device loops take their values and
+    // return their reductions to the host, so `acc` reduces the host's.
+    bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
+    UnitAttr acc = !loop && arrays && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {
-      bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
       b.create<ReductionOp>(loc(site), kindAttr(r.kind), strs(r.vars), typesAttr(r.types),
                             ref(r.on), b.getI64IntegerAttr(id), anchor(at),
                             b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
@@ -455,7 +457,9 @@ private:
       switch (s.dir->kind) {
       case DirectiveKind::DeviceReplicate:
       case DirectiveKind::DeviceSync:
-      case DirectiveKind::DeviceResetWeight: return true;
+      case DirectiveKind::DeviceResetWeight:
+      case DirectiveKind::AccUpdate: return true;
+      case DirectiveKind::AccData: return !s.devArrays.empty();
       default: return false;
       }
     });
@@ -507,6 +511,21 @@ private:
     anchors.add({Anchor::Kind::ReplacePragma, site.dir->range.getBegin(), site.dir->range.getEnd(),
                  ompText});
     return anchors.add({Anchor::Kind::ReplaceChars, omp->getBeginLoc(), omp->getEndLoc()});
+  }
+
+  void deviceSync(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at,
+                  bool in, const std::vector<DeviceArray> &devArrays) {
+    (void)site;
+    if (devArrays.empty())
+      return;
+    std::vector<std::string> arrays;
+    SmallVector<int64_t> replicas;
+    for (const DeviceArray &a : devArrays) {
+      arrays.push_back(a.name);
+      replicas.push_back(a.replica);
+    }
+    b.create<DeviceSyncOp>(l, DirectionAttr::get(b.getContext(), in ? Direction::in : Direction::out),
+                           strs(arrays), b.getDenseI64ArrayAttr(replicas), id, anchor(at), text);
   }
 
   void emit(const Site &site) {
@@ -681,34 +700,44 @@ private:
     case DirectiveKind::Barrier:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, anchor(at), text);
       break;
-    case DirectiveKind::DeviceReplicate: {
-            std::vector<std::string> arrays, elems;
+    case DirectiveKind::DeviceReplicate:
+    case DirectiveKind::AccData: {
+      std::vector<std::string> arrays, elems;
       SmallVector<int64_t> distributed;
+      SmallVector<bool> copyIn, copyOut;
       for (const DeviceArray &a : site.devArrays) {
         arrays.push_back(a.name);
         elems.push_back(a.elemType);
         distributed.push_back(a.dist != nullptr);
+        copyIn.push_back(a.copyIn);
+        copyOut.push_back(a.copyOut);
       }
+      if (arrays.empty()) // `acc data create(s)` of scalars: nothing on the device
+        break;
+      bool acc = d.kind == DirectiveKind::AccData;
       int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
-      b.create<DeviceReplicateOp>(l, strs(arrays),
-                                  b.getDenseI64ArrayAttr(distributed), strs(elems), id, anchor(at),
-                                  text, anchor(end));
+      b.create<DeviceReplicateOp>(l, strs(arrays), b.getDenseI64ArrayAttr(distributed),
+                                  strs(elems), id, anchor(at), text, anchor(end),
+                                  acc ? b.getDenseBoolArrayAttr(copyIn) : DenseBoolArrayAttr(),
+                                  acc ? b.getDenseBoolArrayAttr(copyOut) : DenseBoolArrayAttr());
       break;
     }
-    case DirectiveKind::DeviceSync: {
-            std::vector<std::string> arrays;
-      SmallVector<int64_t> replicas;
-      for (const DeviceArray &a : site.devArrays) {
-        arrays.push_back(a.name);
-        replicas.push_back(a.replica);
-      }
-      b.create<DeviceSyncOp>(l,
-                            DirectionAttr::get(b.getContext(),
-                                               site.syncIn ? Direction::in : Direction::out),
-                            strs(arrays),
-                             b.getDenseI64ArrayAttr(replicas), id, anchor(at), text);
+    case DirectiveKind::DeviceSync:
+      deviceSync(site, l, id, text, at, site.syncIn, site.devArrays);
+      break;
+    case DirectiveKind::AccUpdate: {
+      // `host(...)` then `device(...)`: one sync each way.
+      std::vector<DeviceArray> out, in;
+      for (const DeviceArray &a : site.devArrays)
+        (a.copyIn ? in : out).push_back(a);
+      deviceSync(site, l, id, text, at, false, out);
+      deviceSync(site, l, id, text, at, true, in);
       break;
     }
+    case DirectiveKind::AccCompute: // its loop's device loop does the work
+    case DirectiveKind::AccLoop:
+    case DirectiveKind::AccWait: // device loops are complete when they return
+      break;
     case DirectiveKind::DeviceResetWeight:
       b.create<DeviceResetWeightOp>(l, b.getStringAttr(site.exprs.front()), id, anchor(at), text);
       break;

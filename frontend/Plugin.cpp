@@ -37,6 +37,7 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Pragma.h"
@@ -154,6 +155,119 @@ public:
   }
 };
 
+/// Whether only blanks stand between two places of one file.
+bool onlyBlanksBetween(const SourceManager &sm, SourceLocation from, SourceLocation to) {
+  if (sm.getFileID(from) != sm.getFileID(to) || !sm.isBeforeInTranslationUnit(from, to))
+    return false;
+  StringRef text = sm.getBufferData(sm.getFileID(from))
+                       .slice(sm.getFileOffset(from), sm.getFileOffset(to));
+  return text.find_first_not_of(" \t\r\n\\") == StringRef::npos;
+}
+
+/// `#pragma acc` (XcalableACC). An OpenACC loop construct right after a
+/// `#pragma xmp loop` makes that loop a device loop (the construct's
+/// reductions stay on each node, as OpenACC's do); an `acc loop` inside it
+/// adds its reductions. Where the directives stand is checked against the
+/// AST later (Sema).
+class AccPragmaHandler : public PragmaHandler {
+public:
+  AccPragmaHandler() : PragmaHandler("acc") {}
+
+  void HandlePragma(Preprocessor &pp, PragmaIntroducer introducer, Token &) override {
+    SmallVector<Token> tokens;
+    Token tok;
+    for (pp.Lex(tok); tok.isNot(tok::eod); pp.Lex(tok))
+      tokens.push_back(tok);
+    DiagnosticsEngine &diags = pp.getDiagnostics();
+    const SourceManager &sm = pp.getSourceManager();
+    if (introducer.Kind != PIK_HashPragma) {
+      reportError(diags, introducer.Loc, "OpenACC directives must be written as '#pragma acc' lines");
+      return;
+    }
+    if (!sm.isInMainFile(introducer.Loc)) {
+      reportError(diags, introducer.Loc,
+                  "OpenACC directives may not stand in an included file; move it to the file "
+                  "being compiled");
+      return;
+    }
+    std::optional<Directive> d =
+        parseAccDirective(pp, tokens, SourceRange(introducer.Loc, tok.getLocation()));
+    if (!d)
+      return;
+    std::vector<Directive> &table = directiveTable();
+    if (d->kind == DirectiveKind::AccCompute && !table.empty() &&
+        table.back().kind == DirectiveKind::Loop &&
+        onlyBlanksBetween(sm, table.back().range.getEnd(), introducer.Loc)) {
+      LoopDirective &loop = table.back().loop;
+      if (!takeReductions(diags, d->acc, loop, "'#pragma xmp loop' before it"))
+        return;
+      table.back().kind = DirectiveKind::DeviceLoop;
+      d->acc.merged = true;
+    }
+    // An `acc loop` inside the nest of the last such loop adds its reductions
+    // to it (Sema checks it stands there).
+    if (d->kind == DirectiveKind::AccLoop)
+      for (size_t k = table.size(); k-- > 1;)
+        if (table[k].kind == DirectiveKind::AccCompute && table[k].acc.merged) {
+          if (!takeReductions(diags, d->acc, table[k - 1].loop, nullptr))
+            return;
+          d->acc.merged = true;
+          break;
+        }
+    table.push_back(std::move(*d));
+  }
+
+private:
+  /// Adds the construct's reductions to the device loop's (a variable
+  /// reduced twice with one operator is one reduction).
+  static bool takeReductions(DiagnosticsEngine &diags, const AccDirective &acc,
+                             LoopDirective &loop, const char *xmpLoop) {
+    for (const AccClause &c : acc.clauses) {
+      if (c.name != "reduction")
+        continue;
+      if (xmpLoop && !loop.reductions.empty()) {
+        reportError(diags, c.loc,
+                    std::string("a reduction on both the OpenACC loop and the ") + xmpLoop +
+                        ": write it on one (xmp loop: combined across the nodes; acc: on each "
+                        "node, then '#pragma xmp reduction (...) acc' combines them)");
+        return false;
+      }
+      for (const xmp::frontend::Name &v : c.vars) {
+        auto same = llvm::find_if(loop.reductions, [&](const ReductionClause &r) {
+          return llvm::any_of(r.vars, [&](const xmp::frontend::Name &n) { return n.text == v.text; });
+        });
+        if (same != loop.reductions.end()) {
+          if (same->kind != c.op) {
+            reportError(diags, v.loc, "'" + v.text + "' is reduced with '" + same->kind +
+                                          "' by the enclosing loop construct, not '" + c.op + "'");
+            return false;
+          }
+          continue;
+        }
+        loop.reductions.push_back({c.op, c.loc, {v}, {{}}});
+      }
+      loop.fromAcc = true;
+    }
+    return true;
+  }
+};
+
+/// Puts AccPragmaHandler in the place of Clang's own `acc` handler (which
+/// ignores OpenACC without -fopenacc). Clang's parser adds that handler when
+/// it is constructed, after plugins' handlers (replacing them), and removes
+/// it by name when it ends, taking back its own object: so this runs when
+/// the parser initialises Sema (before it reads a token), and hands the map
+/// a handler of ours that the parser's removal then releases (leaked at the
+/// end of the compilation).
+void installAccHandler(Preprocessor &pp) {
+  struct Named : PragmaHandler {
+    Named() : PragmaHandler("acc") {}
+    void HandlePragma(Preprocessor &, PragmaIntroducer, Token &) override {}
+  } name;
+  pp.RemovePragmaHandler(&name); // releases the parser's handler to the parser
+  pp.AddPragmaHandler(new AccPragmaHandler());
+}
+
 struct Options {
   bool emitMLIR = false;
   bool emitLowered = false;
@@ -213,10 +327,13 @@ bool writeFile(DiagnosticsEngine &diags, const std::string &path, const std::str
   return true;
 }
 
-class XMPConsumer : public ASTConsumer {
+class XMPConsumer : public SemaConsumer {
 public:
   XMPConsumer(CompilerInstance &ci, Options options)
       : ci(ci), options(std::move(options)) {}
+
+  // Called by the parser once it exists, before it reads a token.
+  void InitializeSema(Sema &) override { installAccHandler(ci.getPreprocessor()); }
 
   void Initialize(ASTContext &) override {
     // One token watcher for both scans; most files need none.

@@ -128,6 +128,9 @@ struct DeviceArray {
   std::string paramType;           // plain arrays: "double (*)[64]"
   int64_t rowElems = 1;            // plain arrays: elements per row of dim 0
   bool written = false;            // device loop: assigned in the body
+  // acc data: copied to the device when the region starts / back when it
+  // ends; acc update: the direction (copyIn: `device`, else `host`).
+  bool copyIn = false, copyOut = false;
 };
 
 /// A scalar from outside a device loop body, passed to every task by value.

@@ -278,10 +278,13 @@ void SourceRewriter::applyAnchors() {
 }
 
 bool SourceRewriter::run(std::string &out, std::string &cuda) {
-  // The anchors a piece of source spliced into a fragment may have inside.
+  // The anchors a piece of source spliced into a fragment may have inside:
+  // accesses, and directive lines (an OpenACC `loop` in a device loop's body).
   for (int64_t id = 0; id < static_cast<int64_t>(anchors.all().size()); ++id)
     if (auto range = extent(anchors[id]);
-        range && range->second > range->first && anchors[id].kind == Anchor::Kind::ReplaceTokens)
+        range && range->second > range->first &&
+        (anchors[id].kind == Anchor::Kind::ReplaceTokens ||
+         anchors[id].kind == Anchor::Kind::ReplacePragma))
       inner.insert({range->first, {range->second, id}});
   applyAnchors();
   applyAfterIncludes();

@@ -150,9 +150,14 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::DeviceReplicate ||
                       d.kind == DirectiveKind::DeviceSync ||
                       d.kind == DirectiveKind::DeviceLoop ||
-                      d.kind == DirectiveKind::DeviceResetWeight;
+                      d.kind == DirectiveKind::DeviceResetWeight ||
+                      d.kind == DirectiveKind::AccData || d.kind == DirectiveKind::AccUpdate ||
+                      d.kind == DirectiveKind::AccCompute || d.kind == DirectiveKind::AccLoop ||
+                      d.kind == DirectiveKind::AccWait;
     unsigned at = index.offset(d.range.getBegin());
-    if (llvm::any_of(deviceNests, [&](auto r) { return at > r.first && at < r.second; })) {
+    // (An OpenACC `loop` inside an OpenACC loop construct's nest is part of it.)
+    if (d.kind != DirectiveKind::AccLoop &&
+        llvm::any_of(deviceNests, [&](auto r) { return at > r.first && at < r.second; })) {
       error(d.range.getBegin(), "no directive may stand inside a device loop");
       continue;
     }
@@ -237,7 +242,14 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       site.body = blockAfter(d, "tasks");
       ok = site.body != nullptr;
       break;
-    case DirectiveKind::DeviceReplicate: ok = checkReplicate(d, site, fn); break;
+    case DirectiveKind::DeviceReplicate:
+      ok = checkReplicate(d, d.device.arrays, site, fn, "device replicate");
+      break;
+    case DirectiveKind::AccData: ok = checkAccData(d, site, fn); break;
+    case DirectiveKind::AccUpdate: ok = checkAccUpdate(d, site); break;
+    case DirectiveKind::AccCompute: ok = checkAccCompute(d, site); break;
+    case DirectiveKind::AccLoop: ok = checkAccLoop(d); break;
+    case DirectiveKind::AccWait: ok = true; break;
     case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;
     case DirectiveKind::DeviceLoop: ok = checkLoop(d, site, fn, /*device=*/true); break;
     case DirectiveKind::DeviceResetWeight: ok = checkResetWeight(d, site); break;

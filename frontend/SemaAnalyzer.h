@@ -117,7 +117,12 @@ private:
                  bool device = false);
   bool checkLoopExtent(const Directive &d, Site &site, bool onNodes, bool device);
   bool checkDeviceNest(const Directive &d, Site &site);
-  bool checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkReplicate(const Directive &d, const std::vector<Name> &names, Site &site,
+                      const FunctionDecl *fn, const char *directive);
+  bool checkAccData(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkAccUpdate(const Directive &d, Site &site);
+  bool checkAccCompute(const Directive &d, Site &site);
+  bool checkAccLoop(const Directive &d);
   bool replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
                   const char *use);
   bool checkDeviceSync(const Directive &d, Site &site);

@@ -57,9 +57,11 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
   return true;
 }
 
-/// `device replicate (a, b)` and its block: the arrays, their storage.
-bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl *fn) {
-  const CompoundStmt *block = blockAfter(d, "device replicate");
+/// `device replicate (a, b)` (or `acc data`) and its block: the arrays,
+/// their storage.
+bool Analyzer::checkReplicate(const Directive &d, const std::vector<Name> &names, Site &site,
+                              const FunctionDecl *fn, const char *directive) {
+  const CompoundStmt *block = blockAfter(d, directive);
   site.body = block;
   if (!block)
     return false;
@@ -67,9 +69,10 @@ bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl
                        index.offset(block->getRBracLoc()), {}};
   // Another replicate directly before this one: both would take the block.
   if (llvm::any_of(replicates, [&](const ReplicateScope &r) { return r.begin == scope.begin; }))
-    return error(d.range.getBegin(), "the block after this 'device replicate' is that of the "
-                                     "one before; list the arrays in one directive");
-  for (const Name &n : d.device.arrays) {
+    return error(d.range.getBegin(), std::string("the block after this '") + directive +
+                                         "' is that of the one before; list the arrays in one "
+                                         "directive");
+  for (const Name &n : names) {
     const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
     if (!var)
       return error(n.loc, "array '" + n.text + "' is not declared");
@@ -87,16 +90,16 @@ bool Analyzer::checkReplicate(const Directive &d, Site &site, const FunctionDecl
       elem = at->getElementType();
     }
     if (extents.empty())
-      return error(n.loc, "'" + n.text + "' in 'device replicate' is not an array "
-                          "of constant size");
+      return error(n.loc, "'" + n.text + "' in '" + directive +
+                              "' is not an array of constant size");
     auto dist = program.arrays.find(decl);
     if (dist != program.arrays.end()) {
       array.dist = &dist->second;
       array.elemType = dist->second.elemType;
     } else {
       if (var->function && var->function != fn)
-        return error(n.loc, "'device replicate' must stand in the function that "
-                            "declares '" + n.text + "'");
+        return error(n.loc, std::string("'") + directive +
+                                "' must stand in the function that declares '" + n.text + "'");
       array.elemType = elem.getCanonicalType().getUnqualifiedType().getAsString();
       for (size_t k = 1; k < extents.size(); ++k)
         array.rowElems *= extents[k];
@@ -128,7 +131,7 @@ bool Analyzer::replicated(const VarDecl *var, SourceLocation at, DeviceArray &ou
       }
   }
   return error(at, "array '" + var->getName().str() + "' is " + use +
-                       " but is not named in an enclosing 'device replicate'");
+                       " but is not named in an enclosing 'device replicate' or 'acc data'");
 }
 
 bool Analyzer::checkDeviceSync(const Directive &d, Site &site) {

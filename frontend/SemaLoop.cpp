@@ -161,14 +161,16 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
   Token next;
   raw.LexFromRawLexer(next);
   // OpenMP directives on the same nest may come between (`#pragma omp
-  // parallel for`, `omp simd`).
+  // parallel for`, `omp simd`), and the OpenACC loop construct that makes
+  // it a device loop (`#pragma acc parallel loop`).
   while (next.is(tok::hash) && next.isAtStartOfLine()) {
     Token word;
     raw.LexFromRawLexer(word);
     if (!word.is(tok::raw_identifier) || word.getRawIdentifier() != "pragma")
       break;
     raw.LexFromRawLexer(word);
-    if (!word.is(tok::raw_identifier) || word.getRawIdentifier() != "omp")
+    if (!word.is(tok::raw_identifier) ||
+        (word.getRawIdentifier() != "omp" && word.getRawIdentifier() != "acc"))
       break;
     do
       raw.LexFromRawLexer(next);

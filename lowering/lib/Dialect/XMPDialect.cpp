@@ -533,6 +533,8 @@ LogicalResult DeviceReplicateOp::verify() {
   if (getDistributed().size() != n ||
       getElemTypes().size() != n)
     return emitOpError("needs one distributed flag and element type per array");
+  if ((getCopyIn() && getCopyIn()->size() != n) || (getCopyOut() && getCopyOut()->size() != n))
+    return emitOpError("needs one copy_in and copy_out flag per array");
   return success();
 }
 

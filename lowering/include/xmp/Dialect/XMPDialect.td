@@ -679,11 +679,15 @@ def XMP_DeviceReplicateOp : XMP_Op<"device_replicate"> {
   let description = [{
     Registers each array with StarPU until the block ends. A distributed array registers its local
     storage (shadows included); a plain C array, all of it. The block opens
-    at `at` and ends at `end_at`, after the directive's block.
+    at `at` and ends at `end_at`, after the directive's block. An OpenACC
+    data region (`acc data copy(a) copyout(b)`) is one too, with transfers:
+    `copy_in` arrays are copied to the device when the block opens,
+    `copy_out` ones back to the host when it ends (one flag per array).
   }];
   let arguments = (ins StrArrayAttr:$arrays,
       DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site, I64Attr:$at,
-      StrAttr:$directive, I64Attr:$end_at);
+      StrAttr:$directive, I64Attr:$end_at, OptionalAttr<DenseBoolArrayAttr>:$copy_in,
+      OptionalAttr<DenseBoolArrayAttr>:$copy_out);
   let assemblyFormat = [{
     $arrays `distributed` $distributed `elem` $elem_types attr-dict
   }];

@@ -31,6 +31,13 @@ void lowerDeviceReplicate(DeviceReplicateOp op, FragmentBuilder &b) {
            {addr, bytes, "sizeof(" + elems[k] + ")", cStringLiteral(arrays[k]), b.whereRef()},
            "xmp_dev_data_t *" + handles[k], "xmp_dev_data_t *");
   }
+  // An OpenACC data region's transfers.
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (op.getCopyIn() && (*op.getCopyIn())[k])
+      b.call(at, "xmp_dev_sync_in", {handles[k], b.whereRef()});
+  for (size_t k = 0; k < arrays.size(); ++k)
+    if (op.getCopyOut() && (*op.getCopyOut())[k])
+      b.call(op.getEndAt(), "xmp_dev_sync_out", {handles[k], b.whereRef()});
   for (size_t k = arrays.size(); k-- > 0;)
     b.call(op.getEndAt(), "xmp_dev_release", {handles[k]});
   b.text(op.getEndAt(), "}");
