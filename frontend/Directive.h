@@ -165,6 +165,8 @@ struct LoopDirective {
   /// A device loop made of `xmp loop` and an OpenACC loop construct: its
   /// reductions (the construct's) stay on each node, as OpenACC's do.
   bool fromAcc = false;
+  /// Made a device loop by the OpenACC loop construct after it.
+  bool viaAcc = false;
   Name templ;                // a template or a node array
   Bracket style = Bracket::Round;
   std::vector<Subscript> subscripts;

@@ -155,13 +155,18 @@ public:
   }
 };
 
-/// Whether only blanks stand between two places of one file.
-bool onlyBlanksBetween(const SourceManager &sm, SourceLocation from, SourceLocation to) {
+/// Whether only blanks and comments stand between two places of one file.
+bool onlyBlanksBetween(const Preprocessor &pp, SourceLocation from, SourceLocation to) {
+  const SourceManager &sm = pp.getSourceManager();
   if (sm.getFileID(from) != sm.getFileID(to) || !sm.isBeforeInTranslationUnit(from, to))
     return false;
-  StringRef text = sm.getBufferData(sm.getFileID(from))
-                       .slice(sm.getFileOffset(from), sm.getFileOffset(to));
-  return text.find_first_not_of(" \t\r\n\\") == StringRef::npos;
+  FileID fid = sm.getFileID(from);
+  StringRef buffer = sm.getBufferData(fid);
+  Lexer raw(sm.getLocForStartOfFile(fid), pp.getLangOpts(), buffer.begin(),
+            buffer.begin() + sm.getFileOffset(from), buffer.end());
+  Token next;
+  raw.LexFromRawLexer(next);
+  return next.getLocation() == to;
 }
 
 /// `#pragma acc` (XcalableACC). An OpenACC loop construct right after a
@@ -197,8 +202,9 @@ public:
     std::vector<Directive> &table = directiveTable();
     if (d->kind == DirectiveKind::AccCompute && !table.empty() &&
         table.back().kind == DirectiveKind::Loop &&
-        onlyBlanksBetween(sm, table.back().range.getEnd(), introducer.Loc)) {
+        onlyBlanksBetween(pp, table.back().range.getEnd(), introducer.Loc)) {
       LoopDirective &loop = table.back().loop;
+      loop.viaAcc = true;
       if (!takeReductions(diags, d->acc, loop, "'#pragma xmp loop' before it"))
         return;
       table.back().kind = DirectiveKind::DeviceLoop;
@@ -222,10 +228,11 @@ private:
   /// reduced twice with one operator is one reduction).
   static bool takeReductions(DiagnosticsEngine &diags, const AccDirective &acc,
                              LoopDirective &loop, const char *xmpLoop) {
+    bool xmpReductions = xmpLoop && !loop.reductions.empty();
     for (const AccClause &c : acc.clauses) {
       if (c.name != "reduction")
         continue;
-      if (xmpLoop && !loop.reductions.empty()) {
+      if (xmpReductions) {
         reportError(diags, c.loc,
                     std::string("a reduction on both the OpenACC loop and the ") + xmpLoop +
                         ": write it on one (xmp loop: combined across the nodes; acc: on each "

@@ -44,8 +44,12 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
   if (llvm::none_of(replicates, [&](const ReplicateScope &r) {
         return here > r.begin && here < r.end;
       }))
-    return error(d.range.getBegin(), "'device loop' must stand inside a 'device "
-                                     "replicate' block, which names the arrays it uses");
+    return error(d.range.getBegin(),
+                 d.loop.viaAcc
+                     ? "an OpenACC loop construct must stand inside an 'acc data' region (or a "
+                       "'device replicate' block) that names the arrays it uses"
+                     : "'device loop' must stand inside a 'device replicate' block, which "
+                       "names the arrays it uses");
   site.devBody = site.loop.back().stmt->getBody();
   if (!analyzeDeviceBody(index, diags, site,
                          [&](const VarDecl *var, SourceLocation at, DeviceArray &out) {

@@ -3,8 +3,8 @@
 the thesis's tables 4.2 (N-body) and 6.1 (Himeno) count them.
 
 A line counts when it is neither blank nor only comment. Each counted line
-goes to one column: `xmp` for directive lines (#pragma xmp, with their
-continuation lines), else the runtime API whose identifier comes first on it
+goes to one column: `xmp` for directive lines (#pragma xmp, and #pragma acc
+in the XcalableACC versions, with their continuation lines), else the runtime API whose identifier comes first on it
 (MPI_*; cuda followed by a capital, as in cudaMalloc, and <<<...>>>
 launches; starpu_*/STARPU_*; xmp_*/xmpc_* intrinsics), else `other` (declarations, initialisation, computation). A
 version is the files it is built from, shared headers included; a version
@@ -21,6 +21,7 @@ VERSIONS = {
     "himeno": [
         ("serial", ["himeno_serial.c", "himeno_size.h"]),
         ("directives", ["himeno.c", "himeno_size.h"]),
+        ("xacc", ["himeno_acc.c", "himeno_size.h"]),
         ("hand-coded", ["himeno_mpi_cuda.cu", "himeno_dev.h", "himeno_stencil.h",
                         "himeno_size.h"]),
     ],
@@ -28,6 +29,13 @@ VERSIONS = {
         ("serial", ["nbody_serial.c"]),
         ("directives", ["nbody.c"]),
         ("hand-coded", ["nbody_mpi_starpu.c", "nbody_mpi_starpu_cuda.cu", "nbody_kernels.h"]),
+    ],
+    # Thesis appendix A.1 on host arrays, with XMP-dev directives, with XcalableACC's OpenACC.
+    "laplace": [
+        ("serial", ["laplace_serial.c", "laplace.h"]),
+        ("directives", ["laplace.c", "laplace.h"]),
+        ("xmp-dev", ["laplace_dev.c", "laplace.h"]),
+        ("xacc", ["laplace_acc.c", "laplace.h"]),
     ],
 }
 HAND_CODED_API = {"himeno": "MPI + CUDA", "nbody": "MPI + StarPU"}
@@ -76,7 +84,7 @@ def classify(lines):
     directive = False
     for l in lines:
         s = l.strip()
-        directive = directive or re.match(r"#\s*pragma\s+xmp\b", s) is not None
+        directive = directive or re.match(r"#\s*pragma\s+(xmp|acc)\b", s) is not None
         if directive:
             counts["xmp"] += 1
             directive = s.endswith("\\")
@@ -126,7 +134,7 @@ def main(argv):
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--examples", default=os.path.join(here, "..", "..", "examples"),
-                    help="folder holding himeno/ and nbody/ (default: the repository's)")
+                    help="folder holding himeno/, nbody/ and laplace/ (default: the repository's)")
     args = ap.parse_args(argv)
     if not os.path.isdir(args.examples):
         sys.exit("sloc: --examples %s: no such folder" % args.examples)
@@ -141,9 +149,9 @@ def main(argv):
                 continue
             print("%-7s %-11s" % (program, version) + "".join(" %7d" % c[k] for k in COLUMNS) +
                   " %7d %9s %13s" % (c["total"], ratio(c["total"], total["serial"]),
-                                     ratio(c["total"], total["hand-coded"])))
+                                     ratio(c["total"], total.get("hand-coded"))))
     print("hand-coded: " + ", ".join("%s %s" % kv for kv in HAND_CODED_API.items()))
-    print("columns: directive lines (xmp), lines whose first runtime API identifier is MPI, "
+    print("columns: directive lines (xmp; acc in the xacc versions), lines whose first runtime API identifier is MPI, "
           "CUDA, StarPU or an xmp intrinsic, other lines; ratios of totals")
 
 
