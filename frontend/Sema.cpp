@@ -124,6 +124,17 @@ std::string restLength(const std::string &ext, const std::string &base,
 }
 
 Program Analyzer::run(const std::vector<Directive> &directives) {
+  for (const Directive &d : directives) {
+    auto note = [&](const Name &n) {
+      if (const SourceIndex::Var *v = index.lookupVar(n.text, n.loc))
+        replicatedInFile.insert(v->decl->getCanonicalDecl());
+    };
+    if (d.kind == DirectiveKind::DeviceReplicate)
+      llvm::for_each(d.device.arrays, note);
+    if (d.kind == DirectiveKind::AccData)
+      for (const AccClause &c : d.acc.clauses)
+        llvm::for_each(c.vars, note);
+  }
   for (const Directive &d : directives)
     if (d.kind == DirectiveKind::Array && d.array.statementOnly)
       arrayStatementEnds[index.offset(d.range.getBegin())] = d.range.getEnd().getLocWithOffset(-1);

@@ -178,6 +178,10 @@ private:
     std::vector<DeviceArray> arrays;
   };
   std::vector<ReplicateScope> replicates;
+  /// The arrays some device region of the file names (device replicate,
+  /// acc data), by declaration.
+  std::set<const VarDecl *> replicatedInFile;
+  bool deviceCopyMayExist(const Directive &d, const DistArray &array, const Name &n);
   /// Source ranges of device loop nests, where no directive may stand.
   std::vector<std::pair<unsigned, unsigned>> deviceNests;
   // Array assignment statements with no directive: the offset where each

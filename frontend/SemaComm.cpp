@@ -65,6 +65,33 @@ bool Analyzer::checkReflectPlan(const Directive &d, Site &site) {
   return true;
 }
 
+/// `acc` on an array no device region holds where the compiler can see it:
+/// in `main` outside every region that names it, or in a static function of
+/// a file no region of which names it. (Another function may be called from
+/// inside a region elsewhere; the runtime checks there.)
+bool Analyzer::deviceCopyMayExist(const Directive &d, const DistArray &array, const Name &n) {
+  unsigned here = index.offset(d.range.getBegin());
+  const FunctionDecl *fn = index.enclosingFunction(d.range.getBegin());
+  auto holds = [&](const ReplicateScope &r) {
+    return llvm::any_of(r.arrays, [&](const DeviceArray &a) { return a.dist == &array; });
+  };
+  bool inside = llvm::any_of(replicates, [&](const ReplicateScope &r) {
+    return here > r.begin && here < r.end && holds(r);
+  });
+  if (inside || !fn)
+    return true;
+  std::string what = d.text.substr(0, d.text.find(' '));
+  if (fn->isMain())
+    return error(n.loc, "'" + what + " ... acc' of array '" + n.text +
+                            "' outside every 'acc data' region and 'device replicate' block "
+                            "that holds it: there is no device copy here");
+  if (!fn->isExternallyVisible() && !replicatedInFile.count(array.decl->getCanonicalDecl()))
+    return error(n.loc, "'" + what + " ... acc' of array '" + n.text + "', which no 'acc data' "
+                            "region or 'device replicate' block of this file holds, in static "
+                            "function '" + fn->getName().str() + "': there is no device copy");
+  return true;
+}
+
 /// reflect, reduce_shadow, reflect_init, reflect_do: distributed arrays, one width per
 /// dimension when widths are given.
 bool Analyzer::checkReflect(const Directive &d, Site &site) {
@@ -76,6 +103,8 @@ bool Analyzer::checkReflect(const Directive &d, Site &site) {
   for (const Name &n : r.arrays) {
     DistArray *array = distributedArray(n, what);
     if (!array)
+      return false;
+    if (r.acc && !deviceCopyMayExist(d, *array, n))
       return false;
     if (!r.widths.empty() && r.widths.size() != array->extents.size())
       return error(n.loc, "'width' gives " + std::to_string(r.widths.size()) +

@@ -17,10 +17,12 @@
 // RUN: env XMP_HALO_ORDER=phased %mpirun -np 3 %t.1d | FileCheck %s
 // RUN: env XMP_HALO_ORDER=phased XMP_COMM=direct %mpirun -np 4 %t.2d | FileCheck %s
 // CHECK: reflect acc: 0 wrong of 858
-// Outside a device replicate region: a collective error naming the array.
+// Outside a device replicate region: in a function another file could call
+// inside one, a collective error at run time naming the array; in main, a
+// compile-time error.
 // RUN: %xmpcc --gpu=none -DNDX=1 -DNOT_REPLICATED %s -o %t.bad
 // RUN: not %mpirun -np 2 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: reflect-acc.c:[[#@LINE+20]]: 'reflect (v) acc': reflect of array 'v' with 'acc': the array is not replicated on the device ('device replicate')
+// RUN: not %xmpcc --gpu=none -DNDX=1 -DIN_MAIN %s -o %t.main 2>&1 | FileCheck %s --check-prefix=MAIN
 #include <stdio.h>
 #include <xmp.h>
 #define NY 13
@@ -38,8 +40,19 @@ double v[NY][NX], r[NY][NX];
 #define VALUE(k, y, x) ((k) * 1e4 + (y) * 100 + (x) + 1)
 static int wrap(int i, int n) { return (i % n + n) % n; }
 
+#ifdef NOT_REPLICATED
+void outside(void) {
+// BAD: reflect-acc.c:[[#@LINE+1]]: 'reflect (v) acc': reflect of array 'v' with 'acc': the array is not replicated on the device ('device replicate')
+#pragma xmp reflect (v) acc
+}
+#endif
+
 int main(void) {
 #ifdef NOT_REPLICATED
+  outside();
+#endif
+#ifdef IN_MAIN
+// MAIN: reflect-acc.c:[[@LINE+1]]:22: error: 'reflect ... acc' of array 'v' outside every 'acc data' region and 'device replicate' block that holds it: there is no device copy here
 #pragma xmp reflect (v) acc
 #endif
   long wrong = 0, checked = 0;

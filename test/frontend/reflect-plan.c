@@ -13,7 +13,8 @@ double u[N][N], v[N][N];
 #pragma xmp shadow u[2][0]
 #pragma xmp shadow v[1][0]
 
-int main(void) {
+// Not main: a caller may run it inside a device region (`acc` is checked then).
+int run(void) {
 // CHECK: xmp.reflect_init @u lower [] upper [] periodic [0, 0] {
 // C: {{^static .*}}; xmp_rt_reflect_init(_XMP_desc_u, NULL, NULL, NULL, 0, &_XMP_where_{{[0-9]+}});
 #pragma xmp reflect_init (u)

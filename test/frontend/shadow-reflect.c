@@ -23,7 +23,8 @@ double a[N], b[N][N], c[N], x, y[3];
 #pragma xmp align c[i] with t(i)
 #pragma xmp shadow c[*]
 
-int main(void) {
+// Not main: a caller may run it inside a device region (`acc` is checked then).
+int run(void) {
 // CHECK: xmp.reflect @a lower [] upper [] periodic [0] {
 #pragma xmp reflect (a)
 // Widths are in array (C) order.
