@@ -274,6 +274,9 @@ struct Site {
   bool devOwnRowsOnly = false;
   std::optional<DeviceTile> devTile; // device loop: its stencil array, if any
   bool devHasLabels = false; // device loop: the body defines a label
+  // device loop: its reductions stop at this node's tasks (OpenACC's rule);
+  // false: they combine across the nodes of the loop's template (XMP's).
+  bool reduceOnNode = false;
   bool syncIn = false;
 };
 

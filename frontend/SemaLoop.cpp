@@ -122,6 +122,8 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                          bool device) {
   const LoopDirective &loop = d.loop;
   const char *what = device ? "device loop" : "loop";
+  // An OpenACC construct's reductions stay on each node (OpenACC's rule).
+  site.reduceOnNode = device && loop.fromAcc;
   Symbol *t = lookup(loop.templ, fn);
   bool onNodes = t && t->kind == Symbol::Nodes;
   if (onNodes && device)

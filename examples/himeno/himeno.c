@@ -1,7 +1,8 @@
 /* Himeno benchmark with xmpcc directives, in the style of thesis appendix A.2:
  * distributed arrays with shadows, `device replicate`, `device loop ...
- * reduction(+:gosa)`, `reflect_init` / `reflect_do ... acc` and a `reduction`
- * across nodes. Each node's device loops run on its GPUs and CPU cores
+ * reduction(+:gosa)` (combined across the nodes, XMP's rule for a loop's
+ * reduction clause) and `reflect_init` / `reflect_do ... acc`. Each node's
+ * device loops run on its GPUs and CPU cores
  * (StarPU, CPU weight from XMP_BALANCE); on a machine without GPUs they run on
  * CPU workers.
  *
@@ -144,7 +145,6 @@ static double jacobi(int iterations, double *seconds) {
               p[i][j][k] = wrk2[i][j][k];
             }
 #pragma xmp reflect_do (p) acc
-#pragma xmp reduction (+:gosa)
       }
     }
 #pragma xmp barrier

@@ -55,7 +55,6 @@ int main(void) {
     }
 #pragma xmp device replicate_sync out (u)
   }
-#pragma xmp reduction (+:sum)
   for (int r = 0; r < N; r++) {
     double a = 1.0, c = -2.0; /* each iteration starts from the values before */
     want += row(ru[r], r, scale, &a, &c);

@@ -71,7 +71,6 @@ int main(void) {
       }
 #pragma xmp device replicate_sync out (u, v)
   }
-#pragma xmp reduction (+:s1, s2, s3, s4, s5)
 
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++) {

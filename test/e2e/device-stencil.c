@@ -140,7 +140,6 @@ int main(void) {
           w[i][j][k] = w[i][j][k] * 0.5f + p[i][j][k + 1] + p[i][j][k - 1];
 #pragma xmp device replicate_sync out (w, cf, q)
   }
-#pragma xmp reduction (+:s1, s2, s3)
 
   for (i = 1; i < NI - 1; i++)
     for (j = 1; j < NJ - 1; j++)

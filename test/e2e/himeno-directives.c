@@ -1,5 +1,6 @@
-// examples/himeno/himeno.c (xmpcc directives: device loops, reflect_init /
-// reflect_do acc, reduction) gives the serial reference's Gosa at 1-4 nodes
+// examples/himeno/himeno.c (xmpcc directives: device loops, the stencil's
+// reduction combined over the nodes by the loop itself, reflect_init /
+// reflect_do acc) gives the serial reference's Gosa at 1-4 nodes
 // over 1-D, 2-D and 3-D node arrays, with uneven splits (XS over 3, an odd
 // 13x11x17 grid over 3 and 4). Device loops run on CPU workers here. Both do
 // the same float arithmetic; only the order of the double Gosa sum differs, so

@@ -31,7 +31,8 @@ double run(void) {
     {
 // CHECK: xmp.reflect @u {{.*}} acc
 #pragma xmp reflect (u) acc
-// CHECK: xmp.device_loop on @t ["i"] {{.*}} reductions [#xmp<reduction sum>, #xmp<reduction max>] ["s", "m"]
+// The construct's reductions are per node (node_local: OpenACC's rule).
+// CHECK: xmp.device_loop on @t ["i"] {{.*}} reductions [#xmp<reduction sum>, #xmp<reduction max>] ["s", "m"] {{.*}} node_local
 #pragma xmp loop (i) on t(i)
 #pragma acc parallel loop gang vector_length(128) reduction(+:s) async(1) firstprivate(scale) present(u, v, w)
       for (i = 1; i < N - 1; i++) {
@@ -43,6 +44,14 @@ double run(void) {
         }
       }
 #pragma acc wait
+// An xmp loop's reduction combines the nodes (XMP's rule): no node_local.
+// CHECK: xmp.device_loop on @t ["i"] {{.*}} reductions [#xmp<reduction sum>] ["s"]
+// CHECK-NOT: node_local
+// CHECK-SAME: {{$}}
+#pragma xmp loop (i) on t(i) reduction(+:s)
+#pragma acc kernels loop
+      for (i = 0; i < N; i++)
+        s += v[i][0];
     }
 // CHECK: xmp.device_sync out ["w", "u"]
 // CHECK-NEXT: xmp.device_sync in ["v"]

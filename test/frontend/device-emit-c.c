@@ -23,7 +23,9 @@ int main(void) {
 // C: xmp_dev_data_t *_XMP_dev{{[0-9]+}}_u = xmp_dev_replicate(_XMP_layout_u.addr, xmp_rt_array_storage_bytes(_XMP_desc_u), sizeof(float), "u", &_XMP_where_{{[0-9]+}});
 // C: xmp_dev_loop_run(&_XMP_dloop[[S:[0-9]+]]_state, _XMP_dloop[[S]]_cpu, _XMP_dloop[[S]]_cuda, &_XMP_dloop[[S]]_a, 2, _XMP_dloop[[S]]_v,
 // C-SAME: sizeof(struct _XMP_dloop[[S]]_red)
-// C: r = r + _XMP_r->r0; cnt = cnt + _XMP_r->r1;
+// The tasks' results combine in task order, then across the template's nodes
+// (XMP's rule for a loop's reduction clause).
+// C: r = r + _XMP_r->r0; cnt = cnt + _XMP_r->r1; } xmp_rt_reduce(&(r), 1, XMP_RT_FLOAT, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_[[W:[0-9]+]]); xmp_rt_reduce(&(cnt), 1, XMP_RT_LONG, XMP_RT_OP_SUM, _XMP_tmpl_t, NULL, &_XMP_where_[[W]]); }
 #pragma xmp device loop (j, i) on t(j, i) reduction(+:r, cnt)
     for (int i = 1; i < N - 1; i++)
       for (int j = 0; j < N; j++) {
@@ -46,7 +48,7 @@ int main(void) {
 // C-NEXT: #pragma omp simd reduction(+:r, cnt)
 // C-NEXT: #endif
 // C-NEXT: for (j = _XMP_args->lb1; j < _XMP_inner_ub + 1; ++j)
-// C: #line 29 "{{.*}}device-emit-c.c"
+// C: #line 31 "{{.*}}device-emit-c.c"
 // C: ((struct _XMP_dloop[[S]]_red *)_XMP_task->partial)->r0 = r;
 
 // CU: #include <xmp_dev_cuda.cuh>

@@ -26,6 +26,8 @@ int main(void) {
 // tmp is set before anything reads it: private and not passed (use 2); alpha
 // is only read (use 0).
 // CHECK-SAME: scalars ["tmp", "alpha"] reductions [#xmp<reduction sum>, #xmp<reduction max>] ["s", "big"] : [#xmp<type double>, #xmp<type double>]
+// XMP's rule: the reductions combine across the template's nodes (no node_local).
+// CHECK-NOT: node_local
 // CHECK-SAME: scalar_uses = array<i64: 2, 0>
 #pragma xmp device loop (j, i) on t(j, i) reduction(+:s) reduction(max:big)
     for (i = 1; i < N - 1; i++)

@@ -43,6 +43,10 @@ xmp.device_reset_weight "w / 2" {at = 4 : i64, directive = "device reset_weight 
 // CHECK: emitc.verbatim "s = s + _XMP_r->r0;"
 // CHECK: emitc.verbatim "hi = _XMP_r->r1 > hi ? _XMP_r->r1 : hi;"
 // CHECK: emitc.verbatim "neg = neg + _XMP_r->r2;"
+// Then across the template's nodes, as after a work-shared loop (no node_local).
+// CHECK: emitc.call_opaque "xmp_rt_reduce"() {args = [#emitc.opaque<"&(s)">, #emitc.opaque<"1">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_SUM">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"NULL">, #emitc.opaque<"&_XMP_where_5">]
+// CHECK: emitc.call_opaque "xmp_rt_reduce"() {args = [#emitc.opaque<"&(hi)">, #emitc.opaque<"1">, #emitc.opaque<"XMP_RT_INT">, #emitc.opaque<"XMP_RT_OP_MAX">
+// CHECK: emitc.call_opaque "xmp_rt_reduce"() {args = [#emitc.opaque<"&(neg)">, #emitc.opaque<"1">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_MINUS">
 // The outlined code: the argument and result blocks and declarations
 // (decls_at), the CPU function (funcs_at), the kernels and their codelet
 // (kernels_at); the nest's own text goes (nest_at), but for its unused names.

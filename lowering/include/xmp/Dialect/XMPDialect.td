@@ -730,8 +730,13 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
     - the scalars, with their C types and `scalar_uses`: 0 read only (passed
       by value), 1 assigned (private to each iteration, starting from the
       value passed), 2 set before anything reads them (private, not passed);
-    - the node-local reductions (`red_kinds`, `red_vars`, `red_types`),
-      whose task results are combined into the variables after the tasks end.
+    - the reductions (`red_kinds`, `red_vars`, `red_types`): the tasks'
+      results are combined into the variables, in task order, after the
+      tasks end; then, by XMP's rule for a loop's reduction clause, each
+      variable is reduced across the nodes of the template the loop is on
+      (xmp_rt_reduce, as after an xmp.loop). `node_local`: the reductions
+      stop at this node's tasks, the variables are not reduced across nodes
+      (OpenACC's rule, where each node's value is its own).
     `labels`: the body defines a label (its CPU loop is written once).
     `own_rows`: every access addresses the iteration's own row of the
     outermost loop. `tile_array` (an index into `arrays`) and `tile_planes`
@@ -752,7 +757,8 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       DenseI64ArrayAttr:$row_elems, StrArrayAttr:$elem_types, DenseI64ArrayAttr:$ranks,
       StrArrayAttr:$param_decls, StrArrayAttr:$param_types, StrArrayAttr:$scalars, StrArrayAttr:$scalar_types,
       DenseI64ArrayAttr:$scalar_uses, XMP_ReductionKindArrayAttr:$red_kinds,
-      StrArrayAttr:$red_vars, XMP_ScalarTypeArrayAttr:$red_types, I64Attr:$site, I64Attr:$at,
+      StrArrayAttr:$red_vars, XMP_ScalarTypeArrayAttr:$red_types, UnitAttr:$node_local,
+      I64Attr:$site, I64Attr:$at,
       StrAttr:$directive, I64Attr:$body, StrAttr:$body_file, I64Attr:$body_line,
       I64Attr:$nest_at, StrArrayAttr:$unused, I64Attr:$decls_at, I64Attr:$funcs_at,
       I64Attr:$kernels_at, UnitAttr:$labels, UnitAttr:$own_rows,

@@ -3,7 +3,8 @@
 // One `device loop` becomes:
 // - at the directive: this node's bounds, the argument block, the tasks'
 //   submission (xmp_dev_loop_run) and the reductions of the tasks' results,
-//   combined in task order;
+//   combined in task order, then across the nodes of the loop's template
+//   (XMP's rule; not with node_local);
 // - an argument block and a reduction record, declared in both the C and the
 //   CUDA file (decls_at, kernels_at);
 // - a CPU function (funcs_at): the nest over a task's chunk, the innermost
@@ -79,6 +80,7 @@ TypeInfo typeInfo(ScalarType type) {
 
 struct Reduction {
   std::string kind; // the operator's C spelling ("+", "max")
+  ReductionKind op;
   std::string var;
   ScalarType type;
   std::string field;
@@ -142,11 +144,12 @@ struct Outline {
         paramTypes(strings(op.getParamTypes())), scalars(strings(op.getScalars())),
         scalarTypes(strings(op.getScalarTypes())) {
     auto vars = strings(op.getRedVars());
-    for (size_t k = 0; k < vars.size(); ++k)
-      reds.push_back(
-          {reductionOperator(cast<ReductionKindAttr>(op.getRedKinds()[k]).getValue()).str(),
-           vars[k], cast<ScalarTypeAttr>(op.getRedTypes()[k]).getValue(),
-           cnames::deviceReductionField(static_cast<unsigned>(k))});
+    for (size_t k = 0; k < vars.size(); ++k) {
+      ReductionKind kind = cast<ReductionKindAttr>(op.getRedKinds()[k]).getValue();
+      reds.push_back({reductionOperator(kind).str(), kind, vars[k],
+                      cast<ScalarTypeAttr>(op.getRedTypes()[k]).getValue(),
+                      cnames::deviceReductionField(static_cast<unsigned>(k))});
+    }
   }
   std::string name(StringRef part) const { return cnames::deviceLoop(site, part); }
   bool distributed(size_t k) const { return op.getDistributed()[k] != 0; }
@@ -551,7 +554,8 @@ void kernels(const Outline &o, FragmentBuilder &b) {
 }
 
 /// The submission at the directive: this node's bounds, the argument block,
-/// the tasks, and the reductions of their results.
+/// the tasks, and the reductions of their results: this node's, then (unless
+/// node_local) those of the template's nodes, as after a work-shared loop.
 void submission(const Outline &o, FragmentBuilder &b) {
   DeviceLoopOp op = o.op;
   int64_t at = op.getAt(), site = o.site;
@@ -614,6 +618,11 @@ void submission(const Outline &o, FragmentBuilder &b) {
     for (const Reduction &r : o.reds)
       b.text(at, r.var + " = " + combine(r.kind, r.var, "_XMP_r->" + r.field) + ";");
     b.text(at, "}");
+    if (!op.getNodeLocal())
+      for (const Reduction &r : o.reds)
+        b.call(at, "xmp_rt_reduce",
+               {"&(" + r.var + ")", "1", cnames::rtType(r.type), cnames::rtReduceOp(r.op), tmpl,
+                "NULL", b.whereRef()});
   }
   b.text(at, "}");
 }
