@@ -72,6 +72,10 @@
 #                                       # version with the copy loop and swapping, the defaults
 #                                       # against XMP_GPUS_PER_NODE=1 (and 2 on two GPUs); the
 #                                       # trace's summary and, where nsys is, its NVTX ranges.
+#   bash scripts/gpu-check.sh xacc      # there: XcalableACC: laplace_acc, himeno_acc and the
+#                                       # e2e xacc program on GPUs at CPU weights 0, 0.3 and
+#                                       # auto against references, then Himeno L with `acc`
+#                                       # next to the `device loop` version (one GPU).
 #   bash scripts/gpu-check.sh himeno    # there: only Himeno by MPI + CUDA (no StarPU):
 #                                       # Gosa against the serial one on 1-4 ranks (CUDA IPC
 #                                       # and MPI faces), and L and XL on one GPU as a
@@ -112,6 +116,20 @@ prepare() {
     "$root/examples/laplace/laplace_dev.c" -o laplace
   "$xmpcc" --emit-c "$gpu/progs/reflect-acc" -DNDX=1 -O3 "$root/test/e2e/reflect-acc.c" \
     -o reflect-acc
+  # XcalableACC (`xacc`): the thesis's listings as programs and the e2e XACC program.
+  for c in "1x1 -DYNODES=1 -DXNODES=1" "1x2 -DYNODES=1 -DXNODES=2"; do
+    read -r name flags <<<"$c"
+    # shellcheck disable=SC2086 # flags are words
+    "$xmpcc" --emit-c "$gpu/progs/xacc-laplace-$name" $flags -O3 \
+      "$root/examples/laplace/laplace_acc.c" -o laplace
+  done
+  for c in "M-1d -DHIMENO_SIZE_M" "M-2d -DHIMENO_SIZE_M -DNDJ=2" "L -DHIMENO_SIZE_L"; do
+    read -r name flags <<<"$c"
+    # shellcheck disable=SC2086 # flags are words
+    "$xmpcc" --emit-c "$gpu/progs/xacc-himeno-$name" $flags -O3 \
+      "$root/examples/himeno/himeno_acc.c" -o himeno
+  done
+  "$xmpcc" --emit-c "$gpu/progs/xacc" -O3 "$root/test/e2e/xacc.c" -o xacc
   # Device loops with tiled stencil kernels (`stencil`), 1-D and 2-D node arrays.
   "$xmpcc" --emit-c "$gpu/progs/stencil-1d" -O3 "$root/test/e2e/device-stencil.c" -o stencil
   "$xmpcc" --emit-c "$gpu/progs/stencil-2d" -DNDJ=2 -O3 "$root/test/e2e/device-stencil.c" \
@@ -486,6 +504,75 @@ halo() {
       done
     done
   done
+}
+
+# XcalableACC on GPUs: examples/laplace/laplace_acc.c and examples/himeno/himeno_acc.c (the
+# thesis's listings A.1 and A.2) and test/e2e/xacc.c against their references at CPU weights
+# 0, 0.3 and the automatic balance, on 1 and (with 2 GPUs) 2 ranks; then Himeno L on one GPU
+# written with `acc` next to the `device loop` version (himeno.c), alternating, XACC_ROUNDS
+# times each (default 3): MFLOPS and the ratio of the medians.
+xacc() {
+  local out=$1 table=$1/xacc.txt b=/tmp/himeno prog np w log result exe ref args
+  build_programs "$out" "$gpu"/progs/xacc* "$gpu/progs/himeno-L"
+  gcc -O2 -I"$root/examples/laplace" "$root/examples/laplace/laplace_serial.c" -o /tmp/lap-s
+  /tmp/lap-s >"$out/laplace.ref"
+  build_himeno_hand "$out" "$b"
+  "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
+  printf '%-18s %-5s %-6s %-6s %s
+' program ranks weight result "MFLOPS / output" >"$table"
+  local rows=("xacc-laplace-1x1 1" "xacc-himeno-M-1d 1" "xacc 1")
+  [ "$(gpu_count)" -ge 2 ] && rows+=("xacc-laplace-1x2 2" "xacc-himeno-M-1d 2" "xacc-himeno-M-2d 2"
+    "xacc 2")
+  for c in "${rows[@]}"; do
+    read -r prog np <<<"$c"
+    for w in 0 0.3 auto; do
+      log=$out/xacc-$prog-np$np-w$w.log result=ok args=()
+      case $prog in
+      xacc-laplace*) exe=$gpu/progs/$prog/laplace ref=$out/laplace.ref ;;
+      xacc-himeno*) exe=$gpu/progs/$prog/himeno ref=$out/himeno-M.ref args=("$HIMENO_ITER") ;;
+      xacc) exe=$gpu/progs/xacc/xacc ref= ;;
+      esac
+      local policy=fixed weight=$w
+      [ "$w" = auto ] && policy=auto weight=0
+      XMP_GPUS_PER_NODE=1 XMP_BALANCE=$policy XMP_CPU_WEIGHT=$weight timeout 300 \
+        "${MPIRUN[@]}" -np "$np" "$exe" "${args[@]}" >"$log" 2>"$log.err" || result=FAIL
+      case $prog in
+      xacc-laplace*) diff "$ref" "$log" >>"$log.err" 2>&1 || result=WRONG ;;
+      xacc-himeno*)
+        python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$ref" "$log" >>"$log.err" 2>&1 ||
+          result=WRONG ;;
+      xacc) grep -Eq '^xacc: 0 wrong of 348, sums ([0-9.]+) \1 \1 reference \1, max ([0-9.]+) reference \2$' \
+        "$log" || result=WRONG ;;
+      esac
+      printf '%-18s %-5s %-6s %-6s %s
+' "$prog" "$np" "$w" "$result" \
+        "$(awk '/^MFLOPS/ {print $2}' "$log")$(grep -o '^xacc: [0-9]* wrong' "$log")" >>"$table"
+    done
+  done
+  # Himeno L, one GPU, weight 0 (what the balancer picks on Hopper): acc against device loop.
+  local r acc=() dev=() iter
+  iter=$(himeno_iter L)
+  for r in $(seq "${XACC_ROUNDS:-3}"); do
+    for prog in xacc-himeno-L himeno-L; do
+      log=$out/xacc-L-$prog-$r.log
+      XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 "${MPIRUN[@]}" -np 1 \
+        "$gpu/progs/$prog/himeno" "$iter" >"$log" 2>&1 || true
+      if [ "$prog" = himeno-L ]; then
+        dev+=("$(awk '/^MFLOPS/ {print $2}' "$log")")
+      else
+        acc+=("$(awk '/^MFLOPS/ {print $2}' "$log")")
+      fi
+    done
+  done
+  local ma md
+  ma=$(printf '%s
+' "${acc[@]}" | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+  md=$(printf '%s
+' "${dev[@]}" | sort -g | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+  printf 'Himeno L, 1 GPU, weight 0, %s iterations: acc MFLOPS %s; device loop MFLOPS %s; ' \
+    "$iter" "${acc[*]}" "${dev[*]}" >>"$table"
+  printf 'medians %s / %s = %s
+' "$ma" "$md" "$(ratio "$ma" "$md")" >>"$table"
 }
 
 # bench/halo (bench/halo/run.sh) on the runtime built by build_stack; its table last.
@@ -864,6 +951,13 @@ EOF
 
 case ${1:-} in
 prepare) prepare ;;
+xacc)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  xacc "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/xacc.txt"
+  ;;
 run) run ;;
 himeno)
   mkdir -p "${OUT:-$gpu/out}"
