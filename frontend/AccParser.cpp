@@ -39,8 +39,10 @@ ClauseForm formOf(StringRef clause) {
       .Default(ClauseForm::Vars);
 }
 
+} // namespace
+
 /// The data clauses, with OpenACC 2's `present_or_` forms.
-bool isDataClause(StringRef c) {
+bool xmp::frontend::isAccDataClause(StringRef c) {
   return llvm::StringSwitch<bool>(c)
       .Cases("copy", "copyin", "copyout", "create", "present", true)
       .Cases("pcopy", "pcopyin", "pcopyout", "pcreate", true)
@@ -48,6 +50,10 @@ bool isDataClause(StringRef c) {
              true)
       .Default(false);
 }
+
+namespace {
+
+bool isDataClause(StringRef c) { return isAccDataClause(c); }
 
 /// The clauses a construct accepts.
 bool accepts(StringRef construct, StringRef c) {

@@ -257,6 +257,10 @@ struct AccDirective {
   /// `#pragma xmp loop`: that directive became a device loop and took its
   /// reductions; nothing else is left to do.
   bool merged = false;
+  /// A data region the compute construct's data clauses open (`data` made
+  /// from them, put before the `xmp loop`): it spans that directive, from
+  /// loopBegin, and the nest after loopEnd.
+  clang::SourceLocation loopBegin, loopEnd;
 };
 
 struct TaskDirective {

@@ -24,6 +24,10 @@ std::optional<Directive> parseAccDirective(clang::Preprocessor &pp,
                                            llvm::ArrayRef<clang::Token> tokens,
                                            clang::SourceRange range);
 
+/// Whether an OpenACC clause is a data clause (copy, copyin, copyout, create,
+/// present, and OpenACC 2's pcopy / present_or_copy forms).
+bool isAccDataClause(llvm::StringRef clause);
+
 /// Parses the assignment statement that follows a gmove directive
 /// (`dst = src;`, with array sections) or an array directive (`a[0:n] =
 /// b[0:n] + 1;`) into `d`, whose range is extended to cover it. Returns false after reporting malformed input.

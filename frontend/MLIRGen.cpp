@@ -535,6 +535,11 @@ private:
     IntegerAttr id = b.getI64IntegerAttr(site.id);
     bool textOnly = d.kind == DirectiveKind::Array && d.array.statementOnly;
     int64_t at = site.openMPBefore ? openMPSwap(site)
+                 // An OpenACC loop construct's own data region: it opens on
+                 // the `xmp loop` directive's line, before that loop's code
+                 // (one anchor, this site's op first).
+                 : d.kind == DirectiveKind::AccData && d.acc.loopBegin.isValid()
+                     ? anchors.pragma(clang::SourceRange(d.acc.loopBegin, d.acc.loopEnd))
                  // A directive of an included file: after the line including it.
                  : !sm.isInMainFile(d.range.getBegin())
                      ? anchors.add({Anchor::Kind::AfterInclude, d.range.getBegin(), {}})

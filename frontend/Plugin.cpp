@@ -209,6 +209,15 @@ public:
         return;
       table.back().kind = DirectiveKind::DeviceLoop;
       d->acc.merged = true;
+      // Its data clauses open a region for the loop (present data stays).
+      Directive region = *d;
+      region.kind = DirectiveKind::AccData;
+      region.acc.construct = "data";
+      llvm::erase_if(region.acc.clauses, [](const AccClause &c) { return !isAccDataClause(c.name); });
+      region.acc.loopBegin = table.back().range.getBegin();
+      region.acc.loopEnd = table.back().range.getEnd();
+      if (!region.acc.clauses.empty())
+        table.insert(table.end() - 1, std::move(region));
     }
     // An `acc loop` inside the nest of the last such loop adds its reductions
     // to it (Sema checks it stands there).

@@ -3,7 +3,8 @@
 // `#pragma acc` on the device layer: a data region is a `device replicate`
 // block whose data clauses say what is copied in and out; `update` is a
 // `replicate_sync`; an OpenACC loop construct after `#pragma xmp loop` made
-// that loop a device loop when it was read (Plugin.cpp). Scalars in data
+// that loop a device loop when it was read (Plugin.cpp), and its data clauses
+// a data region around that loop. Scalars in data
 // clauses need nothing: device loops take them by value and return their
 // reductions to the host.
 //
@@ -119,20 +120,7 @@ bool Analyzer::checkAccCompute(const Directive &d, Site &site) {
                      "' must follow a '#pragma xmp loop ... on t(...)' directly: xmpcc runs it "
                      "as that loop's device loop (an OpenACC loop over ordinary arrays alone "
                      "is not supported yet)");
-  // Its data clauses name what the enclosing region holds.
-  for (const AccClause &c : d.acc.clauses)
-    if (dataMove(c.name).known)
-      for (const Name &n : c.vars) {
-        const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
-        if (!var)
-          return error(n.loc, "'" + n.text + "' is not declared");
-        DeviceArray array;
-        if (ctx.getAsConstantArrayType(var->decl->getType()) &&
-            !replicated(var->decl, n.loc, array,
-                        ("in '" + c.name + "' of an OpenACC loop (xmpcc opens no data region "
-                         "per loop)").c_str()))
-          return false;
-      }
+  // (Its data clauses opened a region of their own, checked as `acc data`.)
   return true;
 }
 

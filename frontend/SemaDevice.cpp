@@ -65,12 +65,22 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
 /// their storage.
 bool Analyzer::checkReplicate(const Directive &d, const std::vector<Name> &names, Site &site,
                               const FunctionDecl *fn, const char *directive) {
-  const CompoundStmt *block = blockAfter(d, directive);
-  site.body = block;
-  if (!block)
-    return false;
-  ReplicateScope scope{index.offset(block->getLBracLoc()),
-                       index.offset(block->getRBracLoc()), {}};
+  ReplicateScope scope;
+  if (d.kind == DirectiveKind::AccData && d.acc.loopBegin.isValid()) {
+    // An OpenACC loop construct's own data region: around its `xmp loop`
+    // directive and the nest after it.
+    const ForStmt *nest = index.forAfter(d.acc.loopEnd);
+    if (!nest)
+      return false; // the loop's own check reports it
+    site.body = nest;
+    scope = {index.offset(d.acc.loopBegin) - 1, index.offset(nest->getEndLoc()), {}};
+  } else {
+    const CompoundStmt *block = blockAfter(d, directive);
+    site.body = block;
+    if (!block)
+      return false;
+    scope = {index.offset(block->getLBracLoc()), index.offset(block->getRBracLoc()), {}};
+  }
   // Another replicate directly before this one: both would take the block.
   if (llvm::any_of(replicates, [&](const ReplicateScope &r) { return r.begin == scope.begin; }))
     return error(d.range.getBegin(), std::string("the block after this '") + directive +

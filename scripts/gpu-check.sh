@@ -541,7 +541,7 @@ xacc() {
       xacc-himeno*)
         python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$ref" "$log" >>"$log.err" 2>&1 ||
           result=WRONG ;;
-      xacc) grep -Eq '^xacc: 0 wrong of 348, sums ([0-9.]+) \1 \1 reference \1, max ([0-9.]+) reference \2$' \
+      xacc) grep -Eq '^xacc: 0 wrong of 377, sums ([0-9.]+) \1 \1 reference \1, max ([0-9.]+) reference \2$' \
         "$log" || result=WRONG ;;
       esac
       printf '%-18s %-5s %-6s %-6s %s

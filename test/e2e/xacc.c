@@ -1,7 +1,8 @@
 // XcalableACC programs as they are written: OpenACC data regions (copyin,
 // copyout, create, copy) on distributed and plain arrays, reflect of the
 // device copies, `xmp loop` + `acc parallel loop` / `kernels loop` with
-// present, async and wait, `update host/device`, and reductions under both
+// present, async and wait, a loop construct's own `copy(a)` on a distributed
+// array outside any region, `update host/device`, and reductions under both
 // rules: an OpenACC loop's reduction is per node (`reduction ... acc` then
 // combines the nodes), an `xmp loop`'s combines the nodes itself. Checked
 // against a serial computation at 1-4 nodes, 29 rows (uneven blocks), on CPU
@@ -12,7 +13,7 @@
 // RUN: env XMP_COMM=mpi %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: env XMP_CPU_WEIGHT=0.5 XMP_BALANCE=fixed %mpirun -np 3 %t | FileCheck %s
-// CHECK: xacc: 0 wrong of 348, sums [[S:[0-9.]+]] [[S]] [[S]] reference [[S]], max [[M:[0-9.]+]] reference [[M]]
+// CHECK: xacc: 0 wrong of 377, sums [[S:[0-9.]+]] [[S]] [[S]] reference [[S]], max [[M:[0-9.]+]] reference [[M]]
 #include <stdio.h>
 #include <xmp.h>
 #define N 29
@@ -86,6 +87,13 @@ int main(void) {
         b[i][j] += q[0];
   }
 
+  // A loop construct's own data region: a copied to the devices and back.
+#pragma xmp loop (i) on t(i)
+#pragma acc parallel loop copy(a)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      a[i][j] = 3 * a[i][j] + 1;
+
   // The serial computation.
   static double ra[N][M], rb[N][M], rc[N][M];
   double rs = 0, rm = 0;
@@ -104,14 +112,19 @@ int main(void) {
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
       rb[i][j] += 100;
+  for (i = 0; i < N; i++)
+    ra[i][0] = 3 * ra[i][0] + 1; // (checked in column 0)
 
   long wrong = 0, checked = 0;
 #pragma xmp loop (i) on t(i) reduction(+:wrong, checked)
-  for (i = 0; i < N; i++)
+  for (i = 0; i < N; i++) {
     for (j = 0; j < M; j++) {
       wrong += (b[i][j] != rb[i][j]) + (c[i][j] != rc[i][j]);
       checked += 2;
     }
+    wrong += a[i][0] != ra[i][0];
+    checked++;
+  }
   // The per-node sums add up to the total once: the loop did not combine them.
   if (partial != rs)
     wrong++, printf("per-node sums add up to %g, not %g (np %d)\n", partial, rs, np);

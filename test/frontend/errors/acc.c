@@ -92,10 +92,9 @@ int main(void) {
   for (int i = 0; i < N; i++)
     s -= a[i];
 #elif CASE == 13
-// NOREGION: acc.c:[[@LINE+2]]:1: error: an OpenACC loop construct must stand inside an 'acc data' region (or a 'device replicate' block) that names the arrays it uses
-// NOREGION: acc.c:[[@LINE+2]]:32: error: array 'a' is in 'copy' of an OpenACC loop (xmpcc opens no data region per loop) but is not named in an enclosing 'device replicate' or 'acc data'
+// NOREGION: acc.c:[[@LINE+2]]:35: error: 'a' is 'present' but no enclosing 'acc data' or 'device replicate' holds it
 #pragma xmp loop (i) on t(i)
-#pragma acc parallel loop copy(a)
+#pragma acc parallel loop present(a)
   for (int i = 0; i < N; i++)
     a[i] = 0;
 #elif CASE == 14
