@@ -32,7 +32,7 @@ enum class ClauseForm {
 
 ClauseForm formOf(StringRef clause) {
   return llvm::StringSwitch<ClauseForm>(clause)
-      .Cases("independent", "seq", "auto", ClauseForm::Flag)
+      .Cases("independent", "seq", "auto", "finalize", ClauseForm::Flag)
       .Cases("gang", "worker", "vector", "async", "wait", ClauseForm::OptionalArg)
       .Cases("collapse", "vector_length", "num_gangs", "num_workers", "if", ClauseForm::Arg)
       .Case("reduction", ClauseForm::Reduction)
@@ -59,6 +59,12 @@ bool isDataClause(StringRef c) { return isAccDataClause(c); }
 bool accepts(StringRef construct, StringRef c) {
   if (construct == "data")
     return isDataClause(c);
+  if (construct == "enter data")
+    return llvm::is_contained({"copyin", "create", "pcopyin", "pcreate", "present_or_copyin",
+                               "present_or_create", "async", "wait"},
+                              c);
+  if (construct == "exit data")
+    return llvm::is_contained({"copyout", "delete", "async", "wait", "finalize"}, c);
   if (construct == "parallel loop" || construct == "kernels loop")
     return isDataClause(c) || llvm::StringSwitch<bool>(c)
                                   .Cases("gang", "worker", "vector", "vector_length", true)
@@ -242,19 +248,21 @@ std::optional<Directive> AccParser::parse() {
   d.acc.construct = construct;
   auto kind = llvm::StringSwitch<std::optional<DirectiveKind>>(construct)
                   .Case("data", DirectiveKind::AccData)
+                  .Case("enter data", DirectiveKind::AccEnterData)
+                  .Case("exit data", DirectiveKind::AccExitData)
                   .Cases("parallel loop", "kernels loop", DirectiveKind::AccCompute)
                   .Case("loop", DirectiveKind::AccLoop)
                   .Case("update", DirectiveKind::AccUpdate)
                   .Case("wait", DirectiveKind::AccWait)
                   .Default(std::nullopt);
   if (!kind) {
-    bool known = llvm::is_contained({"parallel", "kernels", "serial", "enter data", "exit data",
-                                     "host_data", "declare", "routine", "atomic", "cache",
-                                     "init", "shutdown", "set"},
+    bool known = llvm::is_contained({"parallel", "kernels", "serial", "host_data", "declare",
+                                     "routine", "atomic", "cache", "init", "shutdown", "set"},
                                     construct);
     error(d.acc.loc, known ? "the OpenACC directive '" + construct +
-                                 "' is not supported by xmpcc yet (supported: data, parallel "
-                                 "loop, kernels loop, loop, update, wait)"
+                                 "' is not supported by xmpcc yet (supported: data, enter "
+                                 "data, exit data, parallel loop, kernels loop, loop, update, "
+                                 "wait)"
                            : "unknown OpenACC directive '" + construct + "'");
     return std::nullopt;
   }
@@ -274,6 +282,14 @@ std::optional<Directive> AccParser::parse() {
   if (d.kind == DirectiveKind::AccData &&
       llvm::none_of(d.acc.clauses, [](const AccClause &c) { return isDataClause(c.name); })) {
     error(d.acc.loc, "'acc data' needs a data clause (copy, copyin, copyout, create, present)");
+    return std::nullopt;
+  }
+  if ((d.kind == DirectiveKind::AccEnterData || d.kind == DirectiveKind::AccExitData) &&
+      llvm::none_of(d.acc.clauses, [](const AccClause &c) { return !c.vars.empty(); })) {
+    error(d.acc.loc, "'acc " + construct + "' needs a data clause (" +
+                         (d.kind == DirectiveKind::AccEnterData ? "copyin, create"
+                                                                : "copyout, delete") +
+                         ")");
     return std::nullopt;
   }
   if (d.kind == DirectiveKind::AccUpdate &&

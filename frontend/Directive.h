@@ -298,7 +298,7 @@ enum class DirectiveKind {
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight,
-  AccData, AccCompute, AccLoop, AccUpdate, AccWait
+  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait
 };
 
 struct Directive {

@@ -459,7 +459,8 @@ private:
       case DirectiveKind::DeviceSync:
       case DirectiveKind::DeviceResetWeight:
       case DirectiveKind::AccUpdate: return true;
-      case DirectiveKind::AccData: return !s.devArrays.empty();
+      case DirectiveKind::AccData:
+      case DirectiveKind::AccEnterData: return !s.devArrays.empty();
       default: return false;
       }
     });
@@ -706,7 +707,8 @@ private:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, anchor(at), text);
       break;
     case DirectiveKind::DeviceReplicate:
-    case DirectiveKind::AccData: {
+    case DirectiveKind::AccData:
+    case DirectiveKind::AccEnterData: {
       std::vector<std::string> arrays, elems;
       SmallVector<int64_t> distributed;
       SmallVector<bool> copyIn, copyOut;
@@ -719,12 +721,22 @@ private:
       }
       if (arrays.empty()) // `acc data create(s)` of scalars: nothing on the device
         break;
-      bool acc = d.kind == DirectiveKind::AccData;
-      int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
+      bool acc = d.kind != DirectiveKind::DeviceReplicate;
+      bool enter = d.kind == DirectiveKind::AccEnterData;
+      // enter data: it ends at its exit data, or before the '}' of its block.
+      int64_t end =
+          !enter ? anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}})
+          : site.accExit
+              ? anchors.pragma(site.accExit->range)
+              : anchors.add({Anchor::Kind::InsertBefore,
+                             sm.getLocForStartOfFile(sm.getMainFileID())
+                                 .getLocWithOffset(site.blockEndOffset),
+                             {}});
       b.create<DeviceReplicateOp>(l, strs(arrays), b.getDenseI64ArrayAttr(distributed),
                                   strs(elems), id, anchor(at), text, anchor(end),
                                   acc ? b.getDenseBoolArrayAttr(copyIn) : DenseBoolArrayAttr(),
-                                  acc ? b.getDenseBoolArrayAttr(copyOut) : DenseBoolArrayAttr());
+                                  acc ? b.getDenseBoolArrayAttr(copyOut) : DenseBoolArrayAttr(),
+                                  enter ? b.getUnitAttr() : UnitAttr());
       break;
     }
     case DirectiveKind::DeviceSync:
@@ -739,6 +751,7 @@ private:
       deviceSync(site, l, id, text, at, true, in);
       break;
     }
+    case DirectiveKind::AccExitData: // its enter data's op ends there
     case DirectiveKind::AccCompute: // its loop's device loop does the work
     case DirectiveKind::AccLoop:
     case DirectiveKind::AccWait: // device loops are complete when they return

@@ -277,6 +277,10 @@ struct Site {
   // device loop: its reductions stop at this node's tasks (OpenACC's rule);
   // false: they combine across the nodes of the loop's template (XMP's).
   bool reduceOnNode = false;
+  // acc enter data: its exit data (null: the region ends with the block,
+  // whose '}' is at blockEndOffset).
+  const Directive *accExit = nullptr;
+  unsigned blockEndOffset = 0;
   bool syncIn = false;
 };
 

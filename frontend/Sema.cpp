@@ -124,6 +124,7 @@ std::string restLength(const std::string &ext, const std::string &base,
 }
 
 Program Analyzer::run(const std::vector<Directive> &directives) {
+  allDirectives = &directives;
   for (const Directive &d : directives) {
     auto note = [&](const Name &n) {
       if (const SourceIndex::Var *v = index.lookupVar(n.text, n.loc))
@@ -131,7 +132,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     };
     if (d.kind == DirectiveKind::DeviceReplicate)
       llvm::for_each(d.device.arrays, note);
-    if (d.kind == DirectiveKind::AccData)
+    if (d.kind == DirectiveKind::AccData || d.kind == DirectiveKind::AccEnterData)
       for (const AccClause &c : d.acc.clauses)
         llvm::for_each(c.vars, note);
   }
@@ -163,6 +164,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::DeviceLoop ||
                       d.kind == DirectiveKind::DeviceResetWeight ||
                       d.kind == DirectiveKind::AccData || d.kind == DirectiveKind::AccUpdate ||
+                      d.kind == DirectiveKind::AccEnterData ||
+                      d.kind == DirectiveKind::AccExitData ||
                       d.kind == DirectiveKind::AccCompute || d.kind == DirectiveKind::AccLoop ||
                       d.kind == DirectiveKind::AccWait;
     unsigned at = index.offset(d.range.getBegin());
@@ -257,6 +260,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       ok = checkReplicate(d, d.device.arrays, site, fn, "device replicate");
       break;
     case DirectiveKind::AccData: ok = checkAccData(d, site, fn); break;
+    case DirectiveKind::AccEnterData: ok = checkAccEnter(d, site, fn); break;
+    case DirectiveKind::AccExitData: ok = checkAccExit(d); break;
     case DirectiveKind::AccUpdate: ok = checkAccUpdate(d, site); break;
     case DirectiveKind::AccCompute: ok = checkAccCompute(d, site); break;
     case DirectiveKind::AccLoop: ok = checkAccLoop(d); break;

@@ -38,14 +38,17 @@ DataMove dataMove(StringRef clause) {
       .Case("copyout", {true, false, true, false})
       .Case("create", {true, false, false, false})
       .Case("present", {true, false, false, true})
+      .Case("delete", {true, false, false, false})
       .Default({});
 }
 
 } // namespace
 
-bool Analyzer::checkAccData(const Directive &d, Site &site, const FunctionDecl *fn) {
-  std::vector<Name> arrays;
-  std::vector<DataMove> moves;
+/// The arrays a data directive's clauses give device copies, with what moves
+/// in and out: scalars need none, and an array an enclosing region holds is
+/// present (nothing moves).
+bool Analyzer::accDataArrays(const Directive &d, std::vector<Name> &arrays,
+                             std::vector<std::pair<bool, bool>> &moves) {
   for (const AccClause &c : d.acc.clauses) {
     DataMove move = dataMove(c.name);
     if (!move.known)
@@ -76,15 +79,91 @@ bool Analyzer::checkAccData(const Directive &d, Site &site, const FunctionDecl *
       if (llvm::any_of(arrays, [&](const Name &a) { return a.text == n.text; }))
         return error(n.loc, "'" + n.text + "' is named in two data clauses");
       arrays.push_back(n);
-      moves.push_back(move);
+      moves.push_back({move.in, move.out});
     }
   }
-  if (!checkReplicate(d, arrays, site, fn, "acc data"))
+  return true;
+}
+
+bool Analyzer::checkAccData(const Directive &d, Site &site, const FunctionDecl *fn) {
+  std::vector<Name> arrays;
+  std::vector<std::pair<bool, bool>> moves;
+  if (!accDataArrays(d, arrays, moves) || !checkReplicate(d, arrays, site, fn, "acc data"))
     return false;
   for (size_t k = 0; k < site.devArrays.size(); ++k) {
-    site.devArrays[k].copyIn = moves[k].in;
-    site.devArrays[k].copyOut = moves[k].out;
+    site.devArrays[k].copyIn = moves[k].first;
+    site.devArrays[k].copyOut = moves[k].second;
   }
+  return true;
+}
+
+/// `enter data`: a data region from here to the `exit data` of its arrays
+/// in the same block (all of them in one), or to the end of the block; the
+/// exit's `copyout` arrays go back to the host there.
+bool Analyzer::checkAccEnter(const Directive &d, Site &site, const FunctionDecl *fn) {
+  std::vector<Name> arrays;
+  std::vector<std::pair<bool, bool>> moves;
+  if (!accDataArrays(d, arrays, moves))
+    return false;
+  unsigned begin = index.offset(d.range.getBegin()), end = index.blockEnd(d.range.getBegin());
+  const Directive *exit = nullptr;
+  for (const Directive &e : *allDirectives) {
+    unsigned at = index.offset(e.range.getBegin());
+    if (e.kind != DirectiveKind::AccExitData || at <= begin || at >= end ||
+        index.blockEnd(e.range.getBegin()) != end)
+      continue;
+    bool names = llvm::any_of(e.acc.clauses, [&](const AccClause &c) {
+      return llvm::any_of(c.vars, [&](const Name &v) {
+        return llvm::any_of(arrays, [&](const Name &a) { return a.text == v.text; });
+      });
+    });
+    if (names) {
+      exit = &e;
+      break;
+    }
+  }
+  for (size_t k = 0; exit && k < arrays.size(); ++k) {
+    const AccClause *in = nullptr;
+    for (const AccClause &c : exit->acc.clauses)
+      if (llvm::any_of(c.vars, [&](const Name &v) { return v.text == arrays[k].text; }))
+        in = &c;
+    if (!in)
+      return error(arrays[k].loc,
+                   "'" + arrays[k].text + "' is not in the 'exit data' on line " +
+                       std::to_string(sm.getPresumedLineNumber(exit->range.getBegin())) +
+                       ", which ends the region of this 'enter data': exit its arrays together");
+    moves[k].second = in->name == "copyout";
+  }
+  if (!checkReplicate(d, arrays, site, fn, "acc enter data",
+                      std::make_pair(begin, exit ? index.offset(exit->range.getBegin()) : end)))
+    return false;
+  for (size_t k = 0; k < site.devArrays.size(); ++k) {
+    site.devArrays[k].copyIn = moves[k].first;
+    site.devArrays[k].copyOut = moves[k].second;
+  }
+  site.accExit = exit;
+  site.blockEndOffset = end;
+  return true;
+}
+
+/// `exit data`: each array's `enter data` is earlier in this block.
+bool Analyzer::checkAccExit(const Directive &d) {
+  unsigned at = index.offset(d.range.getBegin());
+  for (const AccClause &c : d.acc.clauses)
+    for (const Name &n : c.vars) {
+      const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+      if (!var)
+        return error(n.loc, "'" + n.text + "' is not declared");
+      if (!ctx.getAsConstantArrayType(var->decl->getType()))
+        continue; // scalars have no device copies
+      if (llvm::none_of(replicates, [&](const ReplicateScope &r) {
+            return r.end == at && llvm::any_of(r.arrays, [&](const DeviceArray &a) {
+                     return a.decl == var->decl;
+                   });
+          }))
+        return error(n.loc, "'exit data' of '" + n.text +
+                                "' without an 'enter data' of it earlier in this block");
+    }
   return true;
 }
 

@@ -118,8 +118,14 @@ private:
   bool checkLoopExtent(const Directive &d, Site &site, bool onNodes, bool device);
   bool checkDeviceNest(const Directive &d, Site &site);
   bool checkReplicate(const Directive &d, const std::vector<Name> &names, Site &site,
-                      const FunctionDecl *fn, const char *directive);
+                      const FunctionDecl *fn, const char *directive,
+                      std::optional<std::pair<unsigned, unsigned>> span = std::nullopt);
+  bool accDataArrays(const Directive &d, std::vector<Name> &arrays,
+                     std::vector<std::pair<bool, bool>> &moves);
   bool checkAccData(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkAccEnter(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkAccExit(const Directive &d);
+  const std::vector<Directive> *allDirectives = nullptr;
   bool checkAccUpdate(const Directive &d, Site &site);
   bool checkAccCompute(const Directive &d, Site &site);
   bool checkAccLoop(const Directive &d);

@@ -64,9 +64,12 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
 /// `device replicate (a, b)` (or `acc data`) and its block: the arrays,
 /// their storage.
 bool Analyzer::checkReplicate(const Directive &d, const std::vector<Name> &names, Site &site,
-                              const FunctionDecl *fn, const char *directive) {
+                              const FunctionDecl *fn, const char *directive,
+                              std::optional<std::pair<unsigned, unsigned>> span) {
   ReplicateScope scope;
-  if (d.kind == DirectiveKind::AccData && d.acc.loopBegin.isValid()) {
+  if (span) { // acc enter data: to its exit data, or the end of its block
+    scope = {span->first, span->second, {}};
+  } else if (d.kind == DirectiveKind::AccData && d.acc.loopBegin.isValid()) {
     // An OpenACC loop construct's own data region: around its `xmp loop`
     // directive and the nest after it.
     const ForStmt *nest = index.forAfter(d.acc.loopEnd);

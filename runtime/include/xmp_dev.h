@@ -35,6 +35,9 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
 /* End of the replicate block: waits for the array's tasks, brings the latest values to the
  * host memory and unregisters it. */
 void xmp_dev_release(xmp_dev_data_t *d);
+/* The same, but the host memory keeps what it holds: the device values are dropped (the end
+ * of an OpenACC data region for its copyin, create and delete arrays). */
+void xmp_dev_release_discard(xmp_dev_data_t *d);
 /* `replicate_sync in`: the host memory holds the current values (device copies are dropped
  * and refreshed on next use). `replicate_sync out`: the latest values are copied to the host
  * memory (device copies stay valid). */

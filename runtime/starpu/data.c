@@ -133,16 +133,19 @@ static void unlink_data(xmp_dev_data_t *d) {
     d->next->prev = d->prev;
 }
 
-void xmp_dev_release(xmp_dev_data_t *d) {
+/* keep: the latest values go to the host memory (unregistering waits for the array's tasks
+ * and leaves them there); else the host keeps what it holds (_no_coherency). */
+static void release(xmp_dev_data_t *d, int keep) {
   if (d == NULL)
     return;
   xmpsp_span_t span; /* counted with the replicate directive's site */
   xmpsp_span_begin(&span, &d->where);
   xmpsp_enter();
   xmpsp_part_clean_all(d);
-  /* Unregistering (not _no_coherency) waits for the array's tasks and leaves the latest values
-   * in the host memory. */
-  starpu_data_unregister(d->handle);
+  if (keep)
+    starpu_data_unregister(d->handle);
+  else
+    starpu_data_unregister_no_coherency(d->handle);
   if (d->pinned && starpu_memory_unpin(d->host, d->bytes) != 0)
     xmpi_fatal(&d->where, "StarPU: starpu_memory_unpin of array '%s' failed", d->name);
   xmpsp_leave();
@@ -151,6 +154,10 @@ void xmp_dev_release(xmp_dev_data_t *d) {
   free(d->dummy);
   free(d);
 }
+
+void xmp_dev_release(xmp_dev_data_t *d) { release(d, 1); }
+
+void xmp_dev_release_discard(xmp_dev_data_t *d) { release(d, 0); }
 
 void xmpsp_data_release_all(void) {
   while (live != NULL)

@@ -2,7 +2,8 @@
 // copyout, create, copy) on distributed and plain arrays, reflect of the
 // device copies, `xmp loop` + `acc parallel loop` / `kernels loop` with
 // present, async and wait, a loop construct's own `copy(a)` on a distributed
-// array outside any region, `update host/device`, and reductions under both
+// array outside any region, `enter data` ... `exit data` (and an `enter data`
+// that its block's end releases), `update host/device`, and reductions under both
 // rules: an OpenACC loop's reduction is per node (`reduction ... acc` then
 // combines the nodes), an `xmp loop`'s combines the nodes itself. Checked
 // against a serial computation at 1-4 nodes, 29 rows (uneven blocks), on CPU
@@ -94,6 +95,26 @@ int main(void) {
     for (j = 0; j < M; j++)
       a[i][j] = 3 * a[i][j] + 1;
 
+  // Unstructured regions: to the exit data, and to the end of the block.
+#pragma acc enter data copyin(b)
+#pragma xmp loop (i) on t(i)
+#pragma acc parallel loop present(b)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      b[i][j] -= 100;
+#pragma acc exit data copyout(b)
+  {
+#pragma acc enter data copyin(c)
+#pragma xmp loop (i) on t(i)
+#pragma acc parallel loop
+    for (i = 0; i < N; i++)
+      for (j = 0; j < M; j++)
+        c[i][j] += 1000;
+    // (Without this the host may or may not see the change: CPU workers
+    // write the host array itself, as on a shared-memory OpenACC device.)
+#pragma acc update host(c)
+  }
+
   // The serial computation.
   static double ra[N][M], rb[N][M], rc[N][M];
   double rs = 0, rm = 0;
@@ -111,9 +132,12 @@ int main(void) {
     }
   for (i = 0; i < N; i++)
     for (j = 0; j < M; j++)
-      rb[i][j] += 100;
+      rb[i][j] += 100 - 100;
   for (i = 0; i < N; i++)
     ra[i][0] = 3 * ra[i][0] + 1; // (checked in column 0)
+  for (i = 0; i < N; i++)
+    for (j = 0; j < M; j++)
+      rc[i][j] += 1000;
 
   long wrong = 0, checked = 0;
 #pragma xmp loop (i) on t(i) reduction(+:wrong, checked)

@@ -62,6 +62,7 @@ double run(void) {
 
 int main(void) { return run() > 0 ? 0 : 1; }
 // The region: its arrays replicated and copied in on the data directive's
-// line, copied out and released after its block.
+// line; after its block, copy and copyout ones released to the host, the
+// others' device values dropped.
 // C: "acc data copy(u) copyin(v) copyout(w) create(plain, s)"}; { {{.*}}xmp_dev_sync_in(_XMP_dev{{[0-9]+}}_u, {{.*}}); xmp_dev_sync_in(_XMP_dev{{[0-9]+}}_v, {{.*}});{{$}}
-// C: xmp_dev_sync_out(_XMP_dev{{[0-9]+}}_u, {{.*}}); xmp_dev_sync_out(_XMP_dev{{[0-9]+}}_w, {{.*}}); xmp_dev_release
+// C: xmp_dev_release_discard(_XMP_dev{{[0-9]+}}_plain); xmp_dev_release(_XMP_dev{{[0-9]+}}_w); xmp_dev_release_discard(_XMP_dev{{[0-9]+}}_v); xmp_dev_release(_XMP_dev{{[0-9]+}}_u); }

@@ -16,6 +16,9 @@
 // RUN: not %xmpcc -emit-mlir -DCASE=14 %s 2>&1 | FileCheck %s --check-prefix=NODATA
 // RUN: not %xmpcc -emit-mlir -DCASE=15 %s 2>&1 | FileCheck %s --check-prefix=NOBLOCK
 // RUN: not %xmpcc -emit-mlir -DCASE=16 %s 2>&1 | FileCheck %s --check-prefix=REDOP
+// RUN: not %xmpcc -emit-mlir -DCASE=17 %s 2>&1 | FileCheck %s --check-prefix=EXIT
+// RUN: not %xmpcc -emit-mlir -DCASE=18 %s 2>&1 | FileCheck %s --check-prefix=TOGETHER
+// RUN: not %xmpcc -emit-mlir -DCASE=19 %s 2>&1 | FileCheck %s --check-prefix=EXITCLAUSE
 #include <xmp.h>
 #define N 16
 double a[N], b[N];
@@ -34,8 +37,9 @@ int main(void) {
   for (int i = 0; i < N; i++)
     a[i] = 0;
 #elif CASE == 2
-// ENTER: acc.c:[[@LINE+1]]:13: error: the OpenACC directive 'enter data' is not supported by xmpcc yet (supported: data, parallel loop, kernels loop, loop, update, wait)
-#pragma acc enter data copyin(a)
+// ENTER: acc.c:[[@LINE+1]]:13: error: the OpenACC directive 'host_data' is not supported by xmpcc yet (supported: data, enter data, exit data, parallel loop, kernels loop, loop, update, wait)
+#pragma acc host_data use_device(a)
+  { a[0] = 1; }
 #elif CASE == 3
 // CLAUSE: acc.c:[[@LINE+1]]:26: error: unknown OpenACC clause 'copyback' on 'data'
 #pragma acc data copy(a) copyback(b)
@@ -119,6 +123,20 @@ int main(void) {
     }
     s = m;
   }
+#elif CASE == 17
+  {
+#pragma acc enter data copyin(a)
+    a[0] = 1;
+  }
+// EXIT: acc.c:[[@LINE+1]]:31: error: 'exit data' of 'a' without an 'enter data' of it earlier in this block
+#pragma acc exit data copyout(a)
+#elif CASE == 18
+// TOGETHER: acc.c:[[@LINE+1]]:34: error: 'b' is not in the 'exit data' on line [[#@LINE+2]], which ends the region of this 'enter data': exit its arrays together
+#pragma acc enter data copyin(a, b)
+#pragma acc exit data copyout(a)
+#elif CASE == 19
+// EXITCLAUSE: acc.c:[[@LINE+1]]:23: error: the OpenACC clause 'copyin' is not supported on 'exit data' by xmpcc
+#pragma acc exit data copyin(a)
 #endif
   return (int)s;
 }

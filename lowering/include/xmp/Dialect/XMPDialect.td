@@ -682,12 +682,16 @@ def XMP_DeviceReplicateOp : XMP_Op<"device_replicate"> {
     at `at` and ends at `end_at`, after the directive's block. An OpenACC
     data region (`acc data copy(a) copyout(b)`) is one too, with transfers:
     `copy_in` arrays are copied to the device when the block opens,
-    `copy_out` ones back to the host when it ends (one flag per array).
+    `copy_out` ones back to the host when it ends (one flag per array); the
+    others' device values are dropped there (a `device replicate` brings
+    every array back).
+    `unscoped` (`acc enter data` ... `exit data`): no block of its own, its
+    handles declared where it opens, in the enclosing block.
   }];
   let arguments = (ins StrArrayAttr:$arrays,
       DenseI64ArrayAttr:$distributed, StrArrayAttr:$elem_types, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive, I64Attr:$end_at, OptionalAttr<DenseBoolArrayAttr>:$copy_in,
-      OptionalAttr<DenseBoolArrayAttr>:$copy_out);
+      OptionalAttr<DenseBoolArrayAttr>:$copy_out, UnitAttr:$unscoped);
   let assemblyFormat = [{
     $arrays `distributed` $distributed `elem` $elem_types attr-dict
   }];

@@ -15,7 +15,8 @@ namespace {
 void lowerDeviceReplicate(DeviceReplicateOp op, FragmentBuilder &b) {
   int64_t at = op.getAt();
   b.where(at, op.getDirective());
-  b.text(at, "{");
+  if (!op.getUnscoped())
+    b.text(at, "{");
   auto arrays = strings(op.getArrays()), elems = strings(op.getElemTypes());
   SmallVector<std::string> handles;
   for (const std::string &a : arrays)
@@ -35,12 +36,15 @@ void lowerDeviceReplicate(DeviceReplicateOp op, FragmentBuilder &b) {
   for (size_t k = 0; k < arrays.size(); ++k)
     if (op.getCopyIn() && (*op.getCopyIn())[k])
       b.call(at, "xmp_dev_sync_in", {handles[k], b.whereRef()});
-  for (size_t k = 0; k < arrays.size(); ++k)
-    if (op.getCopyOut() && (*op.getCopyOut())[k])
-      b.call(op.getEndAt(), "xmp_dev_sync_out", {handles[k], b.whereRef()});
+  // The end: device values back to the host arrays (XMP-dev's replicate, and
+  // OpenACC's copy and copyout), or dropped (copyin, create).
   for (size_t k = arrays.size(); k-- > 0;)
-    b.call(op.getEndAt(), "xmp_dev_release", {handles[k]});
-  b.text(op.getEndAt(), "}");
+    b.call(op.getEndAt(),
+           !op.getCopyOut() || (*op.getCopyOut())[k] ? "xmp_dev_release"
+                                                      : "xmp_dev_release_discard",
+           {handles[k]});
+  if (!op.getUnscoped())
+    b.text(op.getEndAt(), "}");
 }
 
 void lowerDeviceSync(DeviceSyncOp op, FragmentBuilder &b) {
