@@ -188,3 +188,9 @@ xmp.device_loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step 
 xmp.template @t lower ["0"] upper ["9"] {at = 0 : i64, directive = "", name = "t", scope = #xmp<scope file>, site = 0 : i64}
 // expected-error @+1 {{computes its bounds before enclosing loops only where they are all hoisted, on no cyclic dimension and without an extent}}
 xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {at = 0 : i64, const_step = array<i64: 1>, same_step = array<i1: true>, hoist = array<i1: false>, index_decl = [""], arrays = [], restrict = array<i1>, header_at = array<i64: 1>, before_at = array<i64: 2>, after_at = array<i64: 3>, end_at = 4 : i64, begin_at = 5 : i64, step_at = 6 : i64, reduce_at = 7 : i64, directive = "", site = 1 : i64, prologue_at = 8 : i64, prologue_end_at = 9 : i64}
+
+// -----
+
+// An OpenACC data region's transfers: one flag per array.
+// expected-error @+1 {{needs one copy_in and copy_out flag per array}}
+xmp.device_replicate ["a", "b"] distributed [1, 1] elem ["double", "double"] {at = 0 : i64, end_at = 1 : i64, directive = "", site = 0 : i64, copy_in = array<i1: true>}
