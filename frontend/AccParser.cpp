@@ -53,12 +53,10 @@ bool xmp::frontend::isAccDataClause(StringRef c) {
 
 namespace {
 
-bool isDataClause(StringRef c) { return isAccDataClause(c); }
-
 /// The clauses a construct accepts.
 bool accepts(StringRef construct, StringRef c) {
   if (construct == "data")
-    return isDataClause(c);
+    return isAccDataClause(c);
   if (construct == "enter data")
     return llvm::is_contained({"copyin", "create", "pcopyin", "pcreate", "present_or_copyin",
                                "present_or_create", "async", "wait"},
@@ -66,7 +64,7 @@ bool accepts(StringRef construct, StringRef c) {
   if (construct == "exit data")
     return llvm::is_contained({"copyout", "delete", "async", "wait", "finalize"}, c);
   if (construct == "parallel loop" || construct == "kernels loop")
-    return isDataClause(c) || llvm::StringSwitch<bool>(c)
+    return isAccDataClause(c) || llvm::StringSwitch<bool>(c)
                                   .Cases("gang", "worker", "vector", "vector_length", true)
                                   .Cases("num_gangs", "num_workers", "collapse", true)
                                   .Cases("independent", "seq", "auto", "private", true)
@@ -159,24 +157,15 @@ bool AccParser::names(std::vector<Name> &out, const std::string &clause) {
 
 bool AccParser::reduction(AccClause &c) {
   const Token &t = peek();
-  switch (t.getKind()) {
-  case tok::plus: c.op = "+"; break;
-  case tok::star: c.op = "*"; break;
-  case tok::amp: c.op = "&"; break;
-  case tok::pipe: c.op = "|"; break;
-  case tok::caret: c.op = "^"; break;
-  case tok::ampamp: c.op = "&&"; break;
-  case tok::pipepipe: c.op = "||"; break;
-  case tok::identifier:
-    if (StringRef(spelling(t)) == "max" || StringRef(spelling(t)) == "min") {
-      c.op = spelling(t);
-      break;
-    }
-    [[fallthrough]];
-  default:
+  const char *op = xmp::frontend::detail::reductionPunctuator(t.getKind());
+  std::string word = t.is(tok::identifier) ? spelling(t) : "";
+  if (op && StringRef(op) != "-")
+    c.op = op;
+  else if (word == "max" || word == "min")
+    c.op = word;
+  else
     return error(t.getLocation(), "unknown OpenACC reduction operator '" + spelling(t) +
                                       "'; expected one of + * & | ^ && || max min");
-  }
   ++pos;
   return expect(tok::colon, "':' after the reduction operator") && names(c.vars, "reduction");
 }
@@ -188,7 +177,7 @@ bool AccParser::clause(Directive &d) {
     return error(here(), "expected an OpenACC clause");
   const std::string &construct = d.acc.construct;
   if (!accepts(construct, c.name)) {
-    bool known = isDataClause(c.name) || formOf(c.name) != ClauseForm::Vars ||
+    bool known = isAccDataClause(c.name) || formOf(c.name) != ClauseForm::Vars ||
                  llvm::is_contained({"private", "firstprivate", "host", "self", "device",
                                      "deviceptr", "attach", "detach", "delete", "default",
                                      "device_type", "dtype", "tile", "no_create", "finalize",
@@ -280,7 +269,7 @@ std::optional<Directive> AccParser::parse() {
       return std::nullopt;
   }
   if (d.kind == DirectiveKind::AccData &&
-      llvm::none_of(d.acc.clauses, [](const AccClause &c) { return isDataClause(c.name); })) {
+      llvm::none_of(d.acc.clauses, [](const AccClause &c) { return isAccDataClause(c.name); })) {
     error(d.acc.loc, "'acc data' needs a data clause (copy, copyin, copyout, create, present)");
     return std::nullopt;
   }

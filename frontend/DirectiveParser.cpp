@@ -792,29 +792,16 @@ bool Parser::parseReductionClause(ReductionClause &c) {
     return false;
   c.loc = here();
   const Token &t = peek();
-  switch (t.getKind()) {
-  case tok::plus: c.kind = "+"; break;
-  case tok::star: c.kind = "*"; break;
-  case tok::minus: c.kind = "-"; break;
-  case tok::amp: c.kind = "&"; break;
-  case tok::pipe: c.kind = "|"; break;
-  case tok::caret: c.kind = "^"; break;
-  case tok::ampamp: c.kind = "&&"; break;
-  case tok::pipepipe: c.kind = "||"; break;
-  case tok::identifier: {
-    std::string word = StringRef(spelling(t)).lower();
-    if (word == "max" || word == "min" || word == "firstmax" || word == "firstmin" ||
-        word == "lastmax" || word == "lastmin") {
-      c.kind = word;
-      break;
-    }
-    [[fallthrough]];
-  }
-  default:
+  std::string word = t.is(tok::identifier) ? StringRef(spelling(t)).lower() : "";
+  if (const char *op = xmp::frontend::detail::reductionPunctuator(t.getKind()))
+    c.kind = op;
+  else if (llvm::is_contained({"max", "min", "firstmax", "firstmin", "lastmax", "lastmin"},
+                              word))
+    c.kind = word;
+  else
     return error(c.loc, "unknown reduction operator '" + spelling(t) +
                             "'; expected one of + * - & | ^ && || max min "
                             "firstmax firstmin lastmax lastmin");
-  }
   ++pos;
   if (!expect(tok::colon, "':' after the reduction operator"))
     return false;

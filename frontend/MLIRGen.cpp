@@ -514,9 +514,8 @@ private:
     return anchors.add({Anchor::Kind::ReplaceChars, omp->getBeginLoc(), omp->getEndLoc()});
   }
 
-  void deviceSync(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at,
-                  bool in, const std::vector<DeviceArray> &devArrays) {
-    (void)site;
+  void deviceSync(Location l, IntegerAttr id, StringAttr text, int64_t at, bool in,
+                  const std::vector<DeviceArray> &devArrays) {
     if (devArrays.empty())
       return;
     std::vector<std::string> arrays;
@@ -740,15 +739,15 @@ private:
       break;
     }
     case DirectiveKind::DeviceSync:
-      deviceSync(site, l, id, text, at, site.syncIn, site.devArrays);
+      deviceSync(l, id, text, at, site.syncIn, site.devArrays);
       break;
     case DirectiveKind::AccUpdate: {
       // `host(...)` then `device(...)`: one sync each way.
       std::vector<DeviceArray> out, in;
       for (const DeviceArray &a : site.devArrays)
         (a.copyIn ? in : out).push_back(a);
-      deviceSync(site, l, id, text, at, false, out);
-      deviceSync(site, l, id, text, at, true, in);
+      deviceSync(l, id, text, at, false, out);
+      deviceSync(l, id, text, at, true, in);
       break;
     }
     case DirectiveKind::AccExitData: // its enter data's op ends there

@@ -263,7 +263,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::AccEnterData: ok = checkAccEnter(d, site, fn); break;
     case DirectiveKind::AccExitData: ok = checkAccExit(d); break;
     case DirectiveKind::AccUpdate: ok = checkAccUpdate(d, site); break;
-    case DirectiveKind::AccCompute: ok = checkAccCompute(d, site); break;
+    case DirectiveKind::AccCompute: ok = checkAccCompute(d); break;
     case DirectiveKind::AccLoop: ok = checkAccLoop(d); break;
     case DirectiveKind::AccWait: ok = true; break;
     case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;

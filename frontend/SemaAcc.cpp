@@ -191,8 +191,7 @@ bool Analyzer::checkAccUpdate(const Directive &d, Site &site) {
   return true;
 }
 
-bool Analyzer::checkAccCompute(const Directive &d, Site &site) {
-  (void)site;
+bool Analyzer::checkAccCompute(const Directive &d) {
   if (!d.acc.merged)
     return error(d.acc.loc,
                  "an OpenACC '" + d.acc.construct +

@@ -127,7 +127,7 @@ private:
   bool checkAccExit(const Directive &d);
   const std::vector<Directive> *allDirectives = nullptr;
   bool checkAccUpdate(const Directive &d, Site &site);
-  bool checkAccCompute(const Directive &d, Site &site);
+  bool checkAccCompute(const Directive &d);
   bool checkAccLoop(const Directive &d);
   bool replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
                   const char *use);

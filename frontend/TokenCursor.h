@@ -13,6 +13,21 @@
 
 namespace xmp::frontend::detail {
 
+/// The reduction operator a punctuator spells (`+ * - & | ^ && ||`), or null.
+inline const char *reductionPunctuator(clang::tok::TokenKind k) {
+  switch (k) {
+  case clang::tok::plus: return "+";
+  case clang::tok::star: return "*";
+  case clang::tok::minus: return "-";
+  case clang::tok::amp: return "&";
+  case clang::tok::pipe: return "|";
+  case clang::tok::caret: return "^";
+  case clang::tok::ampamp: return "&&";
+  case clang::tok::pipepipe: return "||";
+  default: return nullptr;
+  }
+}
+
 /// A position in a directive's tokens, what the directive readers walk with:
 /// the token there (an end-of-directive token past the last), where an
 /// error there points, and errors reported through Clang.
