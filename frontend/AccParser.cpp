@@ -69,6 +69,7 @@ bool accepts(StringRef construct, StringRef c) {
                                   .Cases("num_gangs", "num_workers", "collapse", true)
                                   .Cases("independent", "seq", "auto", "private", true)
                                   .Cases("firstprivate", "reduction", "async", "wait", true)
+                                  .Case("if", true)
                                   .Default(false);
   if (construct == "loop")
     return llvm::StringSwitch<bool>(c)
@@ -77,10 +78,12 @@ bool accepts(StringRef construct, StringRef c) {
         .Default(false);
   if (construct == "update")
     return llvm::StringSwitch<bool>(c)
-        .Cases("host", "self", "device", "async", "wait", true)
+        .Cases("host", "self", "device", "async", "wait", "if", true)
         .Default(false);
   if (construct == "wait")
     return c == "async";
+  if (construct == "host_data")
+    return c == "use_device";
   return false;
 }
 
@@ -109,7 +112,8 @@ private:
   }
   /// The tokens up to the ')' closing the one just read, as written.
   bool argument(std::string &out);
-  bool names(std::vector<Name> &out, const std::string &clause);
+  bool names(AccClause &c);
+  bool sectionPart(std::string &out, tok::TokenKind stop);
   bool reduction(AccClause &c);
   bool clause(Directive &d);
 
@@ -139,20 +143,48 @@ bool AccParser::argument(std::string &out) {
   return true;
 }
 
-bool AccParser::names(std::vector<Name> &out, const std::string &clause) {
+/// The tokens of a subarray's first index or length, up to `stop` outside
+/// brackets, a space apart.
+bool AccParser::sectionPart(std::string &out, tok::TokenKind stop) {
+  int depth = 0;
+  for (; !atEnd(); ++pos) {
+    if (depth == 0 && (is(stop) || is(tok::r_square)))
+      return true;
+    if (peek().isOneOf(tok::l_paren, tok::l_square))
+      ++depth;
+    if (peek().isOneOf(tok::r_paren, tok::r_square))
+      --depth;
+    out += (out.empty() ? "" : " ") + spelling(peek());
+  }
+  return error(here(), "expected ']' closing the subarray");
+}
+
+bool AccParser::names(AccClause &c) {
   do {
     if (!is(tok::identifier))
-      return error(here(), "expected a variable name in '" + clause + "'");
+      return error(here(), "expected a variable name in '" + c.name + "'");
     Name n{spelling(peek()), peek().getLocation()};
     ++pos;
-    // A subarray (`a[0:n]`): the device layer moves whole arrays.
-    if (is(tok::l_square))
-      return error(here(), "a subarray in '" + clause +
-                               "' is not supported; xmpcc moves whole arrays (name '" + n.text +
-                               "')");
-    out.push_back(n);
+    // A subarray, `a[lo:len]...`: Sema checks it is the whole array.
+    AccSection section;
+    section.loc = here();
+    while (is(tok::l_square)) {
+      ++pos;
+      std::pair<std::string, std::string> dim;
+      if (!sectionPart(dim.first, tok::colon))
+        return false;
+      if (!is(tok::colon))
+        return error(here(), "expected ':' in the subarray of '" + n.text +
+                                 "' ([first:length]); an element is not a data clause's object");
+      ++pos;
+      if (!sectionPart(dim.second, tok::r_square) || !expect(tok::r_square, "']'"))
+        return false;
+      section.dims.push_back(dim);
+    }
+    c.vars.push_back(n);
+    c.sections.push_back(section);
   } while (is(tok::comma) && ++pos);
-  return expect(tok::r_paren, "')' after the variables of '" + clause + "'");
+  return expect(tok::r_paren, "')' after the variables of '" + c.name + "'");
 }
 
 bool AccParser::reduction(AccClause &c) {
@@ -167,7 +199,12 @@ bool AccParser::reduction(AccClause &c) {
     return error(t.getLocation(), "unknown OpenACC reduction operator '" + spelling(t) +
                                       "'; expected one of + * & | ^ && || max min");
   ++pos;
-  return expect(tok::colon, "':' after the reduction operator") && names(c.vars, "reduction");
+  if (!expect(tok::colon, "':' after the reduction operator") || !names(c))
+    return false;
+  for (const AccSection &s : c.sections)
+    if (!s.dims.empty())
+      return error(s.loc, "a reduction's variables are scalars, not subarrays");
+  return true;
 }
 
 bool AccParser::clause(Directive &d) {
@@ -196,7 +233,7 @@ bool AccParser::clause(Directive &d) {
     ++pos;
     c.hasArg = true;
     if (form == ClauseForm::Vars) {
-      if (!names(c.vars, c.name))
+      if (!names(c))
         return false;
     } else if (form == ClauseForm::Reduction) {
       if (!reduction(c))
@@ -243,15 +280,16 @@ std::optional<Directive> AccParser::parse() {
                   .Case("loop", DirectiveKind::AccLoop)
                   .Case("update", DirectiveKind::AccUpdate)
                   .Case("wait", DirectiveKind::AccWait)
+                  .Case("host_data", DirectiveKind::AccHostData)
                   .Default(std::nullopt);
   if (!kind) {
-    bool known = llvm::is_contained({"parallel", "kernels", "serial", "host_data", "declare",
+    bool known = llvm::is_contained({"parallel", "kernels", "serial", "declare",
                                      "routine", "atomic", "cache", "init", "shutdown", "set"},
                                     construct);
     error(d.acc.loc, known ? "the OpenACC directive '" + construct +
                                  "' is not supported by xmpcc yet (supported: data, enter "
                                  "data, exit data, parallel loop, kernels loop, loop, update, "
-                                 "wait)"
+                                 "wait, host_data)"
                            : "unknown OpenACC directive '" + construct + "'");
     return std::nullopt;
   }
@@ -279,6 +317,11 @@ std::optional<Directive> AccParser::parse() {
                          (d.kind == DirectiveKind::AccEnterData ? "copyin, create"
                                                                 : "copyout, delete") +
                          ")");
+    return std::nullopt;
+  }
+  if (d.kind == DirectiveKind::AccHostData &&
+      llvm::none_of(d.acc.clauses, [](const AccClause &c) { return c.name == "use_device"; })) {
+    error(d.acc.loc, "'acc host_data' needs a 'use_device' clause");
     return std::nullopt;
   }
   if (d.kind == DirectiveKind::AccUpdate &&

@@ -167,6 +167,11 @@ struct LoopDirective {
   bool fromAcc = false;
   /// Made a device loop by the OpenACC loop construct after it.
   bool viaAcc = false;
+  /// An OpenACC loop construct without `#pragma xmp loop`: a device loop
+  /// over the whole range on every node, of this many loops (`collapse(n)`).
+  unsigned wholeRange = 0;
+  /// An OpenACC `if (cond)`: when it is false the loop runs on the host.
+  std::optional<CExpr> onlyIf;
   Name templ;                // a template or a node array
   Bracket style = Bracket::Round;
   std::vector<Subscript> subscripts;
@@ -237,10 +242,19 @@ struct BcastDirective {
 /// An OpenACC clause (XcalableACC): its name in lower case, and its variable
 /// list (data clauses, private, firstprivate, reduction, host/device) or its
 /// argument as written (`async(1)`, `vector_length(256)`, `collapse(2)`).
+/// A subarray in a data clause, `a[lo:len][...]`: per dimension written, the
+/// first index and the length as their tokens after macro expansion, a
+/// space apart ("" where omitted: from 0, to the end).
+struct AccSection {
+  clang::SourceLocation loc; // the '['
+  std::vector<std::pair<std::string, std::string>> dims;
+};
+
 struct AccClause {
   std::string name;
   clang::SourceLocation loc;
   std::vector<Name> vars;
+  std::vector<AccSection> sections; // one per variable (no dims: the whole variable)
   std::string op;  // reduction: the operator as written ("+", "max")
   std::string arg; // empty when written without parentheses
   bool hasArg = false;
@@ -298,7 +312,7 @@ enum class DirectiveKind {
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight,
-  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait
+  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait, AccHostData
 };
 
 struct Directive {

@@ -458,7 +458,8 @@ private:
       case DirectiveKind::DeviceReplicate:
       case DirectiveKind::DeviceSync:
       case DirectiveKind::DeviceResetWeight:
-      case DirectiveKind::AccUpdate: return true;
+      case DirectiveKind::AccUpdate:
+      case DirectiveKind::AccHostData: return true;
       case DirectiveKind::AccData:
       case DirectiveKind::AccEnterData: return !s.devArrays.empty();
       default: return false;
@@ -515,7 +516,7 @@ private:
   }
 
   void deviceSync(Location l, IntegerAttr id, StringAttr text, int64_t at, bool in,
-                  const std::vector<DeviceArray> &devArrays) {
+                  const std::vector<DeviceArray> &devArrays, StringAttr onlyIf = {}) {
     if (devArrays.empty())
       return;
     std::vector<std::string> arrays;
@@ -525,7 +526,8 @@ private:
       replicas.push_back(a.replica);
     }
     b.create<DeviceSyncOp>(l, DirectionAttr::get(b.getContext(), in ? Direction::in : Direction::out),
-                           strs(arrays), b.getDenseI64ArrayAttr(replicas), id, anchor(at), text);
+                           strs(arrays), b.getDenseI64ArrayAttr(replicas), id, anchor(at), text,
+                           onlyIf);
   }
 
   void emit(const Site &site) {
@@ -746,8 +748,12 @@ private:
       std::vector<DeviceArray> out, in;
       for (const DeviceArray &a : site.devArrays)
         (a.copyIn ? in : out).push_back(a);
-      deviceSync(l, id, text, at, false, out);
-      deviceSync(l, id, text, at, true, in);
+      StringAttr onlyIf;
+      for (const AccClause &c : d.acc.clauses)
+        if (c.name == "if")
+          onlyIf = b.getStringAttr(c.arg);
+      deviceSync(l, id, text, at, false, out, onlyIf);
+      deviceSync(l, id, text, at, true, in, onlyIf);
       break;
     }
     case DirectiveKind::AccExitData: // its enter data's op ends there
@@ -755,6 +761,26 @@ private:
     case DirectiveKind::AccLoop:
     case DirectiveKind::AccWait: // device loops are complete when they return
       break;
+    case DirectiveKind::AccHostData: {
+      std::vector<std::string> arrays, types;
+      SmallVector<int64_t> replicas, refs, refArrays;
+      for (const DeviceArray &a : site.devArrays) {
+        arrays.push_back(a.name);
+        replicas.push_back(a.replica);
+        types.push_back(a.dist ? ""
+                               : index.context().getPointerType(a.decl->getType()).getAsString());
+      }
+      for (auto [ref, k] : site.hostDataRefs) {
+        refs.push_back(
+            anchors.add({Anchor::Kind::ReplaceTokens, ref->getBeginLoc(), ref->getEndLoc()}));
+        refArrays.push_back(static_cast<int64_t>(k));
+      }
+      int64_t end = anchors.add({Anchor::Kind::InsertAfter, index.afterStmt(site.body), {}});
+      b.create<DeviceAddressOp>(l, strs(arrays), b.getDenseI64ArrayAttr(replicas), strs(types),
+                                b.getDenseI64ArrayAttr(refs), b.getDenseI64ArrayAttr(refArrays), id,
+                                anchor(at), text, anchor(end));
+      break;
+    }
     case DirectiveKind::DeviceResetWeight:
       b.create<DeviceResetWeightOp>(l, b.getStringAttr(site.exprs.front()), id, anchor(at), text);
       break;
@@ -967,7 +993,8 @@ private:
         site.devOwnRowsOnly ? b.getUnitAttr() : UnitAttr(),
         tileArray ? b.getI64IntegerAttr(*tileArray) : IntegerAttr(),
         tileArray ? b.getDenseI64ArrayAttr({site.devTile->lo[0], site.devTile->hi[0]})
-                  : DenseI64ArrayAttr());
+                  : DenseI64ArrayAttr(),
+        site.dir->loop.onlyIf ? b.getStringAttr(site.dir->loop.onlyIf->text) : StringAttr());
   }
 
 

@@ -200,33 +200,53 @@ public:
     if (!d)
       return;
     std::vector<Directive> &table = directiveTable();
-    if (d->kind == DirectiveKind::AccCompute && !table.empty() &&
-        table.back().kind == DirectiveKind::Loop &&
-        onlyBlanksBetween(pp, table.back().range.getEnd(), introducer.Loc)) {
+    if (d->kind == DirectiveKind::AccCompute) {
+      bool afterXmpLoop = !table.empty() && table.back().kind == DirectiveKind::Loop &&
+                          onlyBlanksBetween(pp, table.back().range.getEnd(), introducer.Loc);
+      if (!afterXmpLoop) {
+        // Alone, over ordinary arrays: a device loop of its own over the whole
+        // range on every node (the outer loop, or `collapse(n)` loops).
+        Directive loop = *d;
+        loop.kind = DirectiveKind::DeviceLoop;
+        loop.loop.wholeRange = 1;
+        for (const AccClause &c : d->acc.clauses)
+          if (c.name == "collapse")
+            loop.loop.wholeRange = static_cast<unsigned>(std::stoul(c.arg, nullptr, 0));
+        table.push_back(std::move(loop));
+      }
       LoopDirective &loop = table.back().loop;
       loop.viaAcc = true;
-      if (!takeReductions(diags, d->acc, loop, "'#pragma xmp loop' before it"))
+      loop.fromAcc |= !afterXmpLoop; // its reductions stay on each node
+      for (const AccClause &c : d->acc.clauses)
+        if (c.name == "if")
+          loop.onlyIf = CExpr{c.arg, c.loc};
+      if (!takeReductions(diags, d->acc, loop,
+                          afterXmpLoop ? "'#pragma xmp loop' before it" : nullptr))
         return;
       table.back().kind = DirectiveKind::DeviceLoop;
       d->acc.merged = true;
-      // Its data clauses open a region for the loop (present data stays).
+      // Its data clauses, and the arrays it uses that no enclosing region
+      // holds (OpenACC's implicit copy), open a region for the loop.
       Directive region = *d;
       region.kind = DirectiveKind::AccData;
       region.acc.construct = "data";
       llvm::erase_if(region.acc.clauses, [](const AccClause &c) { return !isAccDataClause(c.name); });
       region.acc.loopBegin = table.back().range.getBegin();
       region.acc.loopEnd = table.back().range.getEnd();
-      if (!region.acc.clauses.empty())
-        table.insert(table.end() - 1, std::move(region));
+      table.insert(table.end() - 1, std::move(region));
+      if (!afterXmpLoop)
+        return; // the device loop stands for the line
     }
     // An `acc loop` inside the nest of the last such loop adds its reductions
     // to it (Sema checks it stands there).
     if (d->kind == DirectiveKind::AccLoop)
-      for (size_t k = table.size(); k-- > 1;)
-        if (table[k].kind == DirectiveKind::AccCompute && table[k].acc.merged) {
-          if (!takeReductions(diags, d->acc, table[k - 1].loop, nullptr))
-            return;
-          d->acc.merged = true;
+      for (size_t k = table.size(); k-- > 0;)
+        if (table[k].kind == DirectiveKind::DeviceLoop) {
+          if (table[k].loop.viaAcc) {
+            if (!takeReductions(diags, d->acc, table[k].loop, nullptr))
+              return;
+            d->acc.merged = true;
+          }
           break;
         }
     table.push_back(std::move(*d));

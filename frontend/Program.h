@@ -280,6 +280,9 @@ struct Site {
   // acc enter data: its exit data (null: the region ends with the block,
   // whose '}' is at blockEndOffset).
   const Directive *accExit = nullptr;
+  // acc host_data: each use of a use_device array in its block, with the
+  // array's index in devArrays (the device address stands there).
+  std::vector<std::pair<const clang::DeclRefExpr *, size_t>> hostDataRefs;
   unsigned blockEndOffset = 0;
   bool syncIn = false;
 };

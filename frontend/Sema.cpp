@@ -167,7 +167,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::AccEnterData ||
                       d.kind == DirectiveKind::AccExitData ||
                       d.kind == DirectiveKind::AccCompute || d.kind == DirectiveKind::AccLoop ||
-                      d.kind == DirectiveKind::AccWait;
+                      d.kind == DirectiveKind::AccWait || d.kind == DirectiveKind::AccHostData;
     unsigned at = index.offset(d.range.getBegin());
     // (An OpenACC `loop` inside an OpenACC loop construct's nest is part of it.)
     if (d.kind != DirectiveKind::AccLoop &&
@@ -263,7 +263,8 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::AccEnterData: ok = checkAccEnter(d, site, fn); break;
     case DirectiveKind::AccExitData: ok = checkAccExit(d); break;
     case DirectiveKind::AccUpdate: ok = checkAccUpdate(d, site); break;
-    case DirectiveKind::AccCompute: ok = checkAccCompute(d); break;
+    case DirectiveKind::AccCompute: ok = true; break; // its loop's device loop and region
+    case DirectiveKind::AccHostData: ok = checkAccHostData(d, site); break;
     case DirectiveKind::AccLoop: ok = checkAccLoop(d); break;
     case DirectiveKind::AccWait: ok = true; break;
     case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;

@@ -122,12 +122,15 @@ private:
                       std::optional<std::pair<unsigned, unsigned>> span = std::nullopt);
   bool accDataArrays(const Directive &d, std::vector<Name> &arrays,
                      std::vector<std::pair<bool, bool>> &moves);
+  bool wholeSection(const AccClause &c, size_t k, const VarDecl *var);
+  void accImplicitCopies(const Directive &d, std::vector<Name> &arrays,
+                         std::vector<std::pair<bool, bool>> &moves);
   bool checkAccData(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkAccHostData(const Directive &d, Site &site);
   bool checkAccEnter(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkAccExit(const Directive &d);
   const std::vector<Directive> *allDirectives = nullptr;
   bool checkAccUpdate(const Directive &d, Site &site);
-  bool checkAccCompute(const Directive &d);
   bool checkAccLoop(const Directive &d);
   bool replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
                   const char *use);
@@ -184,6 +187,9 @@ private:
     std::vector<DeviceArray> arrays;
   };
   std::vector<ReplicateScope> replicates;
+  /// The uses of arrays inside `acc host_data` blocks: device addresses, not
+  /// accesses of the arrays.
+  std::set<const DeclRefExpr *> hostDataRefs;
   /// The arrays some device region of the file names (device replicate,
   /// acc data), by declaration.
   std::set<const VarDecl *> replicatedInFile;

@@ -199,7 +199,7 @@ void Analyzer::checkUsesBeforeAlign(const std::set<const DeclRefExpr *> &allocat
 }
 
 void Analyzer::checkAccesses() {
-  std::set<const DeclRefExpr *> allowed;
+  std::set<const DeclRefExpr *> allowed = hostDataRefs;
   checkAllocations(allowed);
   checkUsesBeforeAlign(allowed);
   std::set<const Expr *> innerParts;

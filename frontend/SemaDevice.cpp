@@ -10,8 +10,8 @@ namespace xmp::frontend::sema {
 /// The device-specific rules for a checked loop nest (see DeviceSema.cpp).
 bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
   if (site.loop.size() > 3)
-    return error(d.loop.templ.loc, "a device loop distributes at most 3 loops (the "
-                                   "dimensions of a CUDA grid)");
+    return error(d.loop.wholeRange ? d.acc.loc : d.loop.templ.loc,
+                 "a device loop distributes at most 3 loops (the dimensions of a CUDA grid)");
   for (const LoopDim &dim : site.loop)
     if (dim.cyclic)
       return error(dim.stmt->getForLoc(),
@@ -56,6 +56,15 @@ bool Analyzer::checkDeviceNest(const Directive &d, Site &site) {
                            return replicated(var, at, out, "used in a device loop");
                          }))
     return false;
+  // Alone, the OpenACC loop runs every iteration on every node: a distributed
+  // array has only this node's part here.
+  if (d.loop.wholeRange)
+    for (const DeviceArray &a : site.devArrays)
+      if (a.dist)
+        return error(d.acc.loc, "the distributed array '" + a.name +
+                                    "' is used in an OpenACC loop that every node runs whole: "
+                                    "put '#pragma xmp loop ... on t(...)' before the directive "
+                                    "to run each node's part");
   deviceNests.push_back({index.offset(outer->getBeginLoc()),
                          index.offset(outer->getEndLoc())});
   return true;

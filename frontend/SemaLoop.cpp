@@ -124,14 +124,15 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
   const char *what = device ? "device loop" : "loop";
   // An OpenACC construct's reductions stay on each node (OpenACC's rule).
   site.reduceOnNode = device && loop.fromAcc;
-  Symbol *t = lookup(loop.templ, fn);
+  // An OpenACC loop construct alone: no template, the whole range here.
+  Symbol *t = loop.wholeRange ? nullptr : lookup(loop.templ, fn);
   bool onNodes = t && t->kind == Symbol::Nodes;
   if (onNodes && device)
     return error(loop.templ.loc, "a device loop runs on a template, not on a node array");
-  if (!onNodes && !(t = lookupKind(loop.templ, fn, Symbol::Template,
-                                   "template or node array")))
+  if (!loop.wholeRange && !onNodes &&
+      !(t = lookupKind(loop.templ, fn, Symbol::Template, "template or node array")))
     return false;
-  if (loop.subscripts.size() != t->rank)
+  if (t && loop.subscripts.size() != t->rank)
     return error(loop.templ.loc, "'loop' gives " +
                                      std::to_string(loop.subscripts.size()) +
                                      " subscripts but " +
@@ -146,7 +147,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     for (const Subscript &s : loop.subscripts)
       if (!s.var.empty())
         indices.push_back(s.var);
-  if (indices.empty())
+  if (indices.empty() && !loop.wholeRange)
     return error(loop.templ.loc, "'loop' distributes no loop index");
   for (const Name &n : loop.indices)
     if (llvm::none_of(loop.subscripts, [&](const Subscript &s) { return s.var == n.text; }))
@@ -188,16 +189,26 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
       omp && index.offset(omp->getBeginLoc()) < index.offset(d.range.getBegin()))
     site.openMPBefore = omp;
   std::set<std::string> pending(indices.begin(), indices.end());
-  for (const ForStmt *f = outer; f && !pending.empty();) {
+  auto more = [&] {
+    return loop.wholeRange ? site.loop.size() < loop.wholeRange : !pending.empty();
+  };
+  for (const ForStmt *f = outer; f && more();) {
     LoopDim dim;
     if (!analyzeFor(f, dim))
       return false;
-    if (device && !pending.count(dim.var))
+    if (loop.wholeRange) { // every iteration on every node, as written
+      dim.tdim = -1;
+      dim.offset = "0";
+      dim.sameStep = true;
+      site.iterationOrder.push_back((dim.ascending ? "(long)(" : "-(long)(") + dim.var + ")");
+      site.loop.push_back(dim);
+    } else if (device && !pending.count(dim.var))
       return error(f->getForLoc(), "the loops of a device loop nest must be its "
                                    "indices, tightly nested: '" + dim.var +
                                        "' is not one of them");
-    site.iterationOrder.push_back((dim.ascending ? "(long)(" : "-(long)(") + dim.var + ")");
-    if (pending.erase(dim.var)) {
+    else
+      site.iterationOrder.push_back((dim.ascending ? "(long)(" : "-(long)(") + dim.var + ")");
+    if (!loop.wholeRange && pending.erase(dim.var)) {
       for (size_t td = 0; td < loop.subscripts.size(); ++td)
         if (loop.subscripts[td].var == dim.var) {
           dim.tdim = static_cast<int64_t>(td);
@@ -221,6 +232,11 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
       body = cs->body_front();
     f = dyn_cast_or_null<ForStmt>(SourceIndex::throughOpenMP(body));
   }
+  if (loop.wholeRange && site.loop.size() < loop.wholeRange)
+    return error(d.acc.loc, "'collapse(" + std::to_string(loop.wholeRange) + ")' needs " +
+                                std::to_string(loop.wholeRange) +
+                                " tightly nested loops after the directive; there are " +
+                                std::to_string(site.loop.size()));
   if (!pending.empty())
     return error(loop.templ.loc, "loop index '" + *pending.begin() +
                                      "' is not the control variable of a "
@@ -232,7 +248,7 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                                        (device ? "device loop" : "work-shared loop") +
                                        " cannot come from a macro");
   }
-  if (!onNodes)
+  if (t && !onNodes)
     warnBeyondTemplate(site, *t);
   markHoistable(site);
   // The one-per-node bounds of a nest on a template laid out once and for
@@ -263,10 +279,10 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
                               r.types[k]))
         return error(c.vars[k].loc, "a device loop reduces int, long, long long (signed "
                                     "or unsigned), float or double variables");
-    r.on = t->sym;
+    r.on = t ? t->sym : "";
     site.reductions.push_back(r);
   }
-  site.tmplSym = t->sym;
+  site.tmplSym = t ? t->sym : "";
   if (device)
     return checkDeviceNest(d, site);
   if (!site.reductions.empty())

@@ -130,6 +130,7 @@ prepare() {
       "$root/examples/himeno/himeno_acc.c" -o himeno
   done
   "$xmpcc" --emit-c "$gpu/progs/xacc" -O3 "$root/test/e2e/xacc.c" -o xacc
+  "$xmpcc" --emit-c "$gpu/progs/xacc-openacc" -O3 "$root/test/e2e/xacc-openacc.c" -o xacc-openacc
   # Device loops with tiled stencil kernels (`stencil`), 1-D and 2-D node arrays.
   "$xmpcc" --emit-c "$gpu/progs/stencil-1d" -O3 "$root/test/e2e/device-stencil.c" -o stencil
   "$xmpcc" --emit-c "$gpu/progs/stencil-2d" -DNDJ=2 -O3 "$root/test/e2e/device-stencil.c" \
@@ -507,7 +508,8 @@ halo() {
 }
 
 # XcalableACC on GPUs: examples/laplace/laplace_acc.c and examples/himeno/himeno_acc.c (the
-# thesis's listings A.1 and A.2) and test/e2e/xacc.c against their references at CPU weights
+# thesis's listings A.1 and A.2), test/e2e/xacc.c and xacc-openacc.c (OpenACC loops alone,
+# `if`, `host_data use_device` through cudaMemcpy) against their references at CPU weights
 # 0, 0.3 and the automatic balance, on 1 and (with 2 GPUs) 2 ranks; then Himeno L on one GPU
 # written with `acc` next to the `device loop` version (himeno.c), alternating, XACC_ROUNDS
 # times each (default 3): MFLOPS and the ratio of the medians.
@@ -520,9 +522,9 @@ xacc() {
   "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
   printf '%-18s %-5s %-6s %-6s %s
 ' program ranks weight result "MFLOPS / output" >"$table"
-  local rows=("xacc-laplace-1x1 1" "xacc-himeno-M-1d 1" "xacc 1")
+  local rows=("xacc-laplace-1x1 1" "xacc-himeno-M-1d 1" "xacc 1" "xacc-openacc 1")
   [ "$(gpu_count)" -ge 2 ] && rows+=("xacc-laplace-1x2 2" "xacc-himeno-M-1d 2" "xacc-himeno-M-2d 2"
-    "xacc 2")
+    "xacc 2" "xacc-openacc 2")
   for c in "${rows[@]}"; do
     read -r prog np <<<"$c"
     for w in 0 0.3 auto; do
@@ -531,6 +533,7 @@ xacc() {
       xacc-laplace*) exe=$gpu/progs/$prog/laplace ref=$out/laplace.ref ;;
       xacc-himeno*) exe=$gpu/progs/$prog/himeno ref=$out/himeno-M.ref args=("$HIMENO_ITER") ;;
       xacc) exe=$gpu/progs/xacc/xacc ref= ;;
+      xacc-openacc) exe=$gpu/progs/xacc-openacc/xacc-openacc ref= ;;
       esac
       local policy=fixed weight=$w
       [ "$w" = auto ] && policy=auto weight=0
@@ -543,10 +546,13 @@ xacc() {
           result=WRONG ;;
       xacc) grep -Eq '^xacc: 0 wrong of 377, sums ([0-9.]+) \1 \1 reference \1, max ([0-9.]+) reference \2$' \
         "$log" || result=WRONG ;;
+      xacc-openacc)
+        grep -Eq '^xacc-openacc: 0 wrong of 69, sum (\S+) reference \1, max (\S+) reference \2, distributed (\S+) reference \3$' \
+          "$log" || result=WRONG ;;
       esac
       printf '%-18s %-5s %-6s %-6s %s
 ' "$prog" "$np" "$w" "$result" \
-        "$(awk '/^MFLOPS/ {print $2}' "$log")$(grep -o '^xacc: [0-9]* wrong' "$log")" >>"$table"
+        "$(awk '/^MFLOPS/ {print $2}' "$log")$(grep -Eo '^xacc(-openacc)?: [0-9]* wrong' "$log")" >>"$table"
     done
   done
   # Himeno L, one GPU, weight 0 (what the balancer picks on Hopper): acc against device loop.

@@ -50,6 +50,11 @@ xmp_dev_data_t *xmp_dev_find(const void *host);
  * copies are refreshed from it after) until xmp_dev_host_release. */
 void xmp_dev_host_acquire(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 void xmp_dev_host_release(xmp_dev_data_t *d);
+/* `acc host_data use_device`: the address of d's copy in the memory of the rank's first GPU
+ * (the one its direct loops use), made current and held read-write there, with the loops
+ * queued on the rank's stream complete; without a GPU, its host copy's. The hold lasts until
+ * the device layer next uses StarPU, which then sees what the caller wrote there. */
+void *xmp_dev_device_address(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where);
 
 /* A box of an array's local storage (C order) and its byte offset in a host buffer, where it
  * is packed densely. */
@@ -190,6 +195,14 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
                       const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
                       long st, size_t partial_bytes, void **partials, int *ntasks,
                       const xmp_rt_srcloc_t *where);
+
+/* The same loop run on the calling thread over the host copies of its arrays, all its
+ * iterations in one call of cpu (OpenACC's `if` clause when false): StarPU brings the arrays'
+ * latest values to the host first. state: a site of its own (it is not balanced). */
+void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const void *args,
+                           int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
+                           size_t partial_bytes, void **partials, int *ntasks,
+                           const xmp_rt_srcloc_t *where);
 
 /* A CUDA call made by generated code failed: reports `what` (the kernel) and `detail` (the
  * CUDA error string) through the runtime's error path and ends the program. */

@@ -216,6 +216,11 @@ void xmp_rt_loop_bounds_nest(const xmp_rt_template_t *t, int n, const int tdim[]
                              const long step[], long out[]);
 
 
+/* A loop that no template distributes (an OpenACC loop construct alone): every node runs every
+ * iteration of lb..ub by step. Same form as above; a step of 0 is a run-time error at where. */
+void xmp_rt_loop_bounds_all(long lb, long ub, long step, long *llb, long *lub, long *lstep,
+                            const xmp_rt_srcloc_t *where);
+
 /* `loop on` a node array: the iteration i with coordinate i + offset (0-based) along node
  * dimension ndim runs on that node; the others run nowhere else. Same form as above. */
 void xmp_rt_loop_bounds_nodes(const xmp_rt_nodes_t *n, int ndim, long offset, long lb, long ub,

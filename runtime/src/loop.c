@@ -1,4 +1,6 @@
 /* loop.c - local bounds of loops distributed by `loop on t(...)`. */
+#include <limits.h>
+
 #include "xmpi_internal.h"
 
 int xmpi_loop_check(const xmp_rt_template_t *t, int tdim) {
@@ -24,6 +26,16 @@ void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long 
   if (st)
     xmpi_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
                xmpi_status_str(st));
+}
+
+void xmp_rt_loop_bounds_all(long lb, long ub, long step, long *llb, long *lub, long *lstep,
+                            const xmp_rt_srcloc_t *where) {
+  /* A dimension distributed nowhere: the loop as written, its last iteration made exact. */
+  xmpi_dist_t all = {.kind = XMP_RT_DIST_NONE, .lower = LONG_MIN / 4, .upper = LONG_MAX / 4,
+                     .nprocs = 1};
+  int st = xmpi_dist_loop_bounds(&all, 0, 0, lb, ub, step, llb, lub, lstep);
+  if (st)
+    xmpi_fatal(where, "loop bounds: %s", xmpi_status_str(st));
 }
 
 void xmp_rt_loop_bounds_nest(const xmp_rt_template_t *t, int n, const int tdim[],

@@ -109,6 +109,15 @@ void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
   sync_host(d, STARPU_R, where);
 }
 
+void *xmp_dev_device_address(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  const xmpsp_workers_t *w = xmpsp_workers();
+  int node = w->ncuda > 0 ? (int)starpu_worker_get_memory_node((unsigned)w->cuda[0])
+                          : STARPU_MAIN_RAM;
+  const xmpsp_hold_t *h = xmpsp_hold(d, node, STARPU_RW, where);
+  xmpsp_direct_settle(where);
+  return (void *)h->iface.ptr;
+}
+
 void xmp_dev_host_acquire(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
   xmpsp_enter();
   if (d->dummy != NULL)

@@ -412,23 +412,32 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
   free(slots);
 }
 
-void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
-                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
-                      long st, size_t partial_bytes, void **partials, int *ntasks,
-                      const xmp_rt_srcloc_t *where) {
-  long n = xmpsp_iter_count(lb, ub, st);
-  if (n < 0)
+/* What every execution starts with: the checks, the trace span, StarPU started, the site's
+ * state; *n, the number of iterations. */
+static xmp_dev_loop_t *begin_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                                 int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
+                                 xmpsp_span_t *span, long *n, const xmp_rt_srcloc_t *where) {
+  *n = xmpsp_iter_count(lb, ub, st);
+  if (*n < 0)
     xmpi_fatal(where, "device loop step is 0");
   check_args(nargs, argv, where);
-  const xmpsp_config_t *cfg = xmpsp_config();
-  xmpsp_span_t span;
-  xmpsp_span_begin(&span, where);
+  xmpsp_span_begin(span, where);
   if (!xmpsp_started()) {
     xmpsp_enter();
     xmpsp_start(where);
     xmpsp_leave();
   }
-  xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  return *state != NULL ? *state : new_site(state, cpu, cuda, where);
+}
+
+void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
+                      long st, size_t partial_bytes, void **partials, int *ntasks,
+                      const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  long n;
+  xmp_dev_loop_t *s = begin_run(state, cpu, cuda, nargs, argv, lb, ub, st, &span, &n, where);
+  const xmpsp_config_t *cfg = xmpsp_config();
   double start_us = starpu_timing_now();
   const xmpsp_workers_t *w = xmpsp_workers();
   int unprobed = s->bal_started ? xmpsp_balance_unprobed(&s->bal) : -1;
@@ -494,5 +503,40 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   *ntasks = nt;
   if (cfg->trace)
     trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
+  xmpsp_span_end(&span);
+}
+
+void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const void *args,
+                           int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
+                           size_t partial_bytes, void **partials, int *ntasks,
+                           const xmp_rt_srcloc_t *where) {
+  xmpsp_span_t span;
+  long n;
+  xmp_dev_loop_t *s = begin_run(state, cpu, NULL, nargs, argv, lb, ub, st, &span, &n, where);
+  const xmpsp_config_t *cfg = xmpsp_config();
+  double start_us = starpu_timing_now();
+  if (s->last.open)
+    close_exec(s, (start_us - s->last.start_us) * 1e-6);
+  /* No balancing: the whole range on this thread, the arrays held in the host's memory. */
+  s->cpu_side = 0;
+  s->weight = 1.0;
+  s->exec = XMPSP_EXEC_DIRECT_HOST;
+  s->executions++;
+  int nt = n > 0;
+  last_cpu_s = last_gpu_s = 0;
+  last_direct = NULL;
+  if (nt) {
+    partials_for(s, 1, partial_bytes, xmpsp_workers(), where);
+    xmpsp_direct_call_t c = {XMPSP_EXEC_DIRECT_HOST, cpu, args, nargs, argv, lb,
+                             lb + (n - 1) * st,      st,  partial_bytes > 0 ? s->partials : NULL,
+                             1,                      0};
+    xmpsp_direct_run(&s->direct, &c, where);
+    last_cpu_s = xmpsp_direct_time(&s->direct);
+  }
+  s->last = (pending_exec_t){1, last_cpu_s, 0, start_us, n, 0, 0};
+  *partials = s->partials;
+  *ntasks = nt;
+  if (cfg->trace)
+    trace_line(s, nt, 0, start_us);
   xmpsp_span_end(&span);
 }

@@ -194,3 +194,18 @@ xmp.loop on @t ["i"] dims [0] offsets ["0"] lower ["0"] upper ["9"] step ["1"] {
 // An OpenACC data region's transfers: one flag per array.
 // expected-error @+1 {{needs one copy_in and copy_out flag per array}}
 xmp.device_replicate ["a", "b"] distributed [1, 1] elem ["double", "double"] {at = 0 : i64, end_at = 1 : i64, directive = "", site = 0 : i64, copy_in = array<i1: true>}
+
+// -----
+
+// expected-error @+1 {{without a template runs every iteration on every node: its dimensions are -1 and its reductions node_local}}
+xmp.device_loop ["i"] dims [-1] offsets ["0"] lower ["0"] upper ["9"] step ["1"] arrays [] of [] modes [] distributed [] row_elems [] scalars [] reductions [#xmp<reduction sum>] ["s"] : [#xmp<type double>] {at = 0 : i64, body = 0 : i64, body_file = "", body_line = 1 : i64, const_step = array<i64: 1>, decls_at = 1 : i64, directive = "", elem_types = [], funcs_at = 2 : i64, index_types = ["int"], kernels_at = 3 : i64, nest_at = 4 : i64, param_decls = [], param_types = [], ranks = array<i64>, scalar_types = [], scalar_uses = array<i64>, site = 1 : i64, unused = []}
+
+// -----
+
+// expected-error @+1 {{has a use of an array it does not name}}
+xmp.device_address ["a"] of [2] uses [10, 11] : [0, 1] {array_types = [""], at = 7 : i64, directive = "", end_at = 13 : i64, site = 7 : i64}
+
+// -----
+
+// expected-error @+1 {{needs at least one array, with the site of its region and its type}}
+xmp.device_address ["a"] of [2] uses [] : [] {array_types = [], at = 7 : i64, directive = "", end_at = 13 : i64, site = 7 : i64}

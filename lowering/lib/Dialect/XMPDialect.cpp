@@ -538,6 +538,17 @@ LogicalResult DeviceReplicateOp::verify() {
   return success();
 }
 
+LogicalResult DeviceAddressOp::verify() {
+  size_t n = getArrays().size();
+  if (n == 0 || getReplicas().size() != n || getArrayTypes().size() != n)
+    return emitOpError("needs at least one array, with the site of its region and its type");
+  if (getRefs().size() != getRefArrays().size())
+    return emitOpError("needs one array index per use");
+  if (llvm::any_of(getRefArrays(), [&](int64_t k) { return k < 0 || static_cast<size_t>(k) >= n; }))
+    return emitOpError("has a use of an array it does not name");
+  return success();
+}
+
 LogicalResult DeviceSyncOp::verify() {
   
   if (getArrays().empty() || getArrays().size() != getReplicas().size())
@@ -546,8 +557,13 @@ LogicalResult DeviceSyncOp::verify() {
 }
 
 LogicalResult DeviceLoopOp::verify() {
-  if (!lookup<TemplateOp>(*this, getTmplAttr()))
-    return emitOpError("'") << getTmpl() << "' is not a template";
+  if (getTmplAttr() && !lookup<TemplateOp>(*this, getTmplAttr()))
+    return emitOpError("'") << *getTmpl() << "' is not a template";
+  if (!getTmplAttr() && (!getNodeLocal() || llvm::any_of(getTdims(), [](int64_t d) {
+                           return d != -1;
+                         })))
+    return emitOpError("without a template runs every iteration on every node: its "
+                       "dimensions are -1 and its reductions node_local");
   size_t n = getIndices().size();
   if (n == 0 || n > 3)
     return emitOpError("distributes 1 to 3 loops, not ") << n;

@@ -19,6 +19,12 @@
 // RUN: not %xmpcc -emit-mlir -DCASE=17 %s 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: not %xmpcc -emit-mlir -DCASE=18 %s 2>&1 | FileCheck %s --check-prefix=TOGETHER
 // RUN: not %xmpcc -emit-mlir -DCASE=19 %s 2>&1 | FileCheck %s --check-prefix=EXITCLAUSE
+// RUN: not %xmpcc -emit-mlir -DCASE=20 %s 2>&1 | FileCheck %s --check-prefix=LOOPS
+// RUN: not %xmpcc -emit-mlir -DCASE=21 %s 2>&1 | FileCheck %s --check-prefix=SECTIONVAR
+// RUN: not %xmpcc -emit-mlir -DCASE=22 %s 2>&1 | FileCheck %s --check-prefix=USEDEVICE
+// RUN: not %xmpcc -emit-mlir -DCASE=23 %s 2>&1 | FileCheck %s --check-prefix=NOTHELD
+// RUN: not %xmpcc -emit-mlir -DCASE=24 %s 2>&1 | FileCheck %s --check-prefix=DATAIF
+// RUN: not %xmpcc -emit-mlir -DCASE=25 %s 2>&1 | FileCheck %s --check-prefix=REDSECTION
 #include <xmp.h>
 #define N 16
 double a[N], b[N];
@@ -37,9 +43,14 @@ int main(void) {
   for (int i = 0; i < N; i++)
     a[i] = 0;
 #elif CASE == 2
-// ENTER: acc.c:[[@LINE+1]]:13: error: the OpenACC directive 'host_data' is not supported by xmpcc yet (supported: data, enter data, exit data, parallel loop, kernels loop, loop, update, wait)
+#pragma acc data copy(a)
+  {
 #pragma acc host_data use_device(a)
-  { a[0] = 1; }
+    {
+// ENTER: acc.c:[[@LINE+1]]:7: error: 'a' is the address of its device copy in this 'acc host_data' block: its elements cannot be read or written on the host here (their addresses can be taken)
+      a[0] = 1;
+    }
+  }
 #elif CASE == 3
 // CLAUSE: acc.c:[[@LINE+1]]:26: error: unknown OpenACC clause 'copyback' on 'data'
 #pragma acc data copy(a) copyback(b)
@@ -51,13 +62,13 @@ int main(void) {
 #elif CASE == 5
 #pragma acc data copy(a)
   {
-// ALONE: acc.c:[[@LINE+1]]:13: error: an OpenACC 'parallel loop' must follow a '#pragma xmp loop ... on t(...)' directly
+// ALONE: acc.c:[[@LINE+1]]:13: error: the distributed array 'a' is used in an OpenACC loop that every node runs whole: put '#pragma xmp loop ... on t(...)' before the directive to run each node's part
 #pragma acc parallel loop
     for (int i = 0; i < N; i++)
       a[i] = 0;
   }
 #elif CASE == 6
-// INNER: acc.c:[[@LINE+1]]:13: error: 'acc loop' must stand inside the nest of an OpenACC 'parallel loop' or 'kernels loop' that follows a '#pragma xmp loop'
+// INNER: acc.c:[[@LINE+1]]:13: error: 'acc loop' must stand inside the nest of an OpenACC 'parallel loop' or 'kernels loop'{{$}}
 #pragma acc loop vector
   for (int i = 0; i < N; i++)
     s += i;
@@ -66,8 +77,8 @@ int main(void) {
 #pragma acc data present(a)
   { a[0] = 1; }
 #elif CASE == 8
-// SUBARRAY: acc.c:[[@LINE+1]]:24: error: a subarray in 'copy' is not supported; xmpcc moves whole arrays (name 'a')
-#pragma acc data copy(a[0:N])
+// SUBARRAY: acc.c:[[@LINE+1]]:32: error: the subarray of 'b' in 'copy' is [2:4] in dimension 0 of extent 16: xmpcc moves whole arrays, not parts; write 'b'
+#pragma acc data copy(a[0:N], b[2:4])
   { a[0] = 1; }
 #elif CASE == 9
 #pragma acc data copy(a)
@@ -137,6 +148,37 @@ int main(void) {
 #elif CASE == 19
 // EXITCLAUSE: acc.c:[[@LINE+1]]:23: error: the OpenACC clause 'copyin' is not supported on 'exit data' by xmpcc
 #pragma acc exit data copyin(a)
+#elif CASE == 20
+  double c[N], d[N][2];
+// LOOPS: acc.c:[[@LINE+1]]:13: error: 'collapse(2)' needs 2 tightly nested loops after the directive; there are 1
+#pragma acc parallel loop collapse(2) copy(c)
+  for (int i = 0; i < N; i++) {
+    c[i] = i;
+    for (int j = 0; j < 2; j++)
+      d[i][j] = 0;
+  }
+#elif CASE == 21
+// SECTIONVAR: acc.c:[[@LINE+1]]:26: error: the subarray of 'a' in 'copyin' has bounds that are not integer constants: xmpcc moves whole arrays and must see that it is one; write 'a'
+#pragma acc data copyin(a[0:n])
+  { a[0] = 1; }
+#elif CASE == 22
+// USEDEVICE: acc.c:[[@LINE+1]]:13: error: 'acc host_data' needs a 'use_device' clause
+#pragma acc host_data
+  { a[0] = 1; }
+#elif CASE == 23
+  double c[N];
+// NOTHELD: acc.c:[[@LINE+1]]:34: error: array 'c' is in 'acc host_data use_device' but is not named in an enclosing 'device replicate' or 'acc data'
+#pragma acc host_data use_device(c)
+  { c[0] = 1; }
+#elif CASE == 24
+// DATAIF: acc.c:[[@LINE+1]]:26: error: the OpenACC clause 'if' is not supported on 'data' by xmpcc
+#pragma acc data copy(a) if(n > 1)
+  { a[0] = 1; }
+#elif CASE == 25
+// REDSECTION: acc.c:[[@LINE+1]]:40: error: a reduction's variables are scalars, not subarrays
+#pragma acc parallel loop reduction(+:s[0:1])
+  for (int i = 0; i < N; i++)
+    s += i;
 #endif
   return (int)s;
 }

@@ -703,11 +703,32 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
   let description = [{
     `in`: the host arrays hold the current values; `out`: the latest values
     are brought to the host arrays. `replicas`: the site of each array's
-    `device replicate`, whose registration it names.
+    `device replicate`, whose registration it names. `only_if` (OpenACC's
+    `update ... if (cond)`): a C condition; nothing is done when it is false.
   }];
   let arguments = (ins XMP_DirectionAttr:$direction, StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
-      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<StrAttr>:$only_if);
   let assemblyFormat = "$direction $arrays `of` $replicas attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_DeviceAddressOp : XMP_Op<"device_address"> {
+  let summary = "the device copies' addresses in a block (`acc host_data use_device`)";
+  let description = [{
+    A block, from `at` to `end_at`, in which each use of an array (`refs`,
+    anchors; `ref_arrays`, the index in `arrays` of each one's array) is the
+    address of the array's device copy, for a CUDA library or a CUDA-aware
+    MPI: at the block's start the device layer makes that copy current and
+    holds it (`replicas`, the sites of the arrays' device regions). A plain
+    array keeps its C type there (`array_types`, that of a pointer to it,
+    e.g. `double (*)[8][4]`); a distributed one is its local storage's
+    address (`void *`, as when it is passed whole to a function), its type
+    "".
+  }];
+  let arguments = (ins StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
+      StrArrayAttr:$array_types, DenseI64ArrayAttr:$refs, DenseI64ArrayAttr:$ref_arrays,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive, I64Attr:$end_at);
+  let assemblyFormat = "$arrays `of` $replicas `uses` $refs `:` $ref_arrays attr-dict";
   let hasVerifier = 1;
 }
 
@@ -722,7 +743,12 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
   let description = [{
     The nest's distributed loops as for xmp.loop (at most 3; `index_types`,
     the indices' C types; `const_step`, each step where it is an integer
-    constant that the distribution keeps (every format but cyclic), else 0). The body (`body`, the hole of its source, at
+    constant that the distribution keeps (every format but cyclic), else 0).
+    Without `tmpl` (an OpenACC loop construct without `xmp loop`), every
+    node runs every iteration of the loops as written (`tdims` -1,
+    `node_local`). `only_if` (OpenACC's `if`): a C condition; when it is
+    false the nest runs on the host, on the calling thread.
+    The body (`body`, the hole of its source, at
     `body_file`:`body_line`) is outlined into a CPU function and CUDA kernels
     that see:
     - the arrays: `replicas`, the sites of their `device replicate`;
@@ -753,7 +779,7 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
     shared by the C and CUDA files), `funcs_at` (the CPU function),
     `kernels_at` (the kernels and their codelet).
   }];
-  let arguments = (ins FlatSymbolRefAttr:$tmpl, StrArrayAttr:$indices,
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$tmpl, StrArrayAttr:$indices,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, StrArrayAttr:$lower,
       StrArrayAttr:$upper, StrArrayAttr:$step, StrArrayAttr:$index_types,
       DenseI64ArrayAttr:$const_step, StrArrayAttr:$arrays,
@@ -766,9 +792,10 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       StrAttr:$directive, I64Attr:$body, StrAttr:$body_file, I64Attr:$body_line,
       I64Attr:$nest_at, StrArrayAttr:$unused, I64Attr:$decls_at, I64Attr:$funcs_at,
       I64Attr:$kernels_at, UnitAttr:$labels, UnitAttr:$own_rows,
-      OptionalAttr<I64Attr>:$tile_array, OptionalAttr<DenseI64ArrayAttr>:$tile_planes);
+      OptionalAttr<I64Attr>:$tile_array, OptionalAttr<DenseI64ArrayAttr>:$tile_planes,
+      OptionalAttr<StrAttr>:$only_if);
   let assemblyFormat = [{
-    `on` $tmpl $indices `dims` $tdims `offsets` $offsets
+    (`on` $tmpl^)? $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step
     `arrays` $arrays `of` $replicas `modes` $modes `distributed` $distributed
     `row_elems` $row_elems `scalars` $scalars

@@ -137,6 +137,10 @@ inline std::string gmoveSide(int64_t site, llvm::StringRef side) {
 inline std::string deviceData(int64_t site, llvm::StringRef array) {
   return "_XMP_dev" + std::to_string(site) + "_" + array.str();
 }
+/// The device address of array `array` in the `acc host_data` at `site`.
+inline std::string deviceAddress(int64_t site, llvm::StringRef array) {
+  return "_XMP_devaddr" + std::to_string(site) + "_" + array.str();
+}
 /// Generated entities of the device loop at `site`: part is "args" and "red"
 /// (struct tags), "cpu", "cuda", "kernel", "finish" (functions), "state",
 /// "a" (its argument block), "v", "p", "n" (locals of the submission).

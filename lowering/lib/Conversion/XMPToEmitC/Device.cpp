@@ -50,9 +50,32 @@ void lowerDeviceReplicate(DeviceReplicateOp op, FragmentBuilder &b) {
 void lowerDeviceSync(DeviceSyncOp op, FragmentBuilder &b) {
   int64_t at = op.getAt();
   b.where(at, op.getDirective());
+  if (std::optional<StringRef> cond = op.getOnlyIf())
+    b.text(at, "if (" + cond->str() + ") {");
   for (auto [a, replica] : llvm::zip(strings(op.getArrays()), op.getReplicas()))
     b.call(at, "xmp_dev_sync_" + stringifyDirection(op.getDirection()).str(),
            {cnames::deviceData(replica, a), b.whereRef()});
+  if (op.getOnlyIf())
+    b.text(at, "}");
+}
+
+/// `acc host_data use_device(a)`: the device copies' addresses, held current
+/// for the block, stand at the arrays' uses.
+void lowerDeviceAddress(DeviceAddressOp op, FragmentBuilder &b) {
+  int64_t at = op.getAt();
+  b.where(at, op.getDirective());
+  b.text(at, "{");
+  auto arrays = strings(op.getArrays()), types = strings(op.getArrayTypes());
+  SmallVector<std::string> addrs;
+  for (auto [k, replica] : llvm::enumerate(op.getReplicas())) {
+    addrs.push_back(cnames::deviceAddress(op.getSite(), arrays[k]));
+    b.call(at, "xmp_dev_device_address", {cnames::deviceData(replica, arrays[k]), b.whereRef()},
+           "void *" + addrs.back(), "void *");
+  }
+  for (auto [ref, k] : llvm::zip(op.getRefs(), op.getRefArrays()))
+    b.text(ref, types[k].empty() ? "((void *)" + addrs[k] + ")"
+                                 : "(*(" + types[k] + ")" + addrs[k] + ")");
+  b.text(op.getEndAt(), "}");
 }
 
 void lowerDeviceResetWeight(DeviceResetWeightOp op, FragmentBuilder &b) {
@@ -66,5 +89,6 @@ void lowerDeviceResetWeight(DeviceResetWeightOp op, FragmentBuilder &b) {
 void xmp::lowering::populateDevicePatterns(RewritePatternSet &patterns, LoweringState &state) {
   add<DeviceReplicateOp, lowerDeviceReplicate>(patterns, state);
   add<DeviceSyncOp, lowerDeviceSync>(patterns, state);
+  add<DeviceAddressOp, lowerDeviceAddress>(patterns, state);
   add<DeviceResetWeightOp, lowerDeviceResetWeight>(patterns, state);
 }

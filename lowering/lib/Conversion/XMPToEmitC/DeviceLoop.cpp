@@ -564,16 +564,23 @@ void submission(const Outline &o, FragmentBuilder &b) {
   b.text(at, "static xmp_dev_loop_t *" + o.name("state") + ";");
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()), step = strings(op.getStep()),
        offsets = strings(op.getOffsets());
-  std::string tmpl = cnames::templ(op.getTmpl());
+  // Without a template (an OpenACC loop alone), every iteration here.
+  std::optional<StringRef> onTmpl = op.getTmpl();
+  std::string tmpl = onTmpl ? cnames::templ(*onTmpl) : "";
   std::string args = o.name("a");
   b.text(at, "struct " + o.name("args") + " " + args + ";");
   for (unsigned k = 0; k < lower.size(); ++k) {
     std::string lb = cnames::loopBound(site, k, "lb"), ub = cnames::loopBound(site, k, "ub"),
                 st = cnames::loopBound(site, k, "st");
     b.text(at, "long " + lb + ", " + ub + ", " + st + ";");
-    b.call(at, "xmp_rt_loop_bounds",
-           {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")", "(" + lower[k] + ")",
-            "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb, "&" + ub, "&" + st});
+    if (onTmpl)
+      b.call(at, "xmp_rt_loop_bounds",
+             {tmpl, std::to_string(op.getTdims()[k]), "(" + offsets[k] + ")", "(" + lower[k] + ")",
+              "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb, "&" + ub, "&" + st});
+    else
+      b.call(at, "xmp_rt_loop_bounds_all",
+             {"(" + lower[k] + ")", "(" + upper[k] + ")", "(" + step[k] + ")", "&" + lb, "&" + ub,
+              "&" + st, b.whereRef()});
     if (k > 0) // the outer dimension's chunk comes with each task
       for (const char *part : {"lb", "ub", "st"})
         b.text(at, args + "." + cnames::deviceBoundField(k, part) + " = " +
@@ -605,12 +612,26 @@ void submission(const Outline &o, FragmentBuilder &b) {
   }
   std::string red = "struct " + o.name("red");
   b.text(at, "void *" + o.name("p") + "; int " + o.name("n") + ";");
-  b.call(at, "xmp_dev_loop_run",
-         {"&" + o.name("state"), o.name("cpu"), o.name("cuda"), "&" + args,
-          std::to_string(o.arrays.size()), v, cnames::loopBound(site, 0, "lb"),
-          cnames::loopBound(site, 0, "ub"), cnames::loopBound(site, 0, "st"),
-          o.reds.empty() ? "0" : "sizeof(" + red + ")", "&" + o.name("p"), "&" + o.name("n"),
-          b.whereRef()});
+  SmallVector<std::string> run = {"&" + o.name("state"), o.name("cpu"), o.name("cuda"),
+                                   "&" + args, std::to_string(o.arrays.size()), v,
+                                   cnames::loopBound(site, 0, "lb"),
+                                   cnames::loopBound(site, 0, "ub"),
+                                   cnames::loopBound(site, 0, "st"),
+                                   o.reds.empty() ? "0" : "sizeof(" + red + ")",
+                                   "&" + o.name("p"), "&" + o.name("n"), b.whereRef()};
+  if (std::optional<StringRef> cond = op.getOnlyIf()) {
+    // OpenACC's `if`: false runs the nest on this thread, over the host
+    // copies (a site of its own, outside the balancer's measurements).
+    b.text(at, "static xmp_dev_loop_t *" + o.name("host_state") + ";");
+    b.text(at, "if (" + cond->str() + ")");
+    b.call(at, "xmp_dev_loop_run", run);
+    b.text(at, "else");
+    SmallVector<std::string> host = {"&" + o.name("host_state"), o.name("cpu")};
+    host.append(run.begin() + 3, run.end());
+    b.call(at, "xmp_dev_loop_run_host", host);
+  } else {
+    b.call(at, "xmp_dev_loop_run", run);
+  }
   if (!o.reds.empty()) {
     // In task order, so the result does not depend on which task ended first.
     b.text(at, "for (int _XMP_k = 0; _XMP_k < " + o.name("n") + "; ++_XMP_k) {");
