@@ -312,7 +312,7 @@ enum class DirectiveKind {
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight,
-  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait, AccHostData
+  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait, AccHostData, StaticDesc
 };
 
 struct Directive {
@@ -328,7 +328,7 @@ struct Directive {
   ReductionDirective reduction;
   BarrierDirective barrier;
   ShadowDirective shadow;
-  ReflectDirective reflect; // reflect, reduce_shadow
+  ReflectDirective reflect; // reflect, reduce_shadow; static_desc: its names (arrays)
   WaitAsyncDirective waitAsync;
   BcastDirective bcast;
   TaskDirective task;

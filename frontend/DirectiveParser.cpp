@@ -1376,6 +1376,20 @@ std::optional<Directive> Parser::parse() {
       ++pos; // XACC: the variables' device copies are reduced
       d.reduction.acc = true;
     }
+  } else if (word == "static_desc") {
+    // `static_desc [::] name, ...`: the names' descriptors may be kept from
+    // one call of the function to the next.
+    d.kind = DirectiveKind::StaticDesc;
+    if (is(tok::coloncolon) || (is(tok::colon) && peek(1).is(tok::colon)))
+      pos += is(tok::coloncolon) ? 1 : 2;
+    ok = true;
+    for (bool more = true; ok && more; more = consume(tok::comma)) {
+      Name n;
+      ok = parseName(n, "a node array, template or array name");
+      d.reflect.arrays.push_back(n);
+    }
+    if (ok && !atEnd())
+      ok = error(here(), "unexpected '" + spelling(peek()) + "' after the names of 'static_desc'");
   } else if (word == "barrier") {
     d.kind = DirectiveKind::Barrier;
     ok = parseOnRef(d.barrier.on);
@@ -1526,7 +1540,10 @@ std::vector<Directive> xmp::frontend::parseDirective(Preprocessor &pp,
                                                      SourceRange range) {
   size_t width = 0;
   size_t split = findDoubleColon(tokens, width);
-  if (split == tokens.size()) {
+  // `static_desc :: names` is the directive's own form, not the combined one.
+  bool staticDesc = !tokens.empty() && tokens.front().is(tok::identifier) &&
+                    tokens.front().getIdentifierInfo()->getName() == "static_desc";
+  if (split == tokens.size() || staticDesc) {
     std::optional<Directive> d = Parser(pp, tokens, range).parse();
     return d ? std::vector<Directive>{std::move(*d)} : std::vector<Directive>{};
   }

@@ -760,6 +760,7 @@ private:
     case DirectiveKind::AccCompute: // its loop's device loop does the work
     case DirectiveKind::AccLoop:
     case DirectiveKind::AccWait: // device loops are complete when they return
+    case DirectiveKind::StaticDesc: // descriptors are built at each call anyway
       break;
     case DirectiveKind::AccHostData: {
       std::vector<std::string> arrays, types;

@@ -265,6 +265,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::AccUpdate: ok = checkAccUpdate(d, site); break;
     case DirectiveKind::AccCompute: ok = true; break; // its loop's device loop and region
     case DirectiveKind::AccHostData: ok = checkAccHostData(d, site); break;
+    case DirectiveKind::StaticDesc: ok = checkStaticDesc(d, fn); break;
     case DirectiveKind::AccLoop: ok = checkAccLoop(d); break;
     case DirectiveKind::AccWait: ok = true; break;
     case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;

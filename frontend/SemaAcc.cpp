@@ -82,6 +82,18 @@ bool Analyzer::wholeSection(const AccClause &c, size_t k, const VarDecl *var) {
   return true;
 }
 
+/// Variable `k` of a clause, declared, and whole where written as a subarray;
+/// null (reported) otherwise.
+const SourceIndex::Var *Analyzer::clauseVar(const AccClause &c, size_t k) {
+  const Name &n = c.vars[k];
+  const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+  if (!var) {
+    error(n.loc, "'" + n.text + "' is not declared");
+    return nullptr;
+  }
+  return wholeSection(c, k, var->decl) ? var : nullptr;
+}
+
 /// The arrays a data directive's clauses give device copies, with what moves
 /// in and out: scalars need none, and an array an enclosing region holds is
 /// present (nothing moves).
@@ -93,10 +105,8 @@ bool Analyzer::accDataArrays(const Directive &d, std::vector<Name> &arrays,
       continue;
     for (size_t k = 0; k < c.vars.size(); ++k) {
       const Name &n = c.vars[k];
-      const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+      const SourceIndex::Var *var = clauseVar(c, k);
       if (!var)
-        return error(n.loc, "'" + n.text + "' is not declared");
-      if (!wholeSection(c, k, var->decl))
         return false;
       QualType type = var->decl->getType();
       if (!ctx.getAsConstantArrayType(type)) {
@@ -232,10 +242,8 @@ bool Analyzer::checkAccExit(const Directive &d) {
   for (const AccClause &c : d.acc.clauses)
     for (size_t k = 0; k < c.vars.size(); ++k) {
       const Name &n = c.vars[k];
-      const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+      const SourceIndex::Var *var = clauseVar(c, k);
       if (!var)
-        return error(n.loc, "'" + n.text + "' is not declared");
-      if (!wholeSection(c, k, var->decl))
         return false;
       if (!ctx.getAsConstantArrayType(var->decl->getType()))
         continue; // scalars have no device copies
@@ -256,10 +264,8 @@ bool Analyzer::checkAccUpdate(const Directive &d, Site &site) {
       continue;
     for (size_t k = 0; k < c.vars.size(); ++k) {
       const Name &n = c.vars[k];
-      const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+      const SourceIndex::Var *var = clauseVar(c, k);
       if (!var)
-        return error(n.loc, "'" + n.text + "' is not declared");
-      if (!wholeSection(c, k, var->decl))
         return false;
       if (!ctx.getAsConstantArrayType(var->decl->getType())) {
         if (var->decl->getType()->isScalarType())
@@ -289,10 +295,8 @@ bool Analyzer::checkAccHostData(const Directive &d, Site &site) {
   for (const AccClause &c : d.acc.clauses)
     for (size_t k = 0; k < c.vars.size(); ++k) {
       const Name &n = c.vars[k];
-      const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+      const SourceIndex::Var *var = clauseVar(c, k);
       if (!var)
-        return error(n.loc, "'" + n.text + "' is not declared");
-      if (!wholeSection(c, k, var->decl))
         return false;
       if (!ctx.getAsConstantArrayType(var->decl->getType()))
         return error(n.loc, "'" + n.text + "' in 'use_device' is not an array: only arrays "

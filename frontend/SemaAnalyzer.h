@@ -123,10 +123,12 @@ private:
   bool accDataArrays(const Directive &d, std::vector<Name> &arrays,
                      std::vector<std::pair<bool, bool>> &moves);
   bool wholeSection(const AccClause &c, size_t k, const VarDecl *var);
+  const SourceIndex::Var *clauseVar(const AccClause &c, size_t k);
   void accImplicitCopies(const Directive &d, std::vector<Name> &arrays,
                          std::vector<std::pair<bool, bool>> &moves);
   bool checkAccData(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkAccHostData(const Directive &d, Site &site);
+  bool checkStaticDesc(const Directive &d, const FunctionDecl *fn);
   bool checkAccEnter(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkAccExit(const Directive &d);
   const std::vector<Directive> *allDirectives = nullptr;

@@ -438,4 +438,26 @@ unsigned Analyzer::alignOffset(const DistArray &array) const {
   return 0;
 }
 
+/// `static_desc [::] names`: the spec lets the descriptors of a function's
+/// node arrays, templates and distributed arrays (its own, and the dummy
+/// arguments it aligns) be kept from one call to the next. xmpcc builds them
+/// at each call, which gives the same mapping; the names are checked.
+bool Analyzer::checkStaticDesc(const Directive &d, const FunctionDecl *fn) {
+  if (!fn)
+    return error(d.range.getBegin(), "'static_desc' stands in a function: it names the "
+                                     "function's node arrays, templates and arrays");
+  for (const Name &n : d.reflect.arrays) {
+    auto own = symbols.find({fn, n.text});
+    if (own != symbols.end() && own->second.visibleBegin <= index.offset(n.loc) &&
+        index.offset(n.loc) <= own->second.visibleEnd)
+      continue;
+    const SourceIndex::Var *var = index.lookupVar(n.text, n.loc);
+    if (var && var->function == fn && program.arrays.count(var->decl->getCanonicalDecl()))
+      continue;
+    return error(n.loc, "'" + n.text + "' in 'static_desc' is not a node array, template or "
+                                       "aligned array declared in this function");
+  }
+  return true;
+}
+
 } // namespace xmp::frontend::sema

@@ -2,6 +2,8 @@
 #ifndef XMP_H
 #define XMP_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -122,6 +124,31 @@ int xmpc_array_gtol_all(xmp_desc_t d, const int *g, int *l); /* every dimension 
 #define XMPC_GTOL_PICK(_1, _2, _3, _4, name, ...) name
 #define xmp_array_gtol(...)                                                                    \
   XMPC_GTOL_PICK(__VA_ARGS__, xmpc_array_gtol_dim, xmpc_array_gtol_all, )(__VA_ARGS__)
+
+/* The other XMP compiler's inquiry functions, which application codes written for it call
+ * (NPB CG): each returns its value, -1 for a bad descriptor or dimension. Dimensions as above
+ * (an array's in C order, a template's in Fortran order). */
+int xmp_array_gsize(xmp_desc_t d, int dim);   /* global extent */
+size_t xmp_array_type_size(xmp_desc_t d);     /* element size in bytes (0: not an array) */
+int xmp_array_gcglbound(xmp_desc_t d, int dim); /* global lower bound: 0 */
+int xmp_array_gcgubound(xmp_desc_t d, int dim); /* global upper bound: extent - 1 */
+/* The first and last global index this node owns (computes) in dim (first > last when it owns
+ * none; a cyclic dimension's first and last), and their local indices in its storage. */
+int xmp_array_gcllbound(xmp_desc_t d, int dim);
+int xmp_array_gclubound(xmp_desc_t d, int dim);
+int xmp_array_lcllbound(xmp_desc_t d, int dim);
+int xmp_array_lclubound(xmp_desc_t d, int dim);
+/* The node owning the element of global indices index[ndims] (C order), as its 1-based
+ * index along the node dimension that array dimension dim is distributed over; -1 when dim
+ * is not distributed. */
+int xmp_array_owner(xmp_desc_t d, int ndims, int index[], int dim);
+/* The format (XMP_BLOCK, XMP_CYCLIC, XMP_GBLOCK, XMP_NOT_DISTRIBUTED) and the block size of the
+ * template dimension array dimension dim is aligned with (not distributed: the extent; gblock:
+ * -1, see xmp_dist_gblockmap). */
+int xmp_align_format(xmp_desc_t d, int dim);
+int xmp_align_size(xmp_desc_t d, int dim);
+int xmp_template_gsize(xmp_desc_t d, int dim); /* extent */
+int xmp_template_lsize(xmp_desc_t d, int dim); /* elements this node owns */
 
 /* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
  * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.

@@ -334,3 +334,151 @@ int xmpc_array_gtol_all(xmp_desc_t d, const int *g, int *l) {
       return -1;
   return 0;
 }
+
+/* ---- the other XMP compiler's inquiry functions (values returned, -1 on a bad argument) ---- */
+
+int xmp_array_gsize(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  int c = c_dim(a->rank, dim);
+  return c < 0 || a->extent[c] < 0 ? -1 : (int)a->extent[c];
+}
+
+size_t xmp_array_type_size(xmp_desc_t d) {
+  const xmp_rt_array_t *a = object(d, DESC_ARRAY);
+  return a != NULL ? a->elem_size : 0;
+}
+
+int xmp_array_gcglbound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  return c_dim(a->rank, dim) < 0 ? -1 : 0;
+}
+
+int xmp_array_gcgubound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  int c = c_dim(a->rank, dim);
+  return c < 0 || a->extent[c] < 0 ? -1 : (int)a->extent[c] - 1;
+}
+
+/* The first and last global index of C dimension c that this node owns (computes); *lo > *hi
+ * when it owns none. A cyclic dimension's owned indices are not one interval: its first and
+ * last. */
+static int owned_bounds(const xmp_rt_array_t *a, int c, long *lo, long *hi) {
+  if (a->extent[c] < 0)
+    return -1;
+  int coord = xmpi_array_coord(a, c);
+  int st = xmpi_array_owned_range(a, c, coord, lo, hi);
+  if (st == XMPI_OK)
+    return 0;
+  if (st != XMPI_E_NOT_INTERVAL)
+    return -1;
+  const xmpi_dist_t *x = &a->tmpl->dist[a->align_tdim[c]];
+  long off = a->align_offset[c], n = a->extent[c];
+  for (*lo = 0; *lo < n && xmpi_dist_owner(x, *lo + off) != coord; ++*lo)
+    ;
+  for (*hi = n - 1; *hi >= *lo && xmpi_dist_owner(x, *hi + off) != coord; --*hi)
+    ;
+  return 0;
+}
+
+int xmp_array_gcllbound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  long lo, hi;
+  int c = c_dim(a->rank, dim);
+  return c < 0 || owned_bounds(a, c, &lo, &hi) != 0 ? -1 : (int)lo;
+}
+
+int xmp_array_gclubound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  long lo, hi;
+  int c = c_dim(a->rank, dim);
+  return c < 0 || owned_bounds(a, c, &lo, &hi) != 0 ? -1 : (int)hi;
+}
+
+int xmp_array_lcllbound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  long lo, hi;
+  int c = c_dim(a->rank, dim);
+  if (c < 0 || a->data == NULL || owned_bounds(a, c, &lo, &hi) != 0)
+    return -1;
+  return (int)(lo - a->base[c]);
+}
+
+int xmp_array_lclubound(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  long lo, hi;
+  int c = c_dim(a->rank, dim);
+  if (c < 0 || a->data == NULL || owned_bounds(a, c, &lo, &hi) != 0)
+    return -1;
+  return (int)(hi - a->base[c]);
+}
+
+int xmp_array_owner(xmp_desc_t d, int ndims, int index[], int dim) {
+  ARRAY_OR_FAIL(a, d);
+  int c = c_dim(a->rank, dim);
+  if (c < 0 || ndims != a->rank || index[c] < 0 || index[c] >= a->extent[c])
+    return -1;
+  int td = a->align_tdim[c];
+  if (td < 0 || !a->tmpl->distributed || a->tmpl->dist[td].kind == XMP_RT_DIST_NONE)
+    return -1;
+  int owner = xmpi_dist_owner(&a->tmpl->dist[td], index[c] + a->align_offset[c]);
+  return owner < 0 ? -1 : owner + 1;
+}
+
+/* The distribution of the template dimension that array dimension dim is aligned with. */
+static const xmpi_dist_t *aligned_dist(const xmp_rt_array_t *a, int dim) {
+  int c = c_dim(a->rank, dim);
+  if (c < 0 || a->align_tdim[c] < 0 || !a->tmpl->distributed)
+    return NULL;
+  return &a->tmpl->dist[a->align_tdim[c]];
+}
+
+int xmp_align_format(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  if (c_dim(a->rank, dim) < 0)
+    return -1;
+  const xmpi_dist_t *x = aligned_dist(a, dim);
+  switch (x != NULL ? x->kind : XMP_RT_DIST_NONE) {
+  case XMP_RT_DIST_BLOCK: return XMP_BLOCK;
+  case XMP_RT_DIST_CYCLIC: return XMP_CYCLIC;
+  case XMP_RT_DIST_GBLOCK: return XMP_GBLOCK;
+  default: return XMP_NOT_DISTRIBUTED;
+  }
+}
+
+int xmp_align_size(xmp_desc_t d, int dim) {
+  ARRAY_OR_FAIL(a, d);
+  int c = c_dim(a->rank, dim);
+  if (c < 0)
+    return -1;
+  const xmpi_dist_t *x = aligned_dist(a, dim);
+  if (x == NULL || x->kind == XMP_RT_DIST_NONE)
+    return a->extent[c] < 0 ? -1 : (int)a->extent[c];
+  switch (x->kind) {
+  case XMP_RT_DIST_BLOCK: return (int)xmpi_ceil_div(x->upper - x->lower + 1, x->nprocs);
+  case XMP_RT_DIST_CYCLIC: return (int)x->width;
+  default: return -1; /* gblock: the sizes differ per node (xmp_dist_gblockmap) */
+  }
+}
+
+int xmp_template_gsize(xmp_desc_t d, int dim) {
+  TEMPLATE_OR_FAIL(t, d);
+  int c = fortran_dim(t->rank, dim);
+  return c < 0 || !t->bounded ? -1 : (int)(t->upper[c] - t->lower[c] + 1);
+}
+
+int xmp_template_lsize(xmp_desc_t d, int dim) {
+  TEMPLATE_OR_FAIL(t, d);
+  int c = fortran_dim(t->rank, dim);
+  if (c < 0 || !t->bounded)
+    return -1;
+  if (!t->distributed || t->dist[c].kind == XMP_RT_DIST_NONE)
+    return (int)(t->upper[c] - t->lower[c] + 1);
+  long lb, ub, st;
+  int coord = xmpi_template_coord(t, c);
+  if (coord < 0)
+    return 0; /* not one of the nodes it is distributed onto */
+  if (xmpi_dist_loop_bounds(&t->dist[c], coord, 0, t->lower[c], t->upper[c], 1, &lb, &ub, &st) !=
+      XMPI_OK)
+    return -1;
+  return ub < lb ? 0 : (int)((ub - lb) / st + 1);
+}
