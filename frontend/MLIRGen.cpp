@@ -203,7 +203,7 @@ private:
     UnitAttr loopAttr = loop ? b.getUnitAttr() : UnitAttr();
     // Scalars have no device copies: device loops take their values and
     // return their reductions to the host, so `acc` reduces the host's.
-    bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n > 0; });
+    bool arrays = llvm::any_of(r.counts, [](int64_t n) { return n != 0; });
     UnitAttr acc = !loop && arrays && site.dir->reduction.acc ? b.getUnitAttr() : UnitAttr();
     bool withLocs = llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); });
     if (!withLocs) {

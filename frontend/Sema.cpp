@@ -208,6 +208,10 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       ok = checkReduction(d.reduction.clause, d.range.getBegin(), r) &&
            checkOn(d.reduction.on, fn, site, r.on, /*nodesOnly=*/false,
                    /*allowSubset=*/true);
+      if (ok && d.reduction.acc &&
+          llvm::any_of(r.counts, [](int64_t n) { return n < 0; }))
+        ok = error(d.reduction.accLoc, "'acc' on the reduction of a distributed array is not "
+                                       "supported; reduce its host values");
       // Location variables are host scalars: no device copy to reduce.
       if (ok && d.reduction.acc &&
           llvm::any_of(r.locs, [](const auto &l) { return !l.empty(); }))

@@ -300,9 +300,11 @@ bool Analyzer::checkReduction(const ReductionClause &c, SourceLocation at,
                     c.kind == "&&" || c.kind == "||"))
       return error(c.loc, "reduction '" + c.kind + "' does not apply to the "
                           "floating-point variable '" + v.text + "'");
-    if (program.arrays.count(var->decl))
-      return error(v.loc, "'" + v.text + "' is a distributed array; "
-                          "reductions apply to scalars");
+    // A distributed array: the part each node owns, combined over nodes
+    // that own the same part (checked when it runs).
+    // (firstmax and the like were refused above: an array.)
+    if (program.arrays.count(var->decl->getCanonicalDecl()))
+      count = -1;
     out.vars.push_back(v.text);
     out.types.push_back(*type);
     out.counts.push_back(count);

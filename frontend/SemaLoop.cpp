@@ -263,6 +263,12 @@ bool Analyzer::checkLoop(const Directive &d, Site &site, const FunctionDecl *fn,
     CheckedReduction r;
     if (!checkReduction(c, d.range.getBegin(), r))
       return false;
+    for (size_t k = 0; k < r.counts.size(); ++k)
+      if (r.counts[k] < 0)
+        return error(c.vars[k].loc, std::string("a ") + what +
+                                        "'s reduction takes scalars and C arrays, not the "
+                                        "distributed array '" + r.vars[k] +
+                                        "'; write '#pragma xmp reduction' after the loop");
     if (device && (StringRef(r.kind).starts_with("first") ||
                    StringRef(r.kind).starts_with("last")))
       return error(c.loc, "reduction '" + r.kind + "' is not supported in a device "

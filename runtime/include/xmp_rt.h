@@ -364,6 +364,11 @@ void *xmp_rt_desc(const void *obj, int kind);
  * are not members of n (or of t's nodes) return without reducing. */
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
+/* The same of a distributed array: each element of the part this node owns, over the nodes
+ * (as above) that must all own the same part (a node set along which the array is replicated;
+ * an error naming both parts otherwise); type is its elements'. */
+void xmp_rt_reduce_array(xmp_rt_array_t *a, int type, int op, const xmp_rt_template_t *t,
+                         const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 /* `reduction ... acc` (XACC): the same on the current copy of the `device replicate` array
  * whose host memory is data: reduced in the GPUs (the hybrid layer's device collectives)
  * when every node holds its copy in a GPU, else in the host memory; a collective error when

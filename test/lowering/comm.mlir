@@ -19,6 +19,11 @@ xmp.reduction prod ["k"] : [#xmp<type long>] on @t {at = 5 : i64, directive = ""
 // CHECK: emitc.call_opaque "xmp_rt_reduce_acc"() {args = [#emitc.opaque<"(v)">, #emitc.opaque<"4">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_SUM">
 xmp.reduction lor ["f"] : [#xmp<type int>] on @p {at = 6 : i64, directive = "", site = 6 : i64}
 xmp.reduction sum ["v"] : [#xmp<type double>] acc {at = 7 : i64, directive = "", site = 7 : i64, counts = array<i64: 4>}
+// A distributed array (count -1), beside a C array in the same directive:
+// the part each node owns.
+// CHECK: emitc.call_opaque "xmp_rt_reduce_array"() {args = [#emitc.opaque<"_XMP_desc_b">, #emitc.opaque<"XMP_RT_DOUBLE">, #emitc.opaque<"XMP_RT_OP_SUM">, #emitc.opaque<"NULL">, #emitc.opaque<"_XMP_nodes_p">, #emitc.opaque<"&_XMP_where_12">], xmp.anchor = 12 : i64}
+// CHECK-NEXT: emitc.call_opaque "xmp_rt_reduce"() {args = [#emitc.opaque<"(v)">, #emitc.opaque<"4">
+xmp.reduction sum ["b", "v"] : [#xmp<type double>, #xmp<type double>] on @p {at = 12 : i64, directive = "", site = 12 : i64, counts = array<i64: -1, 4>}
 // CHECK: emitc.call_opaque "xmp_rt_barrier"() {args = [#emitc.opaque<"NULL">], xmp.anchor = 8 : i64}
 xmp.barrier {at = 8 : i64, directive = "", site = 8 : i64}
 

@@ -118,6 +118,16 @@ xmp.reduction sum ["a", "s"] : [#xmp<type int>, #xmp<type int>] {at = 0 : i64, d
 
 // -----
 
+// expected-error @+1 {{reduces a distributed array with neither 'acc' nor 'loop'}}
+xmp.reduction sum ["a"] : [#xmp<type int>] acc {at = 0 : i64, directive = "", site = 1 : i64, counts = array<i64: -1>}
+
+// -----
+
+// expected-error @+1 {{element counts are at least -1 (a distributed array)}}
+xmp.reduction sum ["a"] : [#xmp<type int>] {at = 0 : i64, directive = "", site = 1 : i64, counts = array<i64: -2>}
+
+// -----
+
 // expected-error @+1 {{begins a location reduction (firstmax, firstmin, lastmax or lastmin with location variables)}}
 xmp.reduction_begin max ["v"] : [#xmp<type int>] {at = 0 : i64, directive = "", site = 1 : i64}
 

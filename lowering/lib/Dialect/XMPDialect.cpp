@@ -287,8 +287,11 @@ LogicalResult ReductionOp::verify() {
     return emitOpError("with location variables takes one variable");
   if (getCounts() && getCounts()->size() != getVars().size())
     return emitOpError("needs one element count per variable");
-  if (getCounts() && llvm::any_of(*getCounts(), [](int64_t n) { return n < 0; }))
-    return emitOpError("element counts must not be negative");
+  if (getCounts() && llvm::any_of(*getCounts(), [](int64_t n) { return n < -1; }))
+    return emitOpError("element counts are at least -1 (a distributed array)");
+  if (getCounts() && (getAcc() || getLoop()) &&
+      llvm::any_of(*getCounts(), [](int64_t n) { return n < 0; }))
+    return emitOpError("reduces a distributed array with neither 'acc' nor 'loop'");
   if (getCounts() && hasLocs)
     return emitOpError("reduces scalars only when it has location variables");
   if (getAcc() && (hasLocs || getLoop()))

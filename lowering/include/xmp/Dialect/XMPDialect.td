@@ -419,7 +419,9 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     `async` (a C expression) is the id of `reduction ... async(id)`: the
     reduction completes at once and the id is recorded for `xmp.wait_async`.
     `counts`, when present, gives per variable the number of elements of a C
-    array reduced element by element (0: a scalar). `loop`: the reduction
+    array reduced element by element (0: a scalar; -1: a distributed array,
+    the part each node owns, over nodes that all own the same part; not with
+    `acc`, `loop` or `locs`). `loop`: the reduction
     clause of a loop (XMP 1.4: the reduction construct on the same variables
     right after the loop); with location variables it ends the
     `xmp.reduction_begin` at the loop's start. `acc` (XACC, `reduction ...

@@ -72,8 +72,15 @@ void lowerReduction(ReductionOp op, FragmentBuilder &b) {
   }
   // acc: the same call on the variables' current copies (device replicate).
   StringRef fn = op.getAcc() ? "xmp_rt_reduce_acc" : "xmp_rt_reduce";
-  for (size_t k = 0; k < op.getVars().size(); ++k)
-    b.call(at, fn, concat(reduceArgs(op, k), {tmpl, nodes, b.whereRef()}));
+  for (size_t k = 0; k < op.getVars().size(); ++k) {
+    // A distributed array: the part this node owns.
+    if (op.getCounts() && (*op.getCounts())[k] < 0)
+      b.call(at, "xmp_rt_reduce_array",
+             {cnames::arrayDesc(strings(op.getVars())[k]), rtType(op, k),
+              cnames::rtReduceOp(op.getKind()), tmpl, nodes, b.whereRef()});
+    else
+      b.call(at, fn, concat(reduceArgs(op, k), {tmpl, nodes, b.whereRef()}));
+  }
 }
 
 /// First in the loop's block, before any piece of the nest runs. With an
