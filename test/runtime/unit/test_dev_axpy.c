@@ -171,6 +171,36 @@ int main(int argc, char **argv) {
                    sizeof(dev_partial_t), &partials, &nt, &here);
   for (long k = 0; k < n; k++)
     yr[k] = args.a * xr[k] + yr[k];
+  /* The same loop on this thread over the host copies (OpenACC's `if` false): one call of the
+   * CPU function over every iteration, a site of its own. */
+  static xmp_dev_loop_t *host_site;
+  xmp_dev_loop_run_host(&host_site, axpy_cpu, &args, 2, av, g0, g0 + n - 1, 1,
+                        sizeof(dev_partial_t), &partials, &nt, &here3);
+  double sum = 0;
+  for (long k = 0; k < n; k++) {
+    yr[k] = args.a * xr[k] + yr[k];
+    sum += yr[k];
+  }
+  CHECKF(nt == (n > 0), "rank %d host run: %d calls", me, nt);
+  if (nt == 1) {
+    const dev_partial_t *hp = partials;
+    CHECKF(hp->worker_type == DEV_MAIN_THREAD && !hp->cuda_fn && hp->lb == g0 &&
+               hp->ub == g0 + n - 1 && hp->st == 1 && hp->sum == sum,
+           "rank %d host run: type %d cuda %d range %ld:%ld:%ld sum %g, want %g", me,
+           hp->worker_type, hp->cuda_fn, hp->lb, hp->ub, hp->st, hp->sum, sum);
+  }
+  /* `host_data use_device(y)`: the current copy's address, held; without a GPU the host
+   * array itself, and what is written there is what the next loop reads. */
+  void *addr = xmp_dev_device_address(dy, &here3);
+  CHECK(addr != NULL);
+  if (addr == (void *)y && n > 0) {
+    ((double *)addr)[1] += 1.0;
+    yr[0] += 1.0;
+  }
+  xmp_dev_loop_run(&site, axpy_cpu, axpy_cuda, &args, 2, av, g0, g0 + n - 1, 1,
+                   sizeof(dev_partial_t), &partials, &nt, &here);
+  for (long k = 0; k < n; k++)
+    yr[k] = args.a * xr[k] + yr[k];
   xmp_dev_release(dz);
   xmp_dev_release(dy);
   xmp_dev_release(dx);

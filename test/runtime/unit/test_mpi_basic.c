@@ -117,6 +117,40 @@ int main(int argc, char **argv) {
   CHECK(all_sum(cnt) == 30);
   xmp_rt_array_free(b);
 
+  /* A loop no template distributes: every node, every iteration, the last made exact. */
+  {
+    long l, u2, s;
+    xmp_rt_loop_bounds_all(1, 10, 3, &l, &u2, &s, &here);
+    CHECK(l == 1 && u2 == 10 && s == 3);
+    xmp_rt_loop_bounds_all(10, 1, -4, &l, &u2, &s, &here);
+    CHECK(l == 10 && u2 == 2 && s == -4);
+    xmp_rt_loop_bounds_all(0, -1, 1, &l, &u2, &s, &here);
+    CHECK(u2 < l);
+  }
+
+  /* The reduction of a distributed array over nodes owning the same part: rr[3][4] aligned
+   * with u's undistributed dimension, so every node owns all of it. Each adds (rank + 1) times
+   * the element's position. */
+  {
+    long rext[] = {3, 4}, roff[] = {0, 0};
+    int rtdim[] = {1, -1};
+    xmp_rt_array_t *rr = xmp_rt_array_create(2, rext, sizeof(long), u, rtdim, roff, "rr", &here);
+    xmp_rt_array_allocate(rr, &lay);
+    long *rd = lay.addr;
+    for (long i = 0; i < 3; i++)
+      for (long j = 0; j < 4; j++)
+        rd[(i - lay.base[0]) * lay.stride[0] + (j - lay.base[1]) * lay.stride[1]] =
+            (xmpc_node_num() + 1) * (i * 4 + j);
+    xmp_rt_reduce_array(rr, XMP_RT_LONG, XMP_RT_OP_SUM, NULL, NULL, &here);
+    long bad = 0;
+    for (long i = 0; i < 3; i++)
+      for (long j = 0; j < 4; j++)
+        bad += rd[(i - lay.base[0]) * lay.stride[0] + (j - lay.base[1]) * lay.stride[1]] !=
+               (long)np * (np + 1) / 2 * (i * 4 + j);
+    CHECK(all_sum(bad) == 0);
+    xmp_rt_array_free(rr);
+  }
+
   /* Cyclic and gblock loops over all ranks. */
   xmp_rt_template_t *c = xmp_rt_template_create(1, &lo, &hi, "c", &here);
   int ckinds[] = {XMP_RT_DIST_CYCLIC};
