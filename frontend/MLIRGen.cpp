@@ -211,7 +211,7 @@ private:
                             ref(r.on), b.getI64IntegerAttr(id), anchor(at),
                             b.getStringAttr(site.dir->text), ArrayAttr(), async(site),
                             arrays ? b.getDenseI64ArrayAttr(r.counts) : DenseI64ArrayAttr(),
-                            loopAttr, acc);
+                            loopAttr, acc, loopTdims(site, loop));
       return;
     }
     // Location reductions take one variable each.
@@ -219,7 +219,18 @@ private:
       b.create<ReductionOp>(loc(site), kindAttr(r.kind), strs(ArrayRef<std::string>(r.vars[k])),
                             typesAttr(r.types[k]), ref(r.on),
                             b.getI64IntegerAttr(id), anchor(at), b.getStringAttr(site.dir->text),
-                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr, acc);
+                            strs(r.locs[k]), async(site), DenseI64ArrayAttr(), loopAttr, acc,
+                            loopTdims(site, loop));
+  }
+  /// A loop's reduction: the template dimensions its indices run over.
+  DenseI64ArrayAttr loopTdims(const Site &site, bool loop) {
+    if (!loop)
+      return {};
+    SmallVector<int64_t> dims;
+    for (const LoopDim &dim : site.loop)
+      if (dim.tdim >= 0)
+        dims.push_back(dim.tdim);
+    return b.getDenseI64ArrayAttr(dims);
   }
   /// The start of a loop's location reduction (firstmax ...), first in its
   /// block.

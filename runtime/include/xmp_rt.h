@@ -278,6 +278,17 @@ void xmp_rt_loop_bounds_extent(const xmp_rt_template_t *t, int tdim, long offset
                                int piece, int k, long *llb, long *lub, long *lstep,
                                const xmp_rt_srcloc_t *where);
 
+/* The nodes of template t that a loop over its C-order dimensions in the bit mask tdims runs
+ * on together: t's nodes along the node dimensions those template dimensions are distributed
+ * over, with this node's coordinate along the others (XMP 1.4: a loop's reduction is the
+ * reduction directive `on` the loop's template reference with each loop index replaced by its
+ * range, so `loop (j) on t(j, *)` combines only the nodes of this node's row of the grid).
+ * NULL when that is all of t's nodes, when t is not distributed, or when this process is not
+ * one of them; for xmp_rt_reduce's n beside t. Built once per mask, collectively over t's
+ * nodes. */
+const xmp_rt_nodes_t *xmp_rt_template_span(xmp_rt_template_t *t, unsigned tdims,
+                                           const xmp_rt_srcloc_t *where);
+
 /* ---- node subsets, tasks, the executing node set ---- */
 /* `nodes q(shape) = parent(triplets)`: the parent's nodes selected by lb[d]..ub[d] step
  * st[d] per parent dimension (C order, 0-based, inclusive), taken in the parent's C order
@@ -360,8 +371,9 @@ void *xmp_rt_desc(const void *obj, int kind);
 
 /* ---- collectives ---- */
 /* In-place allreduce of count elements over the nodes that template t (or nodes n) is
- * distributed on; pass t == NULL and n == NULL for the executing node set. Processes that
- * are not members of n (or of t's nodes) return without reducing. */
+ * distributed on; pass t == NULL and n == NULL for the executing node set; t and n, the part
+ * of t's nodes that n is (xmp_rt_template_span). Processes that are not members of n (or of
+ * t's nodes) return without reducing. */
 void xmp_rt_reduce(void *data, int count, int type, int op, const xmp_rt_template_t *t,
                    const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where);
 /* The same of a distributed array: each element of the part this node owns, over the nodes

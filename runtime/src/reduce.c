@@ -144,7 +144,8 @@ int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Co
     /* Nodes of an undistributed template each computed the full value already. */
     if (!t->distributed)
       return 0;
-    *comm = t->nodes->comm;
+    /* n with t: the part of t's nodes a loop spans (xmp_rt_template_span). */
+    *comm = n != NULL ? n->comm : t->nodes->comm;
   } else if (n != NULL) {
     *comm = n->comm;
   }

@@ -6,6 +6,7 @@
 
 static void template_destroy(xmpi_obj_t *self) {
   xmp_rt_template_t *t = (xmp_rt_template_t *)self;
+  xmpi_template_spans_free(t);
   for (int d = 0; d < t->rank; d++)
     xmpi_dist_fini(&t->dist[d]);
   free(t);

@@ -80,9 +80,13 @@ struct xmp_rt_template {
   int node_dim[XMP_RT_MAX_DIMS]; /* node dim of each template dim, -1 if not distributed */
   xmpi_dist_t dist[XMP_RT_MAX_DIMS];
   intptr_t param[XMP_RT_MAX_DIMS]; /* distribute's params, kept for template_fix */
+  struct xmpi_span *spans; /* template_span.c: node sets of loops over some of its dims */
   const char *name;
   xmp_rt_srcloc_t where, dist_where; /* the declaration; the distribute */
 };
+
+/* Frees t's spans (template_span.c). */
+void xmpi_template_spans_free(xmp_rt_template_t *t);
 
 /* Fatal (naming `where`, or the template's declaration when NULL) when t has a deferred shape
  * not yet fixed by template_fix: its index space cannot be used. */

@@ -427,11 +427,15 @@ def XMP_ReductionOp : XMP_Op<"reduction"> {
     `xmp.reduction_begin` at the loop's start. `acc` (XACC, `reduction ...
     acc`): the variables are `device replicate` arrays whose current copies
     (in a GPU's memory, else the host's) are reduced; not with `locs`.
+    `loop_tdims` (a loop's, on a template): the template dimensions its
+    indices run over; the reduction combines the nodes they span, this
+    node's row of the grid along the others (xmp_rt_template_span).
   }];
   let arguments = (ins XMP_ReductionKindAttr:$kind, StrArrayAttr:$vars, XMP_ScalarTypeArrayAttr:$types,
       OptionalAttr<FlatSymbolRefAttr>:$on, I64Attr:$site, I64Attr:$at, StrAttr:$directive,
       OptionalAttr<StrArrayAttr>:$locs, OptionalAttr<StrAttr>:$async,
-      OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop, UnitAttr:$acc);
+      OptionalAttr<DenseI64ArrayAttr>:$counts, UnitAttr:$loop, UnitAttr:$acc,
+      OptionalAttr<DenseI64ArrayAttr>:$loop_tdims);
   let assemblyFormat = "$kind $vars `:` $types (`on` $on^)? (`locs` $locs^)? (`async` $async^)? (`loop` $loop^)? (`acc` $acc^)? attr-dict";
   let hasVerifier = 1;
 }
@@ -765,8 +769,9 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
     - the reductions (`red_kinds`, `red_vars`, `red_types`): the tasks'
       results are combined into the variables, in task order, after the
       tasks end; then, by XMP's rule for a loop's reduction clause, each
-      variable is reduced across the nodes of the template the loop is on
-      (xmp_rt_reduce, as after an xmp.loop). `node_local`: the reductions
+      variable is reduced across the nodes of the template that the loop's
+      dimensions (`tdims`) span (xmp_rt_reduce with xmp_rt_template_span, as
+      after an xmp.loop). `node_local`: the reductions
       stop at this node's tasks, the variables are not reduced across nodes
       (OpenACC's rule, where each node's value is its own).
     `labels`: the body defines a label (its CPU loop is written once).

@@ -42,6 +42,19 @@ inline std::string templ(llvm::StringRef symbol) {
 inline std::string arrayAddr(llvm::StringRef array) {
   return ("_XMP_addr_" + array).str();
 }
+/// The nodes of template object `tmpl` (of `rank` dimensions) that a loop over
+/// its dimensions `dims` (C order) spans: "NULL" (all of the template's nodes)
+/// when the loop runs over every dimension.
+inline std::string templateSpan(llvm::StringRef tmpl, size_t rank, llvm::ArrayRef<int64_t> dims,
+                                llvm::StringRef where) {
+  unsigned mask = 0;
+  for (int64_t d : dims)
+    if (d >= 0)
+      mask |= 1u << d;
+  if (mask == (1u << rank) - 1)
+    return "NULL";
+  return ("xmp_rt_template_span(" + tmpl + ", " + llvm::Twine(mask) + "u, " + where + ")").str();
+}
 /// The runtime's descriptor of distributed array `array`.
 inline std::string arrayDesc(llvm::StringRef array) {
   return ("_XMP_desc_" + array).str();

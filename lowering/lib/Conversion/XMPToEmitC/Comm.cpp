@@ -59,6 +59,9 @@ void lowerReduction(ReductionOp op, FragmentBuilder &b) {
   if (auto on = op.getOnAttr()) {
     Operation *target = SymbolTable::lookupNearestSymbolFrom(op, on);
     (isa<NodesOp>(target) ? nodes : tmpl) = objectOf(op, on);
+    // A loop's: the nodes its dimensions span, not the others' copies of them.
+    if (auto t = dyn_cast<TemplateOp>(target); t && op.getLoopTdims())
+      nodes = cnames::templateSpan(tmpl, t.getLower().size(), *op.getLoopTdims(), b.whereRef());
   }
   if (op.getLocs() && !op.getLocs()->empty()) {
     bool loop = op.getLoop();

@@ -567,6 +567,11 @@ void submission(const Outline &o, FragmentBuilder &b) {
   // Without a template (an OpenACC loop alone), every iteration here.
   std::optional<StringRef> onTmpl = op.getTmpl();
   std::string tmpl = onTmpl ? cnames::templ(*onTmpl) : "";
+  size_t tmplRank = 0;
+  if (onTmpl)
+    if (auto t = dyn_cast_or_null<TemplateOp>(
+            SymbolTable::lookupNearestSymbolFrom(op, op.getTmplAttr())))
+      tmplRank = t.getLower().size();
   std::string args = o.name("a");
   b.text(at, "struct " + o.name("args") + " " + args + ";");
   for (unsigned k = 0; k < lower.size(); ++k) {
@@ -643,7 +648,8 @@ void submission(const Outline &o, FragmentBuilder &b) {
       for (const Reduction &r : o.reds)
         b.call(at, "xmp_rt_reduce",
                {"&(" + r.var + ")", "1", cnames::rtType(r.type), cnames::rtReduceOp(r.op), tmpl,
-                "NULL", b.whereRef()});
+                cnames::templateSpan(tmpl, tmplRank, op.getTdims(), b.whereRef()),
+                b.whereRef()});
   }
   b.text(at, "}");
 }
