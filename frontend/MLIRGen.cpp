@@ -632,7 +632,9 @@ private:
       b.create<AlignOp>(l, arrayRef(a), b.getStringAttr(a.elemType),
                         b.getDenseI64ArrayAttr(a.extents), ref(site.tmplSym),
                         b.getDenseI64ArrayAttr(site.tdims), strs(site.offsets), id, anchor(at),
-                        text, initAt(site));
+                        text, initAt(site),
+                        a.scalarType ? ScalarTypeAttr::get(b.getContext(), *a.scalarType)
+                                     : ScalarTypeAttr());
       allocateIfLast(site, l, at);
       break;
     }

@@ -59,6 +59,9 @@ struct DistArray {
   // sizes as C evaluates them at the declaration: `declaredSizes` (the
   // source's expressions, one per dimension), kept there.
   std::vector<std::string> declaredSizes = {};
+  // The elements' arithmetic type, where they have one (the library
+  // procedures that compute with them, xmp_matmul, need it).
+  std::optional<xmp::ScalarType> scalarType = std::nullopt;
 };
 
 /// `a = xmp_malloc(xmp_desc_of(a), sizes...)` (the assignment, `call` set)

@@ -48,6 +48,9 @@ struct Symbol {
   unsigned visibleBegin = 0, visibleEnd = ~0u;
 };
 
+/// The runtime's scalar type of a C type (XMP_RT_*), if it is an arithmetic one.
+std::optional<xmp::ScalarType> runtimeType(QualType type);
+
 class Analyzer {
 public:
   Analyzer(const SourceIndex &index, DiagnosticsEngine &diags)

@@ -8,7 +8,7 @@ using namespace xmp::frontend;
 namespace xmp::frontend::sema {
 
 /// The runtime's scalar type of a C type, if reductions apply to it.
-static std::optional<xmp::ScalarType> runtimeType(QualType type) {
+std::optional<xmp::ScalarType> runtimeType(QualType type) {
   type = type.getCanonicalType().getUnqualifiedType();
   if (const auto *e = type->getAs<EnumType>())
     type = e->getDecl()->getIntegerType().getCanonicalType();

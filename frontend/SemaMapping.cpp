@@ -356,6 +356,7 @@ bool Analyzer::checkAlign(const Directive &d, Site &site, const FunctionDecl *fn
                   site.id, var->scopeClose, {}};
   array.allocatable = allocatable;
   array.declaredSizes = autoSizes;
+  array.scalarType = runtimeType(type);
   for (size_t a = 0; a < site.tdims.size(); ++a)
     if (site.tdims[a] >= 0 && t->formats[site.tdims[a]] == "cyclic")
       array.cyclicDims.insert(a);

@@ -150,6 +150,14 @@ int xmp_align_size(xmp_desc_t d, int dim);
 int xmp_template_gsize(xmp_desc_t d, int dim); /* extent */
 int xmp_template_lsize(xmp_desc_t d, int dim); /* elements this node owns */
 
+/* The specification's library procedures on whole two-dimensional distributed arrays, called
+ * by every node of the executing set: dst = the transpose of src (opt 0 lets src be
+ * overwritten, 1 keeps it: either way it is kept), and x = a b (elements of one arithmetic
+ * type, not char, _Bool or complex). The operands are gathered whole onto every node, which
+ * then computes the elements of the result it owns (their shadows are not updated). */
+void xmp_transpose(xmp_desc_t dst, xmp_desc_t src, int opt);
+void xmp_matmul(xmp_desc_t x, xmp_desc_t a, xmp_desc_t b);
+
 /* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
  * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.
  * xmpcc translates that assignment (and `free(a)`); the function has no other use. */

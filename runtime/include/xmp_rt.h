@@ -146,6 +146,9 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
                                     xmp_rt_template_t *t, const int *align_tdim,
                                     const long *align_offset, const char *name,
                                     const xmp_rt_srcloc_t *where);
+/* The elements' arithmetic type (enum xmp_rt_type), for the library procedures that compute
+ * with them (xmp_matmul); an array whose elements have none keeps -1. */
+void xmp_rt_array_set_type(xmp_rt_array_t *a, int type);
 /* Shadow (halo) widths of a distributed array, from the `shadow` directive; before
  * xmp_rt_array_allocate. lo[d], hi[d] >= 0 per array dimension (0:0 = none); full[d] != 0
  * for '*': the whole dimension is stored on every node, the part it does not own being

@@ -50,6 +50,7 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
   xmp_rt_array_t *a = xmpi_calloc_or_die(1, sizeof *a, where);
   a->rank = rank;
   a->elem_size = elem_size;
+  a->type = -1;
   a->tmpl = t;
   a->name = name;
   a->where = xmpi_srcloc_copy(where);
@@ -249,3 +250,5 @@ void xmp_rt_array_free(xmp_rt_array_t *a) {
   xmpi_registry_remove(&a->obj);
   array_destroy(&a->obj);
 }
+
+void xmp_rt_array_set_type(xmp_rt_array_t *a, int type) { a->type = type; }

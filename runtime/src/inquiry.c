@@ -29,6 +29,8 @@ static void *object(xmp_desc_t d, int kind) {
                                                      : NULL;
 }
 
+xmp_rt_array_t *xmpi_array_of_desc(void *d) { return object(d, DESC_ARRAY); }
+
 /* Fortran-order dimension dim (1-based) of a rank-r object, as a C-order index; -1 if none. */
 static int fortran_dim(int rank, int dim) { return dim >= 1 && dim <= rank ? rank - dim : -1; }
 /* C-order dimension dim (1-based) as an index; -1 if none. */

@@ -110,6 +110,7 @@ struct xmp_rt_array {
   int rank;
   long extent[XMP_RT_MAX_DIMS];
   size_t elem_size;
+  int type; /* enum xmp_rt_type of the elements, -1 where unknown (xmp_rt_array_set_type) */
   xmp_rt_template_t *tmpl;
   int align_tdim[XMP_RT_MAX_DIMS];
   long align_offset[XMP_RT_MAX_DIMS];
@@ -128,6 +129,9 @@ struct xmp_rt_array {
   const char *name;
   xmp_rt_srcloc_t where;
 };
+
+/* The array an xmp_desc_of descriptor names, or NULL when it names none (inquiry.c). */
+xmp_rt_array_t *xmpi_array_of_desc(void *d);
 
 /* Owned global indices [*lo, *hi] of array dim d on the node with coordinate coord along
  * the node dimension d is distributed over (coord 0 for undistributed dims); empty when

@@ -26,7 +26,9 @@ xmp.distribute @t onto @p formats [#xmp<format block>, #xmp<format cyclic>] para
 // CHECK: emitc.call_opaque "xmp_rt_template_fix"() {args = [#emitc.opaque<"_XMP_tmpl_d">, #emitc.opaque<"NULL">, #emitc.opaque<"NULL">, #emitc.opaque<"(const long[]){(0)}">, #emitc.opaque<"(const long[]){(n - 1)}">
 xmp.template_fix @d lower ["0"] upper ["n - 1"] formats [] params [] {at = 5 : i64, directive = "", site = 5 : i64}
 // CHECK: emitc.call_opaque "xmp_rt_array_create"() {args = [#emitc.opaque<"2">, #emitc.opaque<"(const long[]){(10), (20)}">, #emitc.opaque<"sizeof(double)">, #emitc.opaque<"_XMP_tmpl_t">, #emitc.opaque<"(const int[]){(1), (0)}">, #emitc.opaque<"(const long[]){(0), ((1))}">, #emitc.opaque<"\22a\22">, #emitc.opaque<"&_XMP_where_6">], xmp.anchor = 6 : i64, xmp.assign_to = "_XMP_desc_a"
-xmp.align @a : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"] {at = 6 : i64, directive = "", site = 6 : i64}
+// The elements' arithmetic type, recorded for the library procedures.
+// CHECK-NEXT: emitc.call_opaque "xmp_rt_array_set_type"() {args = [#emitc.opaque<"_XMP_desc_a">, #emitc.opaque<"XMP_RT_DOUBLE">], xmp.anchor = 6 : i64}
+xmp.align @a : "double" [10, 20] with @t dims [1, 0] offsets ["0", "(1)"] {at = 6 : i64, directive = "", site = 6 : i64, scalar_type = #xmp<type double>}
 // CHECK: emitc.call_opaque "xmp_rt_array_shadow"() {args = [#emitc.opaque<"_XMP_desc_a">, #emitc.opaque<"(const long[]){(1), (0)}">, #emitc.opaque<"(const long[]){(2), (0)}">, #emitc.opaque<"(const int[]){(0), (1)}">
 xmp.shadow @a lower ["1", "0"] upper ["2", "0"] full [0, 1] {at = 7 : i64, directive = "shadow a(*, 1:2)", site = 7 : i64}
 // Laid out after its last mapping directive; the typed pointer follows.

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "check.h"
+#include "xmp.h"
 #include "xmp_rt.h"
 
 static const xmp_rt_srcloc_t here = {"test_mpi_basic.c", 0, "test"};
@@ -149,6 +150,45 @@ int main(int argc, char **argv) {
                (long)np * (np + 1) / 2 * (i * 4 + j);
     CHECK(all_sum(bad) == 0);
     xmp_rt_array_free(rr);
+  }
+
+  /* Library procedures: m[10][3] split by rows over t(1:10) (offset 1), its transpose
+   * mt[3][10] split by columns, and the product q[10][10] = m mt, by rows. */
+  {
+    long mext[] = {10, 3}, text[] = {3, 10}, qext[] = {10, 10}, one[] = {1, 1};
+    int rows[] = {0, -1}, cols[] = {-1, 0};
+    xmp_rt_array_t *m = xmp_rt_array_create(2, mext, sizeof(double), t, rows, one, "m", &here);
+    xmp_rt_array_t *mt = xmp_rt_array_create(2, text, sizeof(double), t, cols, one, "mt", &here);
+    xmp_rt_array_t *q = xmp_rt_array_create(2, qext, sizeof(double), t, rows, one, "q", &here);
+    xmp_rt_layout_t ml, tl2, ql;
+    xmp_rt_array_set_type(m, XMP_RT_DOUBLE);
+    xmp_rt_array_set_type(mt, XMP_RT_DOUBLE);
+    xmp_rt_array_set_type(q, XMP_RT_DOUBLE);
+    xmp_rt_array_allocate(m, &ml);
+    xmp_rt_array_allocate(mt, &tl2);
+    xmp_rt_array_allocate(q, &ql);
+    long lo, hi;
+    xmp_rt_array_local_range(m, 0, &lo, &hi);
+    double *md = ml.addr, *td = tl2.addr, *qd = ql.addr;
+    for (long i = lo; i <= hi; i++)
+      for (long j = 0; j < 3; j++)
+        md[(i - ml.base[0]) * ml.stride[0] + (j - ml.base[1]) * ml.stride[1]] = (double)(i + j);
+    xmp_transpose(xmp_rt_desc(mt, XMP_RT_DESC_ARRAY), xmp_rt_desc(m, XMP_RT_DESC_ARRAY), 1);
+    xmp_matmul(xmp_rt_desc(q, XMP_RT_DESC_ARRAY), xmp_rt_desc(m, XMP_RT_DESC_ARRAY),
+               xmp_rt_desc(mt, XMP_RT_DESC_ARRAY));
+    long bad = 0;
+    for (long i = 0; i < 3; i++)
+      for (long j = lo; j <= hi; j++)
+        bad += td[(i - tl2.base[0]) * tl2.stride[0] + (j - tl2.base[1]) * tl2.stride[1]] !=
+               (double)(i + j);
+    for (long i = lo; i <= hi; i++)
+      for (long j = 0; j < 10; j++)
+        bad += qd[(i - ql.base[0]) * ql.stride[0] + (j - ql.base[1]) * ql.stride[1]] !=
+               (double)(3 * i * j + 3 * (i + j) + 5);
+    CHECK(all_sum(bad) == 0);
+    xmp_rt_array_free(q);
+    xmp_rt_array_free(mt);
+    xmp_rt_array_free(m);
   }
 
   /* Cyclic and gblock loops over all ranks. */

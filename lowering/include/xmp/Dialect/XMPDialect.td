@@ -193,12 +193,14 @@ def XMP_AlignOp : XMP_Op<"align"> {
     `offsets[d]` the C expression added to the array index to get the
     template index. `extents` are all -1 for an array of pointer type
     (`int (*a)[n]`): it gets them, and its storage, from `xmp_malloc`.
+    `scalar_type`: the elements' arithmetic type, recorded in the runtime's
+    descriptor for the library procedures that compute with them.
   }];
   let arguments = (ins FlatSymbolRefAttr:$array, StrAttr:$elem_type,
       DenseI64ArrayAttr:$extents, FlatSymbolRefAttr:$tmpl,
       DenseI64ArrayAttr:$tdims, StrArrayAttr:$offsets, I64Attr:$site, I64Attr:$at,
       StrAttr:$directive,
-      OptionalAttr<I64Attr>:$init_at);
+      OptionalAttr<I64Attr>:$init_at, OptionalAttr<XMP_ScalarTypeAttr>:$scalar_type);
   let assemblyFormat = [{
     $array `:` $elem_type $extents `with` $tmpl `dims` $tdims
     `offsets` $offsets attr-dict

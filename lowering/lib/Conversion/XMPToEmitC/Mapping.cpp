@@ -141,6 +141,8 @@ void lowerAlign(AlignOp op, FragmentBuilder &b) {
           compoundLiteral("const long", strings(op.getOffsets())), cStringLiteral(name),
           b.whereRef()},
          cnames::arrayDesc(name), "xmp_rt_array_t *");
+  if (std::optional<ScalarType> type = op.getScalarType())
+    b.call(execAt(op), "xmp_rt_array_set_type", {cnames::arrayDesc(name), cnames::rtType(*type)});
 }
 
 /// `addr = (T *)layout.addr;`: the typed pointer generated accesses index
