@@ -252,3 +252,16 @@ void xmp_rt_array_free(xmp_rt_array_t *a) {
 }
 
 void xmp_rt_array_set_type(xmp_rt_array_t *a, int type) { a->type = type; }
+
+void xmpi_array_owned_box(const xmp_rt_array_t *a, long *lo, long *hi,
+                          const xmp_rt_srcloc_t *where) {
+  for (int d = 0; d < a->rank; d++) {
+    int st = xmpi_array_owned_range(a, d, xmpi_array_coord(a, d), &lo[d], &hi[d]);
+    if (st == XMPI_E_NOT_INTERVAL) {
+      lo[d] = 0;
+      hi[d] = a->extent[d] - 1;
+    } else if (st) {
+      xmpi_fatal(where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
+    }
+  }
+}

@@ -42,21 +42,6 @@ static char *gather_whole(xmp_rt_array_t *a) {
   return buf;
 }
 
-/* The box of global indices whose elements this node owns (a dimension whose owned indices
- * are not one interval is stored whole and taken whole: its other elements are no one's to
- * read), and the storage's row stride. */
-static void owned_box(const xmp_rt_array_t *a, long lo[2], long hi[2]) {
-  for (int d = 0; d < 2; d++) {
-    int st = xmpi_array_owned_range(a, d, xmpi_array_coord(a, d), &lo[d], &hi[d]);
-    if (st == XMPI_E_NOT_INTERVAL) {
-      lo[d] = 0;
-      hi[d] = a->extent[d] - 1;
-    } else if (st) {
-      xmpi_fatal(NULL, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
-    }
-  }
-}
-
 static char *element(const xmp_rt_array_t *a, long i, long j) {
   return (char *)a->data +
          (size_t)((i - a->base[0]) * a->local_extent[1] + (j - a->base[1])) * a->elem_size;
@@ -74,7 +59,7 @@ void xmp_transpose(xmp_desc_t dst_d, xmp_desc_t src_d, int opt) {
                           src->extent[0], src->extent[1], src->elem_size);
   char *s = gather_whole(src);
   long lo[2], hi[2];
-  owned_box(dst, lo, hi);
+  xmpi_array_owned_box(dst, lo, hi, NULL);
   for (long i = lo[0]; i <= hi[0]; i++)
     for (long j = lo[1]; j <= hi[1]; j++)
       memcpy(element(dst, i, j), s + (size_t)(j * src->extent[1] + i) * src->elem_size,
@@ -108,7 +93,7 @@ void xmp_matmul(xmp_desc_t x_d, xmp_desc_t a_d, xmp_desc_t b_d) {
                           "arithmetic type", x->name, a->name, b->name);
   char *ga = gather_whole(a), *gb = gather_whole(b);
   long lo[2], hi[2];
-  owned_box(x, lo, hi);
+  xmpi_array_owned_box(x, lo, hi, NULL);
   switch (x->type) {
     MATMUL_CASE(XMP_RT_SHORT, short)
     MATMUL_CASE(XMP_RT_USHORT, unsigned short)

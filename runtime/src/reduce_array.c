@@ -9,22 +9,6 @@
 
 #include "xmpi_internal.h"
 
-/* The storage box of the part this node owns, per C dimension: [lo, hi] in global indices
- * (a dimension whose owned indices are not one interval, block-cyclic, is stored whole and
- * taken whole). */
-static void owned_box(const xmp_rt_array_t *a, long *lo, long *hi, const xmp_rt_srcloc_t *where) {
-  for (int d = 0; d < a->rank; d++) {
-    int st = xmpi_array_owned_range(a, d, xmpi_array_coord(a, d), &lo[d], &hi[d]);
-    if (st == XMPI_E_NOT_INTERVAL) {
-      lo[d] = 0;
-      hi[d] = a->extent[d] - 1;
-    } else if (st) {
-      xmpi_fatal(where, "reduction of array '%s' dimension %d: %s", a->name, d,
-                 xmpi_status_str(st));
-    }
-  }
-}
-
 /* Copies the box between the storage and a dense buffer (pack: storage to buffer). */
 static void copy_box(const xmp_rt_array_t *a, const long *lo, const long *hi, char *buf,
                      int pack) {
@@ -58,7 +42,7 @@ void xmp_rt_reduce_array(xmp_rt_array_t *a, int type, int op, const xmp_rt_templ
   if (a->data == NULL)
     xmpi_fatal(where, "reduction of array '%s' before its storage is allocated", a->name);
   long lo[XMP_RT_MAX_DIMS], hi[XMP_RT_MAX_DIMS];
-  owned_box(a, lo, hi, where);
+  xmpi_array_owned_box(a, lo, hi, where);
   /* Every node of the set owns the same part: the maximum of each bound and of its negation
    * (the minimum) agree. */
   long bounds[4 * XMP_RT_MAX_DIMS];

@@ -137,6 +137,11 @@ xmp_rt_array_t *xmpi_array_of_desc(void *d);
  * the node dimension d is distributed over (coord 0 for undistributed dims); empty when
  * *lo > *hi. XMPI_E_NOT_INTERVAL for block-cyclic. */
 int xmpi_array_owned_range(const xmp_rt_array_t *a, int d, int coord, long *lo, long *hi);
+/* The box of global indices, per dimension [lo[d], hi[d]], holding the elements this node
+ * owns; a dimension whose owned indices are not one interval (block-cyclic) is stored whole
+ * and given whole (its other elements are no one's to read). */
+void xmpi_array_owned_box(const xmp_rt_array_t *a, long *lo, long *hi,
+                          const xmp_rt_srcloc_t *where);
 /* Number of nodes along the node dimension array dim d is distributed over (1 when none),
  * and this node's coordinate there. */
 int xmpi_array_nprocs(const xmp_rt_array_t *a, int d);
