@@ -157,6 +157,11 @@ int xmp_template_lsize(xmp_desc_t d, int dim); /* elements this node owns */
  * then computes the elements of the result it owns (their shadows are not updated). */
 void xmp_transpose(xmp_desc_t dst, xmp_desc_t src, int opt);
 void xmp_matmul(xmp_desc_t x, xmp_desc_t a, xmp_desc_t b);
+/* v (1-D) = the elements of a where mask (a's shape, any integer type) is nonzero, in C order;
+ * v's other elements are kept. Unpack: those elements of a = v's first ones, in C order; a's
+ * others are kept. Arrays of any rank and distribution; v and a of one element size. */
+void xmp_pack(xmp_desc_t v, xmp_desc_t a, xmp_desc_t mask);
+void xmp_unpack(xmp_desc_t a, xmp_desc_t v, xmp_desc_t mask);
 
 /* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
  * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.

@@ -1,5 +1,6 @@
 /* library.c - the specification's library procedures on whole distributed arrays:
- * xmp_transpose and xmp_matmul. Each is collective over the executing node set. The operands
+ * xmp_transpose, xmp_matmul, xmp_pack and xmp_unpack. Each is collective over the executing
+ * node set. The operands
  * are gathered whole onto every node (a collective gmove into host memory), and every node
  * computes the elements of the result it owns and writes them into its storage (their shadow
  * copies are not updated, as after a gmove): simple, right for every distribution, and memory
@@ -10,30 +11,38 @@
 #include "xmp.h"
 #include "xmpi_internal.h"
 
-static xmp_rt_array_t *array_arg(xmp_desc_t d, const char *proc, const char *which) {
+/* The distributed array descriptor d names, of `rank` dimensions (0: any). */
+static xmp_rt_array_t *array_arg(xmp_desc_t d, int rank, const char *proc, const char *which) {
   xmp_rt_array_t *a = xmpi_array_of_desc(d);
   if (a == NULL)
     xmpi_fatal_collective(NULL, "%s: the %s is not the descriptor of a distributed array "
                           "(xmp_desc_of(a))", proc, which);
-  if (a->rank != 2)
-    xmpi_fatal_collective(NULL, "%s: array '%s' has %d dimensions; it takes two", proc, a->name,
-                          a->rank);
+  if (rank > 0 && a->rank != rank)
+    xmpi_fatal_collective(NULL, "%s: array '%s' has %d dimensions; the %s takes %d", proc,
+                          a->name, a->rank, which, rank);
   if (a->data == NULL)
     xmpi_fatal_collective(NULL, "%s: array '%s' has no storage yet", proc, a->name);
   return a;
 }
 
-/* Every element of a, on every node of the executing set: a[i][j] at i * extent[1] + j. */
+static long elements(const xmp_rt_array_t *a) {
+  long n = 1;
+  for (int d = 0; d < a->rank; d++)
+    n *= a->extent[d];
+  return n;
+}
+
+/* Every element of a, on every node of the executing set, in C order. */
 static char *gather_whole(xmp_rt_array_t *a) {
-  char *buf = xmpi_calloc_or_die((size_t)(a->extent[0] * a->extent[1]), a->elem_size, NULL);
+  char *buf = xmpi_calloc_or_die((size_t)elements(a) + 1, a->elem_size, NULL);
   xmp_rt_section_t dst, src;
   memset(&dst, 0, sizeof dst);
   memset(&src, 0, sizeof src);
   dst.addr = buf;
   src.desc = a;
   dst.elem_size = src.elem_size = a->elem_size;
-  dst.rank = src.rank = 2;
-  for (int d = 0; d < 2; d++) {
+  dst.rank = src.rank = a->rank;
+  for (int d = 0; d < a->rank; d++) {
     dst.extent[d] = src.extent[d] = a->extent[d];
     dst.len[d] = src.len[d] = a->extent[d];
     dst.step[d] = src.step[d] = 1;
@@ -47,10 +56,120 @@ static char *element(const xmp_rt_array_t *a, long i, long j) {
          (size_t)((i - a->base[0]) * a->local_extent[1] + (j - a->base[1])) * a->elem_size;
 }
 
+/* The elements this node owns, in C order: g their global indices, at their storage, and
+ * their position in the whole array in C order. */
+typedef struct owned_iter {
+  const xmp_rt_array_t *a;
+  long lo[XMP_RT_MAX_DIMS], hi[XMP_RT_MAX_DIMS], g[XMP_RT_MAX_DIMS];
+  int more;
+} owned_iter_t;
+
+static void owned_begin(owned_iter_t *it, const xmp_rt_array_t *a) {
+  it->a = a;
+  xmpi_array_owned_box(a, it->lo, it->hi, NULL);
+  it->more = 1;
+  for (int d = 0; d < a->rank; d++) {
+    it->g[d] = it->lo[d];
+    it->more &= it->lo[d] <= it->hi[d];
+  }
+}
+
+static void owned_next(owned_iter_t *it) {
+  int d = it->a->rank - 1;
+  while (d >= 0 && it->g[d] == it->hi[d])
+    it->g[d] = it->lo[d], d--;
+  if (d < 0)
+    it->more = 0;
+  else
+    it->g[d]++;
+}
+
+static char *owned_storage(const owned_iter_t *it) {
+  const xmp_rt_array_t *a = it->a;
+  long at = 0;
+  for (int d = 0; d < a->rank; d++)
+    at = at * a->local_extent[d] + (it->g[d] - a->base[d]);
+  return (char *)a->data + (size_t)at * a->elem_size;
+}
+
+static long owned_position(const owned_iter_t *it) {
+  long at = 0;
+  for (int d = 0; d < it->a->rank; d++)
+    at = at * it->a->extent[d] + it->g[d];
+  return at;
+}
+
+static int nonzero(const char *p, size_t n) {
+  for (size_t k = 0; k < n; k++)
+    if (p[k] != 0)
+      return 1;
+  return 0;
+}
+
+/* The shapes of two arrays agree. */
+static void same_shape(const xmp_rt_array_t *a, const xmp_rt_array_t *m, const char *proc) {
+  int same = a->rank == m->rank;
+  for (int d = 0; same && d < a->rank; d++)
+    same = a->extent[d] == m->extent[d];
+  if (!same)
+    xmpi_fatal_collective(NULL, "%s: the mask '%s' does not have the shape of '%s'", proc,
+                          m->name, a->name);
+}
+
+void xmp_pack(xmp_desc_t v_d, xmp_desc_t a_d, xmp_desc_t mask_d) {
+  xmp_rt_array_t *v = array_arg(v_d, 1, "xmp_pack", "result");
+  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_pack", "source");
+  xmp_rt_array_t *m = array_arg(mask_d, 0, "xmp_pack", "mask");
+  same_shape(a, m, "xmp_pack");
+  if (v->elem_size != a->elem_size)
+    xmpi_fatal_collective(NULL, "xmp_pack: '%s' has %zu-byte elements, '%s' %zu-byte ones",
+                          v->name, v->elem_size, a->name, a->elem_size);
+  char *ga = gather_whole(a), *gm = gather_whole(m);
+  /* The selected elements in C order, packed in place. */
+  long n = elements(a), count = 0;
+  for (long k = 0; k < n; k++)
+    if (nonzero(gm + (size_t)k * m->elem_size, m->elem_size))
+      memmove(ga + (size_t)count++ * a->elem_size, ga + (size_t)k * a->elem_size, a->elem_size);
+  owned_iter_t it;
+  for (owned_begin(&it, v); it.more; owned_next(&it))
+    if (it.g[0] < count)
+      memcpy(owned_storage(&it), ga + (size_t)it.g[0] * a->elem_size, a->elem_size);
+  free(ga);
+  free(gm);
+}
+
+void xmp_unpack(xmp_desc_t a_d, xmp_desc_t v_d, xmp_desc_t mask_d) {
+  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_unpack", "result");
+  xmp_rt_array_t *v = array_arg(v_d, 1, "xmp_unpack", "source");
+  xmp_rt_array_t *m = array_arg(mask_d, 0, "xmp_unpack", "mask");
+  same_shape(a, m, "xmp_unpack");
+  if (v->elem_size != a->elem_size)
+    xmpi_fatal_collective(NULL, "xmp_unpack: '%s' has %zu-byte elements, '%s' %zu-byte ones",
+                          a->name, a->elem_size, v->name, v->elem_size);
+  char *gv = gather_whole(v), *gm = gather_whole(m);
+  /* Each selected element's place in v: how many selected ones come before it. */
+  long n = elements(m), *rank_of = xmpi_calloc_or_die((size_t)n + 1, sizeof *rank_of, NULL);
+  long count = 0;
+  for (long k = 0; k < n; k++)
+    rank_of[k] = nonzero(gm + (size_t)k * m->elem_size, m->elem_size) ? count++ : -1;
+  if (count > v->extent[0])
+    xmpi_fatal_collective(NULL, "xmp_unpack: the mask '%s' selects %ld elements, '%s' has %ld",
+                          m->name, count, v->name, v->extent[0]);
+  owned_iter_t it;
+  for (owned_begin(&it, a); it.more; owned_next(&it)) {
+    long r = rank_of[owned_position(&it)];
+    if (r >= 0)
+      memcpy(owned_storage(&it), gv + (size_t)r * a->elem_size, a->elem_size);
+  }
+  free(rank_of);
+  free(gv);
+  free(gm);
+}
+
 void xmp_transpose(xmp_desc_t dst_d, xmp_desc_t src_d, int opt) {
   (void)opt; /* 0 lets the source be overwritten; it never is here */
-  xmp_rt_array_t *dst = array_arg(dst_d, "xmp_transpose", "destination");
-  xmp_rt_array_t *src = array_arg(src_d, "xmp_transpose", "source");
+  xmp_rt_array_t *dst = array_arg(dst_d, 2, "xmp_transpose", "destination");
+  xmp_rt_array_t *src = array_arg(src_d, 2, "xmp_transpose", "source");
   if (dst->extent[0] != src->extent[1] || dst->extent[1] != src->extent[0] ||
       dst->elem_size != src->elem_size)
     xmpi_fatal_collective(NULL, "xmp_transpose: '%s' is %ld x %ld of %zu-byte elements; the "
@@ -79,9 +198,9 @@ void xmp_transpose(xmp_desc_t dst_d, xmp_desc_t src_d, int opt) {
     break;
 
 void xmp_matmul(xmp_desc_t x_d, xmp_desc_t a_d, xmp_desc_t b_d) {
-  xmp_rt_array_t *x = array_arg(x_d, "xmp_matmul", "result");
-  xmp_rt_array_t *a = array_arg(a_d, "xmp_matmul", "first factor");
-  xmp_rt_array_t *b = array_arg(b_d, "xmp_matmul", "second factor");
+  xmp_rt_array_t *x = array_arg(x_d, 2, "xmp_matmul", "result");
+  xmp_rt_array_t *a = array_arg(a_d, 2, "xmp_matmul", "first factor");
+  xmp_rt_array_t *b = array_arg(b_d, 2, "xmp_matmul", "second factor");
   long kk = a->extent[1], nn = b->extent[1];
   if (x->extent[0] != a->extent[0] || x->extent[1] != nn || b->extent[0] != kk)
     xmpi_fatal_collective(NULL, "xmp_matmul: '%s' (%ld x %ld) = '%s' (%ld x %ld) x '%s' (%ld x "

@@ -1,5 +1,5 @@
 // The specification's library procedures on whole distributed arrays:
-// xmp_transpose and xmp_matmul, over distributions that differ between the
+// xmp_transpose, xmp_matmul, xmp_pack and xmp_unpack, over distributions that differ between the
 // operands and the result (block, cyclic, cyclic(2) over 13 or 11 elements,
 // so that some nodes own more, a collapsed dimension, a shadow), with int and double
 // elements, at 1-4 nodes; each result element against its closed form, read
@@ -10,7 +10,7 @@
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: %xmpcc -DBAD_SHAPE %s -o %t.bad && not %mpirun -np 2 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
-// CHECK: library-procedures: 0 wrong of 468
+// CHECK: library-procedures: 0 wrong of 668
 // BAD: xmpcc runtime: xmp_matmul: 'x' (13 x 11) = 'a' (13 x 7) x 'c' (11 x 9): the shapes do not agree
 #include <stdio.h>
 #include <xmp.h>
@@ -38,6 +38,16 @@ double c[N][9];
 #pragma xmp align y[i][*] with ta(i)
 #pragma xmp align at[i][*] with tb(i)
 #pragma xmp align c[i][*] with tc(i)
+// pack / unpack: the array split by rows, its mask by columns, the vector cyclic(3).
+#define P 10
+#pragma xmp template tp(0:P-1)
+#pragma xmp template tq(0:P*P-1)
+#pragma xmp distribute tp(block) onto p
+#pragma xmp distribute tq(cyclic(3)) onto p
+int pa[P][P], pm[P][P], pv[P * P];
+#pragma xmp align pa[i][*] with tp(i)
+#pragma xmp align pm[*][j] with tp(j)
+#pragma xmp align pv[i] with tq(i)
 
 static int fa(int i, int k) { return (i * 3 + k) % 5 - 2; }
 static int fb(int k, int j) { return (k + 2 * j) % 7 - 3; }
@@ -91,6 +101,36 @@ int main(void) {
   for (i = 0; i < M; i++)
     for (k = 0; k < K; k++) {
       wrong += a[i][k] != fa(i, k);
+      checked++;
+    }
+  // pack: the even columns, in C order, into the vector's first half.
+#pragma xmp loop (i) on tp(i)
+  for (i = 0; i < P; i++)
+    for (j = 0; j < P; j++)
+      pa[i][j] = i * P + j;
+#pragma xmp loop (j) on tp(j)
+  for (j = 0; j < P; j++)
+    for (i = 0; i < P; i++)
+      pm[i][j] = j % 2 == 0 ? 7 : 0;
+#pragma xmp loop (k) on tq(k)
+  for (k = 0; k < P * P; k++)
+    pv[k] = -1;
+  xmp_pack(xmp_desc_of(pv), xmp_desc_of(pa), xmp_desc_of(pm));
+#pragma xmp loop (k) on tq(k)
+  for (k = 0; k < P * P; k++) {
+    wrong += pv[k] != (k < P * P / 2 ? 2 * k : -1);
+    checked++;
+  }
+  // unpack: back into the even columns of a cleared array; the odd ones kept.
+#pragma xmp loop (i) on tp(i)
+  for (i = 0; i < P; i++)
+    for (j = 0; j < P; j++)
+      pa[i][j] = -5;
+  xmp_unpack(xmp_desc_of(pa), xmp_desc_of(pv), xmp_desc_of(pm));
+#pragma xmp loop (i) on tp(i)
+  for (i = 0; i < P; i++)
+    for (j = 0; j < P; j++) {
+      wrong += pa[i][j] != (j % 2 == 0 ? i * P + j : -5);
       checked++;
     }
 #pragma xmp reduction(+:wrong, checked)

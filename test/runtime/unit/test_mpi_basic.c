@@ -185,7 +185,48 @@ int main(int argc, char **argv) {
       for (long j = 0; j < 10; j++)
         bad += qd[(i - ql.base[0]) * ql.stride[0] + (j - ql.base[1]) * ql.stride[1]] !=
                (double)(3 * i * j + 3 * (i + j) + 5);
+    /* pack the elements of m with (i + j) even into pv[30] (block over t30), and unpack. */
+    long l30 = 0, h30 = 29, vext = 30, zero = 0;
+    xmp_rt_template_t *t30 = xmp_rt_template_create(1, &l30, &h30, "t30", &here);
+    xmp_rt_template_distribute(t30, kinds, params, p, &here);
+    int vdim = 0;
+    xmp_rt_array_t *pv = xmp_rt_array_create(1, &vext, sizeof(double), t30, &vdim, &zero, "pv",
+                                             &here);
+    xmp_rt_array_t *mk = xmp_rt_array_create(2, mext, sizeof(char), t, rows, one, "mk", &here);
+    xmp_rt_layout_t vl, kl;
+    xmp_rt_array_allocate(pv, &vl);
+    xmp_rt_array_allocate(mk, &kl);
+    char *kd = kl.addr;
+    for (long i = lo; i <= hi; i++)
+      for (long j = 0; j < 3; j++)
+        kd[(i - kl.base[0]) * kl.stride[0] + (j - kl.base[1]) * kl.stride[1]] = (i + j) % 2 == 0;
+    long vlo, vhi;
+    xmp_rt_array_local_range(pv, 0, &vlo, &vhi);
+    double *vd = vl.addr;
+    for (long k = vlo; k <= vhi; k++)
+      vd[k - vl.base[0]] = -1;
+    void *dpv = xmp_rt_desc(pv, XMP_RT_DESC_ARRAY), *dm = xmp_rt_desc(m, XMP_RT_DESC_ARRAY),
+         *dk = xmp_rt_desc(mk, XMP_RT_DESC_ARRAY);
+    xmp_pack(dpv, dm, dk);
+    for (long k = vlo; k <= vhi; k++) {
+      /* the k-th selected element in C order: 15 of the 30 are selected */
+      long seen = -1, want = -1;
+      for (long e = 0; e < 30 && k < 15; e++)
+        if ((e / 3 + e % 3) % 2 == 0 && ++seen == k)
+          want = e / 3 + e % 3;
+      bad += vd[k - vl.base[0]] != (double)want;
+    }
+    for (long i = lo; i <= hi; i++)
+      for (long j = 0; j < 3; j++)
+        md[(i - ml.base[0]) * ml.stride[0] + (j - ml.base[1]) * ml.stride[1]] = 0;
+    xmp_unpack(dm, dpv, dk);
+    for (long i = lo; i <= hi; i++)
+      for (long j = 0; j < 3; j++)
+        bad += md[(i - ml.base[0]) * ml.stride[0] + (j - ml.base[1]) * ml.stride[1]] !=
+               ((i + j) % 2 == 0 ? (double)(i + j) : 0.0);
     CHECK(all_sum(bad) == 0);
+    xmp_rt_array_free(mk);
+    xmp_rt_array_free(pv);
     xmp_rt_array_free(q);
     xmp_rt_array_free(mt);
     xmp_rt_array_free(m);
