@@ -162,6 +162,12 @@ void xmp_matmul(xmp_desc_t x, xmp_desc_t a, xmp_desc_t b);
  * others are kept. Arrays of any rank and distribution; v and a of one element size. */
 void xmp_pack(xmp_desc_t v, xmp_desc_t a, xmp_desc_t mask);
 void xmp_unpack(xmp_desc_t a, xmp_desc_t v, xmp_desc_t mask);
+/* Gather: x[e] = a[idx0[e]][idx1[e]]..., one index array (x's shape, integer elements,
+ * 0-based global indices) per dimension of a. Scatter: x[idx0[e]][idx1[e]]... = a[e], one
+ * index array (a's shape) per dimension of x; where several go to one place, the last in C
+ * order; x's other elements are kept. An index outside the array is a run-time error. */
+void xmp_gather(xmp_desc_t x, xmp_desc_t a, ...);
+void xmp_scatter(xmp_desc_t x, xmp_desc_t a, ...);
 
 /* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
  * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.

@@ -1,10 +1,11 @@
 /* library.c - the specification's library procedures on whole distributed arrays:
- * xmp_transpose, xmp_matmul, xmp_pack and xmp_unpack. Each is collective over the executing
- * node set. The operands
+ * xmp_transpose, xmp_matmul, xmp_pack, xmp_unpack, xmp_gather and xmp_scatter. Each is
+ * collective over the executing node set. The operands
  * are gathered whole onto every node (a collective gmove into host memory), and every node
  * computes the elements of the result it owns and writes them into its storage (their shadow
  * copies are not updated, as after a gmove): simple, right for every distribution, and memory
  * of the operands' global size per node. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -231,4 +232,107 @@ void xmp_matmul(xmp_desc_t x_d, xmp_desc_t a_d, xmp_desc_t b_d) {
   }
   free(ga);
   free(gb);
+}
+
+/* An index array's element at position k (C order), whatever its integer type. */
+static long index_at(const xmp_rt_array_t *idx, const char *whole, long k, const char *proc) {
+  const char *p = whole + (size_t)k * idx->elem_size;
+  switch (idx->type) {
+  case XMP_RT_SHORT: return *(const short *)p;
+  case XMP_RT_USHORT: return *(const unsigned short *)p;
+  case XMP_RT_INT: return *(const int *)p;
+  case XMP_RT_UINT: return (long)*(const unsigned *)p;
+  case XMP_RT_LONG: return *(const long *)p;
+  case XMP_RT_ULONG: return (long)*(const unsigned long *)p;
+  case XMP_RT_LLONG: return (long)*(const long long *)p;
+  case XMP_RT_ULLONG: return (long)*(const unsigned long long *)p;
+  default:
+    xmpi_fatal_collective(NULL, "%s: the index array '%s' does not have integer elements", proc,
+                          idx->name);
+  }
+}
+
+/* The index arrays of a gather or scatter (one per dimension of `indexed`, each of the shape
+ * of `shaped`), gathered whole. */
+static void index_arrays(va_list ap, const xmp_rt_array_t *indexed, const xmp_rt_array_t *shaped,
+                         xmp_rt_array_t **idx, char **whole, const char *proc) {
+  for (int d = 0; d < indexed->rank; d++) {
+    idx[d] = array_arg(va_arg(ap, xmp_desc_t), 0, proc, "index array");
+    int same = idx[d]->rank == shaped->rank;
+    for (int e = 0; same && e < shaped->rank; e++)
+      same = idx[d]->extent[e] == shaped->extent[e];
+    if (!same)
+      xmpi_fatal_collective(NULL, "%s: the index array '%s' does not have the shape of '%s'",
+                            proc, idx[d]->name, shaped->name);
+    whole[d] = gather_whole(idx[d]);
+  }
+}
+
+/* The C-order position in `indexed` that the index arrays give at position k. */
+static long indexed_position(const xmp_rt_array_t *indexed, xmp_rt_array_t **idx, char **whole,
+                             long k, const char *proc) {
+  long at = 0;
+  for (int d = 0; d < indexed->rank; d++) {
+    long i = index_at(idx[d], whole[d], k, proc);
+    if (i < 0 || i >= indexed->extent[d])
+      xmpi_fatal(NULL, "%s: index %ld of dimension %d of '%s' (from '%s') is outside 0:%ld", proc,
+                 i, d, indexed->name, idx[d]->name, indexed->extent[d] - 1);
+    at = at * indexed->extent[d] + i;
+  }
+  return at;
+}
+
+void xmp_gather(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
+  xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_gather", "result");
+  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_gather", "source");
+  if (x->elem_size != a->elem_size)
+    xmpi_fatal_collective(NULL, "xmp_gather: '%s' has %zu-byte elements, '%s' %zu-byte ones",
+                          x->name, x->elem_size, a->name, a->elem_size);
+  xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
+  char *whole[XMP_RT_MAX_DIMS];
+  va_list ap;
+  va_start(ap, a_d);
+  index_arrays(ap, a, x, idx, whole, "xmp_gather");
+  va_end(ap);
+  char *ga = gather_whole(a);
+  owned_iter_t it;
+  for (owned_begin(&it, x); it.more; owned_next(&it))
+    memcpy(owned_storage(&it),
+           ga + (size_t)indexed_position(a, idx, whole, owned_position(&it), "xmp_gather") *
+                    a->elem_size,
+           a->elem_size);
+  for (int d = 0; d < a->rank; d++)
+    free(whole[d]);
+  free(ga);
+}
+
+void xmp_scatter(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
+  xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_scatter", "result");
+  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_scatter", "source");
+  if (x->elem_size != a->elem_size)
+    xmpi_fatal_collective(NULL, "xmp_scatter: '%s' has %zu-byte elements, '%s' %zu-byte ones",
+                          x->name, x->elem_size, a->name, a->elem_size);
+  xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
+  char *whole[XMP_RT_MAX_DIMS];
+  va_list ap;
+  va_start(ap, a_d);
+  index_arrays(ap, x, a, idx, whole, "xmp_scatter");
+  va_end(ap);
+  char *ga = gather_whole(a);
+  /* Where each element of a goes, in C order (the last of several to one place wins). */
+  long n = elements(a), *to = xmpi_calloc_or_die((size_t)elements(x) + 1, sizeof *to, NULL);
+  for (long k = 0; k < elements(x); k++)
+    to[k] = -1;
+  for (long k = 0; k < n; k++)
+    to[indexed_position(x, idx, whole, k, "xmp_scatter")] = k;
+  owned_iter_t it;
+  for (owned_begin(&it, x); it.more; owned_next(&it)) {
+    long from = to[owned_position(&it)];
+    if (from >= 0)
+      memcpy(owned_storage(&it), ga + (size_t)from * a->elem_size, a->elem_size);
+  }
+  for (int d = 0; d < x->rank; d++)
+    free(whole[d]);
+  free(to);
+  free(ga);
 }

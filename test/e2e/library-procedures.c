@@ -1,5 +1,6 @@
 // The specification's library procedures on whole distributed arrays:
-// xmp_transpose, xmp_matmul, xmp_pack and xmp_unpack, over distributions that differ between the
+// xmp_transpose, xmp_matmul, xmp_pack, xmp_unpack, xmp_gather and
+// xmp_scatter (with permutations as index arrays), over distributions that differ between the
 // operands and the result (block, cyclic, cyclic(2) over 13 or 11 elements,
 // so that some nodes own more, a collapsed dimension, a shadow), with int and double
 // elements, at 1-4 nodes; each result element against its closed form, read
@@ -10,7 +11,9 @@
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: %xmpcc -DBAD_SHAPE %s -o %t.bad && not %mpirun -np 2 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
-// CHECK: library-procedures: 0 wrong of 668
+// CHECK: library-procedures: 0 wrong of 770
+// RUN: %xmpcc -DBAD_INDEX %s -o %t.idx && not %mpirun -np 2 %t.idx 2>&1 | FileCheck %s --check-prefix=INDEX
+// INDEX: xmpcc runtime: xmp_scatter: index 11 of dimension 0 of 'sx' (from 'si') is outside 0:10
 // BAD: xmpcc runtime: xmp_matmul: 'x' (13 x 11) = 'a' (13 x 7) x 'c' (11 x 9): the shapes do not agree
 #include <stdio.h>
 #include <xmp.h>
@@ -48,6 +51,14 @@ int pa[P][P], pm[P][P], pv[P * P];
 #pragma xmp align pa[i][*] with tp(i)
 #pragma xmp align pm[*][j] with tp(j)
 #pragma xmp align pv[i] with tq(i)
+// gather / scatter.
+int gx[M][K], gi[M][K], gj[M][K], sx[N], sa[N], si[N];
+#pragma xmp align gx[i][*] with ta(i)
+#pragma xmp align gi[*][k] with tb(k)
+#pragma xmp align gj[i][*] with ta(i)
+#pragma xmp align sx[j] with tx(j)
+#pragma xmp align sa[j] with tc(j)
+#pragma xmp align si[j] with tc(j)
 
 static int fa(int i, int k) { return (i * 3 + k) % 5 - 2; }
 static int fb(int k, int j) { return (k + 2 * j) % 7 - 3; }
@@ -133,6 +144,42 @@ int main(void) {
       wrong += pa[i][j] != (j % 2 == 0 ? i * P + j : -5);
       checked++;
     }
+  // gather: gx[i][k] = a[(5i + 3) % M][(k + 2) % K]; the index arrays laid out differently.
+#pragma xmp loop (k) on tb(k)
+  for (k = 0; k < K; k++)
+    for (i = 0; i < M; i++)
+      gi[i][k] = (5 * i + 3) % M;
+#pragma xmp loop (i) on ta(i)
+  for (i = 0; i < M; i++)
+    for (k = 0; k < K; k++)
+      gj[i][k] = (k + 2) % K;
+  xmp_gather(xmp_desc_of(gx), xmp_desc_of(a), xmp_desc_of(gi), xmp_desc_of(gj));
+#pragma xmp loop (i) on ta(i)
+  for (i = 0; i < M; i++)
+    for (k = 0; k < K; k++) {
+      wrong += gx[i][k] != fa((5 * i + 3) % M, (k + 2) % K);
+      checked++;
+    }
+  // scatter: sx[(4e + 1) % N] = sa[e], a permutation.
+#pragma xmp loop (j) on tc(j)
+  for (j = 0; j < N; j++) {
+    sa[j] = 100 + j;
+    si[j] = (4 * j + 1) % N;
+  }
+#ifdef BAD_INDEX
+#pragma xmp loop (j) on tc(j)
+  for (j = N - 1; j < N; j++)
+    si[j] = N;
+#endif
+  xmp_scatter(xmp_desc_of(sx), xmp_desc_of(sa), xmp_desc_of(si));
+#pragma xmp loop (j) on tx(j)
+  for (j = 0; j < N; j++) {
+    int from = 0;
+    while ((4 * from + 1) % N != j)
+      from++;
+    wrong += sx[j] != 100 + from;
+    checked++;
+  }
 #pragma xmp reduction(+:wrong, checked)
   if (xmp_node_num() == 1)
     printf("library-procedures: %d wrong of %d\n", wrong, checked);
