@@ -168,6 +168,10 @@ void xmp_unpack(xmp_desc_t a, xmp_desc_t v, xmp_desc_t mask);
  * order; x's other elements are kept. An index outside the array is a run-time error. */
 void xmp_gather(xmp_desc_t x, xmp_desc_t a, ...);
 void xmp_scatter(xmp_desc_t x, xmp_desc_t a, ...);
+/* b (1-D) = a's elements sorted in increasing (up) or decreasing (down) order; a and b of one
+ * length and one arithmetic type (not complex). */
+void xmp_sort_up(xmp_desc_t a, xmp_desc_t b);
+void xmp_sort_down(xmp_desc_t a, xmp_desc_t b);
 
 /* Allocates a distributed array declared as a pointer (`double (*a)[n]` aligned with a template),
  * with the global extent of every dimension: `a = xmp_malloc(xmp_desc_of(a), n0, n1, ...);`.

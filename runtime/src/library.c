@@ -1,6 +1,6 @@
 /* library.c - the specification's library procedures on whole distributed arrays:
- * xmp_transpose, xmp_matmul, xmp_pack, xmp_unpack, xmp_gather and xmp_scatter. Each is
- * collective over the executing node set. The operands
+ * xmp_transpose, xmp_matmul, xmp_pack, xmp_unpack, xmp_gather, xmp_scatter, xmp_sort_up and
+ * xmp_sort_down. Each is collective over the executing node set. The operands
  * are gathered whole onto every node (a collective gmove into host memory), and every node
  * computes the elements of the result it owns and writes them into its storage (their shadow
  * copies are not updated, as after a gmove): simple, right for every distribution, and memory
@@ -336,3 +336,63 @@ void xmp_scatter(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
   free(to);
   free(ga);
 }
+
+/* qsort comparators, ascending, per element type. */
+#define SORT_CMP(NAME, T)                                                                      \
+  static int NAME(const void *x, const void *y) {                                              \
+    T a = *(const T *)x, b = *(const T *)y;                                                    \
+    return (a > b) - (a < b);                                                                  \
+  }
+SORT_CMP(cmp_char, signed char)
+SORT_CMP(cmp_uchar, unsigned char)
+SORT_CMP(cmp_short, short)
+SORT_CMP(cmp_ushort, unsigned short)
+SORT_CMP(cmp_int, int)
+SORT_CMP(cmp_uint, unsigned)
+SORT_CMP(cmp_long, long)
+SORT_CMP(cmp_ulong, unsigned long)
+SORT_CMP(cmp_llong, long long)
+SORT_CMP(cmp_ullong, unsigned long long)
+SORT_CMP(cmp_float, float)
+SORT_CMP(cmp_double, double)
+SORT_CMP(cmp_ldouble, long double)
+
+static void sort(xmp_desc_t a_d, xmp_desc_t b_d, int down, const char *proc) {
+  xmp_rt_array_t *a = array_arg(a_d, 1, proc, "source");
+  xmp_rt_array_t *b = array_arg(b_d, 1, proc, "result");
+  if (a->extent[0] != b->extent[0] || a->type != b->type)
+    xmpi_fatal_collective(NULL, "%s: '%s' and '%s' must have the same length and element type",
+                          proc, a->name, b->name);
+  int (*cmp)(const void *, const void *) = NULL;
+  switch (a->type) {
+  case XMP_RT_CHAR: cmp = (char)-1 < 0 ? cmp_char : cmp_uchar; break;
+  case XMP_RT_SCHAR: cmp = cmp_char; break;
+  case XMP_RT_UCHAR: case XMP_RT_BOOL: cmp = cmp_uchar; break;
+  case XMP_RT_SHORT: cmp = cmp_short; break;
+  case XMP_RT_USHORT: cmp = cmp_ushort; break;
+  case XMP_RT_INT: cmp = cmp_int; break;
+  case XMP_RT_UINT: cmp = cmp_uint; break;
+  case XMP_RT_LONG: cmp = cmp_long; break;
+  case XMP_RT_ULONG: cmp = cmp_ulong; break;
+  case XMP_RT_LLONG: cmp = cmp_llong; break;
+  case XMP_RT_ULLONG: cmp = cmp_ullong; break;
+  case XMP_RT_FLOAT: cmp = cmp_float; break;
+  case XMP_RT_DOUBLE: cmp = cmp_double; break;
+  case XMP_RT_LDOUBLE: cmp = cmp_ldouble; break;
+  default:
+    xmpi_fatal_collective(NULL, "%s: '%s' has elements without an order (complex, or not "
+                          "arithmetic)", proc, a->name);
+  }
+  char *ga = gather_whole(a);
+  long n = a->extent[0];
+  qsort(ga, (size_t)n, a->elem_size, cmp);
+  owned_iter_t it;
+  for (owned_begin(&it, b); it.more; owned_next(&it)) {
+    long k = down ? n - 1 - it.g[0] : it.g[0];
+    memcpy(owned_storage(&it), ga + (size_t)k * a->elem_size, a->elem_size);
+  }
+  free(ga);
+}
+
+void xmp_sort_up(xmp_desc_t a, xmp_desc_t b) { sort(a, b, 0, "xmp_sort_up"); }
+void xmp_sort_down(xmp_desc_t a, xmp_desc_t b) { sort(a, b, 1, "xmp_sort_down"); }

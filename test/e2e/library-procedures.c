@@ -1,6 +1,7 @@
 // The specification's library procedures on whole distributed arrays:
 // xmp_transpose, xmp_matmul, xmp_pack, xmp_unpack, xmp_gather and
-// xmp_scatter (with permutations as index arrays), over distributions that differ between the
+// xmp_scatter (with permutations as index arrays), xmp_sort_up and
+// xmp_sort_down (int and double, with repeated keys), over distributions that differ between the
 // operands and the result (block, cyclic, cyclic(2) over 13 or 11 elements,
 // so that some nodes own more, a collapsed dimension, a shadow), with int and double
 // elements, at 1-4 nodes; each result element against its closed form, read
@@ -11,7 +12,7 @@
 // RUN: %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: %xmpcc -DBAD_SHAPE %s -o %t.bad && not %mpirun -np 2 %t.bad 2>&1 | FileCheck %s --check-prefix=BAD
-// CHECK: library-procedures: 0 wrong of 770
+// CHECK: library-procedures: 0 wrong of 970
 // RUN: %xmpcc -DBAD_INDEX %s -o %t.idx && not %mpirun -np 2 %t.idx 2>&1 | FileCheck %s --check-prefix=INDEX
 // INDEX: xmpcc runtime: xmp_scatter: index 11 of dimension 0 of 'sx' (from 'si') is outside 0:10
 // BAD: xmpcc runtime: xmp_matmul: 'x' (13 x 11) = 'a' (13 x 7) x 'c' (11 x 9): the shapes do not agree
@@ -59,6 +60,16 @@ int gx[M][K], gi[M][K], gj[M][K], sx[N], sa[N], si[N];
 #pragma xmp align sx[j] with tx(j)
 #pragma xmp align sa[j] with tc(j)
 #pragma xmp align si[j] with tc(j)
+// sorts: from a cyclic(3) array into a block one with a shadow.
+int su[P * P], sv[P * P];
+double du[P * P], dv[P * P];
+#pragma xmp template ts(0:P*P-1)
+#pragma xmp distribute ts(block) onto p
+#pragma xmp align su[i] with tq(i)
+#pragma xmp align du[i] with tq(i)
+#pragma xmp align sv[i] with ts(i)
+#pragma xmp align dv[i] with ts(i)
+#pragma xmp shadow sv[1]
 
 static int fa(int i, int k) { return (i * 3 + k) % 5 - 2; }
 static int fb(int k, int j) { return (k + 2 * j) % 7 - 3; }
@@ -179,6 +190,20 @@ int main(void) {
       from++;
     wrong += sx[j] != 100 + from;
     checked++;
+  }
+  // sorts: keys (37k mod 100) mod 50 take every value 0..49 twice.
+#pragma xmp loop (k) on tq(k)
+  for (k = 0; k < P * P; k++) {
+    su[k] = (37 * k % (P * P)) % 50;
+    du[k] = 0.5 * su[k] - 3;
+  }
+  xmp_sort_up(xmp_desc_of(su), xmp_desc_of(sv));
+  xmp_sort_down(xmp_desc_of(du), xmp_desc_of(dv));
+#pragma xmp loop (k) on ts(k)
+  for (k = 0; k < P * P; k++) {
+    wrong += sv[k] != k / 2;
+    wrong += dv[k] != 0.5 * (49 - k / 2) - 3;
+    checked += 2;
   }
 #pragma xmp reduction(+:wrong, checked)
   if (xmp_node_num() == 1)
