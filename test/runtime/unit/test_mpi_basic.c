@@ -224,7 +224,30 @@ int main(int argc, char **argv) {
       for (long j = 0; j < 3; j++)
         bad += md[(i - ml.base[0]) * ml.stride[0] + (j - ml.base[1]) * ml.stride[1]] !=
                ((i + j) % 2 == 0 ? (double)(i + j) : 0.0);
+    /* sort pv down into sd, and scatter sd back reversed through an index array. */
+    xmp_rt_array_t *sd = xmp_rt_array_create(1, &vext, sizeof(double), t30, &vdim, &zero, "sd",
+                                             &here);
+    xmp_rt_array_t *ix = xmp_rt_array_create(1, &vext, sizeof(int), t30, &vdim, &zero, "ix",
+                                             &here);
+    xmp_rt_array_set_type(pv, XMP_RT_DOUBLE);
+    xmp_rt_array_set_type(sd, XMP_RT_DOUBLE);
+    xmp_rt_array_set_type(ix, XMP_RT_INT);
+    xmp_rt_layout_t sl, il;
+    xmp_rt_array_allocate(sd, &sl);
+    xmp_rt_array_allocate(ix, &il);
+    for (long k = vlo; k <= vhi; k++)
+      ((int *)il.addr)[k - il.base[0]] = (int)(29 - k);
+    void *dsd = xmp_rt_desc(sd, XMP_RT_DESC_ARRAY), *dix = xmp_rt_desc(ix, XMP_RT_DESC_ARRAY);
+    xmp_sort_down(dpv, dsd);
+    xmp_scatter(dpv, dsd, dix); /* pv[29 - k] = sd[k]: pv increasing */
+    double *sdd = sl.addr;
+    for (long k = vlo; k <= vhi; k++) {
+      bad += k > vlo && sdd[k - sl.base[0]] > sdd[k - 1 - sl.base[0]];
+      bad += k > vlo && vd[k - vl.base[0]] < vd[k - 1 - vl.base[0]];
+    }
     CHECK(all_sum(bad) == 0);
+    xmp_rt_array_free(ix);
+    xmp_rt_array_free(sd);
     xmp_rt_array_free(mk);
     xmp_rt_array_free(pv);
     xmp_rt_array_free(q);
