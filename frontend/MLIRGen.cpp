@@ -527,7 +527,8 @@ private:
   }
 
   void deviceSync(Location l, IntegerAttr id, StringAttr text, int64_t at, bool in,
-                  const std::vector<DeviceArray> &devArrays, StringAttr onlyIf = {}) {
+                  const std::vector<DeviceArray> &devArrays, StringAttr onlyIf = {},
+                  bool keepIf = false, bool reuseIf = false) {
     if (devArrays.empty())
       return;
     std::vector<std::string> arrays;
@@ -538,7 +539,8 @@ private:
     }
     b.create<DeviceSyncOp>(l, DirectionAttr::get(b.getContext(), in ? Direction::in : Direction::out),
                            strs(arrays), b.getDenseI64ArrayAttr(replicas), id, anchor(at), text,
-                           onlyIf);
+                           onlyIf, keepIf ? b.getUnitAttr() : UnitAttr(),
+                           reuseIf ? b.getUnitAttr() : UnitAttr());
   }
 
   void emit(const Site &site) {
@@ -765,8 +767,10 @@ private:
       for (const AccClause &c : d.acc.clauses)
         if (c.name == "if")
           onlyIf = b.getStringAttr(c.arg);
-      deviceSync(l, id, text, at, false, out, onlyIf);
-      deviceSync(l, id, text, at, true, in, onlyIf);
+      // Both ways under `if`: the condition evaluated once, by the first.
+      bool both = onlyIf && !out.empty() && !in.empty();
+      deviceSync(l, id, text, at, false, out, onlyIf, both);
+      deviceSync(l, id, text, at, true, in, both ? StringAttr() : onlyIf, false, both);
       break;
     }
     case DirectiveKind::AccExitData: // its enter data's op ends there

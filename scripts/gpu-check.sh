@@ -547,7 +547,7 @@ xacc() {
       xacc) grep -Eq '^xacc: 0 wrong of 377, sums ([0-9.]+) \1 \1 reference \1, max ([0-9.]+) reference \2$' \
         "$log" || result=WRONG ;;
       xacc-openacc)
-        grep -Eq '^xacc-openacc: 0 wrong of 69, sum (\S+) reference \1, max (\S+) reference \2, distributed (\S+) reference \3$' \
+        grep -Eq '^xacc-openacc: 0 wrong of 70, sum (\S+) reference \1, max (\S+) reference \2, distributed (\S+) reference \3$' \
           "$log" || result=WRONG ;;
       esac
       printf '%-18s %-5s %-6s %-6s %s

@@ -13,7 +13,7 @@
 // RUN: env XMP_DEV_EXECUTOR=direct XMP_CPU_WEIGHT=0 XMP_BALANCE=fixed %mpirun -np 3 %t | FileCheck %s
 // RUN: %mpirun -np 4 %t | FileCheck %s
 // RUN: env XMP_CPU_WEIGHT=0.5 XMP_BALANCE=fixed %mpirun -np 3 %t | FileCheck %s
-// CHECK: xacc-openacc: 0 wrong of 69, sum [[S:[0-9.-]+]] reference [[S]], max [[M:[0-9.-]+]] reference [[M]], distributed [[D:[0-9.-]+]] reference [[D]]
+// CHECK: xacc-openacc: 0 wrong of 70, sum [[S:[0-9.-]+]] reference [[S]], max [[M:[0-9.-]+]] reference [[M]], distributed [[D:[0-9.-]+]] reference [[D]]
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +38,10 @@ static void put(void *dst, const void *src, size_t bytes) { memcpy(dst, src, byt
 #endif
 
 static double f(int i, int j) { return (i * 5 + j * 7) % 13 - 0.5 * j; }
+static int tick(int *count) { return ++*count; }
 
 int main(void) {
-  int i, j, n = N, wrong = 0, checked = 0;
+  int i, j, n = N, wrong = 0, checked = 0, ticks = 0;
   double s = 0, m = -1e9, sd = 0, row[M], zz[N];
   double rx[N][M], ry[N], rz[N], rs = 0, rm = -1e9, rd = 0;
   for (j = 0; j < M; j++)
@@ -89,7 +90,11 @@ int main(void) {
       z[i] += 1;
 #pragma acc update host(z) if(n > 10)
     memcpy(zz, z, sizeof zz);
+    // Both ways under one condition, evaluated once (it counts its calls).
+#pragma acc update self(z) device(z) if(tick(&ticks) > 0)
   }
+  wrong += ticks != 1;
+  checked++;
   for (i = 0; i < N; i++, checked += 2) {
     wrong += y[i] != ry[i];
     wrong += zz[i] != rz[i];

@@ -43,6 +43,10 @@ double run(int n, int big) {
       s += x[i][3];
 // CHECK: xmp.device_sync out ["x"] {{.*}}only_if = "big"
 #pragma acc update host(x) if(big)
+// Both ways: the condition evaluated once, kept by the first op.
+// CHECK: xmp.device_sync out ["x"] {{.*}}keep_if, only_if = "n > 2"
+// CHECK-NEXT: xmp.device_sync in ["x"] {{.*}}reuse_if
+#pragma acc update self(x) device(x) if(n > 2)
 // CHECK: xmp.device_address ["x"] of [[[R:[0-9]+]]] uses [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}] : [0, 0, 0] {array_types = ["double (*)[24][4]"]
 #pragma acc host_data use_device(x)
     {
@@ -59,6 +63,7 @@ int main(void) { return run(N, 1) > 0 ? 0 : 1; }
 // condition picks the executor; the device address at its use.
 // C: "acc kernels loop reduction(+:s) if(big && n > 4)"};{{.*}} if (big && n > 4) xmp_dev_loop_run({{.*}}); else xmp_dev_loop_run_host({{.*}});
 // C: if (big) { xmp_dev_sync_out(
+// C: { int _XMP_if[[S:[0-9]+]] = (n > 2) != 0; if (_XMP_if[[S]]) { xmp_dev_sync_out({{.*}}); } if (_XMP_if[[S]]) { xmp_dev_sync_in({{.*}}); } }
 // C: void *_XMP_devaddr{{[0-9]+}}_x = xmp_dev_device_address(
 // C: zero(&(*(double (*)[24][4])_XMP_devaddr{{[0-9]+}}_x)[2][0], 4);
 // C: zero((*(double (*)[24][4])_XMP_devaddr{{[0-9]+}}_x)[1], 4);

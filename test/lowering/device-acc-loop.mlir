@@ -4,7 +4,8 @@
 //   reductions stay on the node;
 // - `only_if` (OpenACC's `if`): the loop runs on the devices when the
 //   condition holds, else on the calling thread (xmp_dev_loop_run_host, a
-//   site of its own); an update does nothing when it is false;
+//   site of its own); an update does nothing when it is false, and one both
+//   ways evaluates the condition once (`keep_if`, `reuse_if`);
 // - xmp.device_address (`host_data use_device`): the block's uses of the
 //   arrays become the device copies' addresses, a plain array keeping its C
 //   type, a distributed one `void *`.
@@ -19,6 +20,11 @@ xmp.device_loop ["i", "j"] dims [-1, -1] offsets ["0", "0"] lower ["0", "0"] upp
 // ROUND: xmp.device_sync out ["a"] of [2] {at = 6 : i64, directive = "acc update host(a) if(k)", only_if = "k", site = 6 : i64}
 xmp.device_sync out ["a"] of [2] {at = 6 : i64, directive = "acc update host(a) if(k)", only_if = "k", site = 6 : i64}
 
+// ROUND: xmp.device_sync out ["a"] of [2] {at = 8 : i64, directive = "acc update host(a) device(b) if(f())", keep_if, only_if = "f()", site = 8 : i64}
+// ROUND-NEXT: xmp.device_sync in ["b"] of [3] {at = 8 : i64, directive = "acc update host(a) device(b) if(f())", reuse_if, site = 8 : i64}
+xmp.device_sync out ["a"] of [2] {at = 8 : i64, directive = "acc update host(a) device(b) if(f())", keep_if, only_if = "f()", site = 8 : i64}
+xmp.device_sync in ["b"] of [3] {at = 8 : i64, directive = "acc update host(a) device(b) if(f())", reuse_if, site = 8 : i64}
+
 // ROUND: xmp.device_address ["a", "b"] of [2, 3] uses [10, 11, 12] : [0, 1, 0] {array_types = ["double (*)[8][4]", ""], at = 7 : i64
 xmp.device_address ["a", "b"] of [2, 3] uses [10, 11, 12] : [0, 1, 0] {array_types = ["double (*)[8][4]", ""], at = 7 : i64, directive = "acc host_data use_device(a, b)", end_at = 13 : i64, site = 7 : i64}
 
@@ -31,6 +37,8 @@ xmp.device_address ["a", "b"] of [2, 3] uses [10, 11, 12] : [0, 1, 0] {array_typ
 // CHECK-NEXT: {{.*}}"acc update host(a) if(k)"}; if (k) { xmp_dev_sync_out(_XMP_dev2_a, &_XMP_where_6); }{{$}}
 // CHECK: // anchor 7
 // CHECK-NEXT: {{.*}}"acc host_data use_device(a, b)"}; { void *_XMP_devaddr7_a = xmp_dev_device_address(_XMP_dev2_a, &_XMP_where_7); void *_XMP_devaddr7_b = xmp_dev_device_address(_XMP_dev3_b, &_XMP_where_7);{{$}}
+// CHECK: // anchor 8
+// CHECK-NEXT: {{.*}}"acc update host(a) device(b) if(f())"}; { int _XMP_if8 = (f()) != 0; if (_XMP_if8) { xmp_dev_sync_out(_XMP_dev2_a, &_XMP_where_8); } if (_XMP_if8) { xmp_dev_sync_in(_XMP_dev3_b, &_XMP_where_8); } }{{$}}
 // CHECK: // anchor 10
 // CHECK-NEXT: {{^}}(*(double (*)[8][4])_XMP_devaddr7_a){{$}}
 // CHECK: // anchor 11

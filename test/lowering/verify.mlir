@@ -219,3 +219,8 @@ xmp.device_address ["a"] of [2] uses [10, 11] : [0, 1] {array_types = [""], at =
 
 // expected-error @+1 {{needs at least one array, with the site of its region and its type}}
 xmp.device_address ["a"] of [2] uses [] : [] {array_types = [], at = 7 : i64, directive = "", end_at = 13 : i64, site = 7 : i64}
+
+// -----
+
+// expected-error @+1 {{keeps a condition it has ('keep_if' with 'only_if'), or reuses the one kept before ('reuse_if' alone)}}
+xmp.device_sync in ["b"] of [3] {at = 8 : i64, directive = "", reuse_if, only_if = "c", site = 8 : i64}

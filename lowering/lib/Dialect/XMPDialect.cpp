@@ -553,6 +553,9 @@ LogicalResult DeviceAddressOp::verify() {
 }
 
 LogicalResult DeviceSyncOp::verify() {
+  if ((getKeepIf() && !getOnlyIf()) || (getReuseIf() && (getOnlyIf() || getKeepIf())))
+    return emitOpError("keeps a condition it has ('keep_if' with 'only_if'), or reuses the one "
+                       "kept before ('reuse_if' alone)");
   
   if (getArrays().empty() || getArrays().size() != getReplicas().size())
     return emitOpError("needs at least one array and the site of its replicate");

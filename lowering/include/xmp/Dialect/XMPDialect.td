@@ -713,9 +713,13 @@ def XMP_DeviceSyncOp : XMP_Op<"device_sync"> {
     are brought to the host arrays. `replicas`: the site of each array's
     `device replicate`, whose registration it names. `only_if` (OpenACC's
     `update ... if (cond)`): a C condition; nothing is done when it is false.
+    An update both ways is two ops that evaluate the condition once: the
+    first (`keep_if`) keeps its value, opening a block, the second
+    (`reuse_if`, no `only_if`) tests the kept value and closes the block.
   }];
   let arguments = (ins XMP_DirectionAttr:$direction, StrArrayAttr:$arrays, DenseI64ArrayAttr:$replicas,
-      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<StrAttr>:$only_if);
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<StrAttr>:$only_if,
+      UnitAttr:$keep_if, UnitAttr:$reuse_if);
   let assemblyFormat = "$direction $arrays `of` $replicas attr-dict";
   let hasVerifier = 1;
 }

@@ -150,6 +150,8 @@ inline std::string gmoveSide(int64_t site, llvm::StringRef side) {
 inline std::string deviceData(int64_t site, llvm::StringRef array) {
   return "_XMP_dev" + std::to_string(site) + "_" + array.str();
 }
+/// The kept value of the `if` condition of the `acc update` at `site`.
+inline std::string deviceIf(int64_t site) { return "_XMP_if" + std::to_string(site); }
 /// The device address of array `array` in the `acc host_data` at `site`.
 inline std::string deviceAddress(int64_t site, llvm::StringRef array) {
   return "_XMP_devaddr" + std::to_string(site) + "_" + array.str();

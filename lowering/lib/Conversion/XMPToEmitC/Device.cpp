@@ -50,13 +50,18 @@ void lowerDeviceReplicate(DeviceReplicateOp op, FragmentBuilder &b) {
 void lowerDeviceSync(DeviceSyncOp op, FragmentBuilder &b) {
   int64_t at = op.getAt();
   b.where(at, op.getDirective());
-  if (std::optional<StringRef> cond = op.getOnlyIf())
+  std::string kept = cnames::deviceIf(op.getSite());
+  if (op.getKeepIf())
+    b.text(at, "{ int " + kept + " = (" + op.getOnlyIf()->str() + ") != 0; if (" + kept + ") {");
+  else if (op.getReuseIf())
+    b.text(at, "if (" + kept + ") {");
+  else if (std::optional<StringRef> cond = op.getOnlyIf())
     b.text(at, "if (" + cond->str() + ") {");
   for (auto [a, replica] : llvm::zip(strings(op.getArrays()), op.getReplicas()))
     b.call(at, "xmp_dev_sync_" + stringifyDirection(op.getDirection()).str(),
            {cnames::deviceData(replica, a), b.whereRef()});
-  if (op.getOnlyIf())
-    b.text(at, "}");
+  if (op.getOnlyIf() || op.getReuseIf())
+    b.text(at, op.getReuseIf() ? "} }" : "}");
 }
 
 /// `acc host_data use_device(a)`: the device copies' addresses, held current
