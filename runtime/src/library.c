@@ -117,14 +117,19 @@ static void same_shape(const xmp_rt_array_t *a, const xmp_rt_array_t *m, const c
                           m->name, a->name);
 }
 
+/* Two arrays whose elements one copies into the other: of one element size. */
+static void same_elements(const xmp_rt_array_t *x, const xmp_rt_array_t *a, const char *proc) {
+  if (x->elem_size != a->elem_size)
+    xmpi_fatal_collective(NULL, "%s: '%s' has %zu-byte elements, '%s' %zu-byte ones", proc,
+                          x->name, x->elem_size, a->name, a->elem_size);
+}
+
 void xmp_pack(xmp_desc_t v_d, xmp_desc_t a_d, xmp_desc_t mask_d) {
   xmp_rt_array_t *v = array_arg(v_d, 1, "xmp_pack", "result");
   xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_pack", "source");
   xmp_rt_array_t *m = array_arg(mask_d, 0, "xmp_pack", "mask");
   same_shape(a, m, "xmp_pack");
-  if (v->elem_size != a->elem_size)
-    xmpi_fatal_collective(NULL, "xmp_pack: '%s' has %zu-byte elements, '%s' %zu-byte ones",
-                          v->name, v->elem_size, a->name, a->elem_size);
+  same_elements(v, a, "xmp_pack");
   char *ga = gather_whole(a), *gm = gather_whole(m);
   /* The selected elements in C order, packed in place. */
   long n = elements(a), count = 0;
@@ -144,9 +149,7 @@ void xmp_unpack(xmp_desc_t a_d, xmp_desc_t v_d, xmp_desc_t mask_d) {
   xmp_rt_array_t *v = array_arg(v_d, 1, "xmp_unpack", "source");
   xmp_rt_array_t *m = array_arg(mask_d, 0, "xmp_unpack", "mask");
   same_shape(a, m, "xmp_unpack");
-  if (v->elem_size != a->elem_size)
-    xmpi_fatal_collective(NULL, "xmp_unpack: '%s' has %zu-byte elements, '%s' %zu-byte ones",
-                          a->name, a->elem_size, v->name, v->elem_size);
+  same_elements(v, a, "xmp_unpack");
   char *gv = gather_whole(v), *gm = gather_whole(m);
   /* Each selected element's place in v: how many selected ones come before it. */
   long n = elements(m), *rank_of = xmpi_calloc_or_die((size_t)n + 1, sizeof *rank_of, NULL);
@@ -285,9 +288,7 @@ static long indexed_position(const xmp_rt_array_t *indexed, xmp_rt_array_t **idx
 void xmp_gather(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
   xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_gather", "result");
   xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_gather", "source");
-  if (x->elem_size != a->elem_size)
-    xmpi_fatal_collective(NULL, "xmp_gather: '%s' has %zu-byte elements, '%s' %zu-byte ones",
-                          x->name, x->elem_size, a->name, a->elem_size);
+  same_elements(x, a, "xmp_gather");
   xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
   char *whole[XMP_RT_MAX_DIMS];
   va_list ap;
@@ -309,9 +310,7 @@ void xmp_gather(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
 void xmp_scatter(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
   xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_scatter", "result");
   xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_scatter", "source");
-  if (x->elem_size != a->elem_size)
-    xmpi_fatal_collective(NULL, "xmp_scatter: '%s' has %zu-byte elements, '%s' %zu-byte ones",
-                          x->name, x->elem_size, a->name, a->elem_size);
+  same_elements(x, a, "xmp_scatter");
   xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
   char *whole[XMP_RT_MAX_DIMS];
   va_list ap;
