@@ -285,55 +285,69 @@ static long indexed_position(const xmp_rt_array_t *indexed, xmp_rt_array_t **idx
   return at;
 }
 
+/* The operands of a gather or scatter: x, a, the index arrays gathered whole (one per dimension
+ * of the indexed array, each of the other's shape), and a gathered whole. */
+typedef struct indexed {
+  xmp_rt_array_t *x, *a, *idx[XMP_RT_MAX_DIMS];
+  char *whole[XMP_RT_MAX_DIMS], *ga;
+  int nidx;
+} indexed_t;
+
+static void indexed_begin(indexed_t *w, xmp_desc_t x_d, xmp_desc_t a_d, va_list ap,
+                          int indexes_x, const char *proc) {
+  w->x = array_arg(x_d, 0, proc, "result");
+  w->a = array_arg(a_d, 0, proc, "source");
+  same_elements(w->x, w->a, proc);
+  const xmp_rt_array_t *indexed = indexes_x ? w->x : w->a;
+  w->nidx = indexed->rank;
+  index_arrays(ap, indexed, indexes_x ? w->a : w->x, w->idx, w->whole, proc);
+  w->ga = gather_whole(w->a);
+}
+
+static void indexed_end(indexed_t *w) {
+  for (int d = 0; d < w->nidx; d++)
+    free(w->whole[d]);
+  free(w->ga);
+}
+
 void xmp_gather(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
-  xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_gather", "result");
-  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_gather", "source");
-  same_elements(x, a, "xmp_gather");
-  xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
-  char *whole[XMP_RT_MAX_DIMS];
+  indexed_t w;
   va_list ap;
   va_start(ap, a_d);
-  index_arrays(ap, a, x, idx, whole, "xmp_gather");
+  indexed_begin(&w, x_d, a_d, ap, 0, "xmp_gather");
   va_end(ap);
-  char *ga = gather_whole(a);
+  size_t size = w.a->elem_size;
   owned_iter_t it;
-  for (owned_begin(&it, x); it.more; owned_next(&it))
+  for (owned_begin(&it, w.x); it.more; owned_next(&it))
     memcpy(owned_storage(&it),
-           ga + (size_t)indexed_position(a, idx, whole, owned_position(&it), "xmp_gather") *
-                    a->elem_size,
-           a->elem_size);
-  for (int d = 0; d < a->rank; d++)
-    free(whole[d]);
-  free(ga);
+           w.ga + (size_t)indexed_position(w.a, w.idx, w.whole, owned_position(&it),
+                                           "xmp_gather") * size,
+           size);
+  indexed_end(&w);
 }
 
 void xmp_scatter(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
-  xmp_rt_array_t *x = array_arg(x_d, 0, "xmp_scatter", "result");
-  xmp_rt_array_t *a = array_arg(a_d, 0, "xmp_scatter", "source");
-  same_elements(x, a, "xmp_scatter");
-  xmp_rt_array_t *idx[XMP_RT_MAX_DIMS];
-  char *whole[XMP_RT_MAX_DIMS];
+  indexed_t w;
   va_list ap;
   va_start(ap, a_d);
-  index_arrays(ap, x, a, idx, whole, "xmp_scatter");
+  indexed_begin(&w, x_d, a_d, ap, 1, "xmp_scatter");
   va_end(ap);
-  char *ga = gather_whole(a);
+  size_t size = w.a->elem_size;
   /* Where each element of a goes, in C order (the last of several to one place wins). */
-  long n = elements(a), *to = xmpi_calloc_or_die((size_t)elements(x) + 1, sizeof *to, NULL);
-  for (long k = 0; k < elements(x); k++)
+  long n = elements(w.a), nx = elements(w.x);
+  long *to = xmpi_calloc_or_die((size_t)nx + 1, sizeof *to, NULL);
+  for (long k = 0; k < nx; k++)
     to[k] = -1;
   for (long k = 0; k < n; k++)
-    to[indexed_position(x, idx, whole, k, "xmp_scatter")] = k;
+    to[indexed_position(w.x, w.idx, w.whole, k, "xmp_scatter")] = k;
   owned_iter_t it;
-  for (owned_begin(&it, x); it.more; owned_next(&it)) {
+  for (owned_begin(&it, w.x); it.more; owned_next(&it)) {
     long from = to[owned_position(&it)];
     if (from >= 0)
-      memcpy(owned_storage(&it), ga + (size_t)from * a->elem_size, a->elem_size);
+      memcpy(owned_storage(&it), w.ga + (size_t)from * size, size);
   }
-  for (int d = 0; d < x->rank; d++)
-    free(whole[d]);
   free(to);
-  free(ga);
+  indexed_end(&w);
 }
 
 /* qsort comparators, ascending, per element type. */
