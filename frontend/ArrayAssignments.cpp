@@ -4,6 +4,7 @@
 #include "DirectiveParser.h"
 #include "RawTokens.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Sema/Lookup.h"
 #include "clang/Sema/Scope.h"
@@ -61,6 +62,41 @@ bool sectionAssignment(const std::vector<Token> &toks, size_t i) {
   return section && i < toks.size() && isAssignment(toks[i]);
 }
 
+/// Whether the statement whose first token is toks[i] (an identifier)
+/// assigns array sections with a coindexed side: up to its ';', an
+/// assignment, an image selector (':' then '[' outside brackets) and a
+/// section (a ':' inside square brackets that is not a conditional's).
+bool coarraySectionStatement(const std::vector<Token> &toks, size_t i) {
+  bool assignment = false, selector = false, section = false;
+  int depth = 0;
+  std::vector<int> questions{0};
+  for (; i < toks.size(); ++i) {
+    const Token &t = toks[i];
+    if (t.isOneOf(tok::l_square, tok::l_paren, tok::l_brace)) {
+      ++depth;
+      questions.push_back(0);
+    } else if (t.isOneOf(tok::r_square, tok::r_paren, tok::r_brace)) {
+      if (--depth < 0)
+        return false;
+      questions.pop_back();
+    } else if (t.is(tok::question)) {
+      ++questions.back();
+    } else if (t.is(tok::colon)) {
+      if (questions.back() > 0)
+        --questions.back();
+      else if (depth == 0 && i + 1 < toks.size() && toks[i + 1].is(tok::l_square))
+        selector = true;
+      else if (depth > 0)
+        section = true;
+    } else if (depth == 0 && isAssignment(t)) {
+      assignment = true;
+    } else if (depth == 0 && t.isOneOf(tok::semi, tok::l_brace)) {
+      break;
+    }
+  }
+  return assignment && selector && section;
+}
+
 } // namespace
 
 bool ArrayAssignments::begin(CompilerInstance &instance) {
@@ -106,7 +142,8 @@ bool ArrayAssignments::begin(CompilerInstance &instance) {
   }
   for (size_t i = 1; i + 1 < toks.size(); ++i)
     if (toks[i].is(tok::raw_identifier) && depths[i] > 0 && !taken[i] &&
-        endsOrBeginsStatement(toks[i - 1]) && sectionAssignment(toks, i + 1))
+        endsOrBeginsStatement(toks[i - 1]) &&
+        (sectionAssignment(toks, i + 1) || coarraySectionStatement(toks, i)))
       candidates.mark(ci->getSourceManager(), toks[i]);
   return !candidates.empty();
 }
@@ -148,7 +185,26 @@ void ArrayAssignments::onToken(const Token &tok) {
   d.array.statementOnly = true;
   d.range = SourceRange(loc, statement.back().getLocation());
   d.text = "array assignment";
-  if (parseGmoveStatement(pp, statement, d)) {
+  // With an image selector (`a[0:3]:[1] = b[3:3];`): a coarray assignment.
+  bool coarray = false;
+  for (size_t k = 0, depth = 0; k + 1 < statement.size(); ++k) {
+    if (statement[k].isOneOf(tok::l_square, tok::l_paren))
+      ++depth;
+    else if (statement[k].isOneOf(tok::r_square, tok::r_paren))
+      --depth;
+    else if (depth == 0 && statement[k].is(tok::colon) && statement[k + 1].is(tok::l_square))
+      coarray = true;
+  }
+  if (coarray) {
+    d.kind = DirectiveKind::CoarrayAssign;
+    d.array.statementOnly = false;
+    d.text = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      sm.getExpansionLoc(loc),
+                                      sm.getExpansionLoc(statement.back().getLocation())),
+                                  sm, pp.getLangOpts())
+                 .str();
+  }
+  if (coarray ? parseCoarrayStatement(pp, statement, d) : parseGmoveStatement(pp, statement, d)) {
     // Its variables are used: no 'unused variable' warning for them.
     for (const Token &t : statement)
       if (t.is(tok::identifier))

@@ -33,6 +33,8 @@ public:
   bool begin(clang::CompilerInstance &ci);
   /// A token the parser read.
   void onToken(const clang::Token &tok);
+  /// Whether the parser's tokens are being read into a statement.
+  bool isCapturing() const { return capturing; }
 
 private:
   clang::CompilerInstance *ci = nullptr;

@@ -217,6 +217,52 @@ struct GmoveSide {
   Name name;
   bool subscripted = false;
   std::vector<RefSubscript> subscripts; // square style: base:length:step
+  /// A coarray's image selector (`a[0:3]:[k]`, `a:[i][j]`): its
+  /// cosubscripts; empty on this image's own data.
+  std::vector<CExpr> cosubscripts = {};
+  clang::SourceLocation end = {}; // the last token of the reference
+};
+
+/// A coarray (XMP 1.4 chapter 4, the local view): a declarator with
+/// codimensions `T a[10]:[*];` (the parser never sees `:[*]`: Coarrays.cpp)
+/// or the `coarray` directive `#pragma xmp coarray a, b : [*]`. `coshape`:
+/// the codimensions' extents, the last "*".
+struct CoarrayDirective {
+  std::vector<Name> names;
+  std::vector<CExpr> coshape;
+  bool declarator = false;
+  clang::SourceLocation coBegin, coEnd; // declarator: ':' and the last ']'
+};
+
+/// A coindexed reference the parser reads as the element it names on this
+/// image (`a[i]:[k]`, `s:[k]`; Coarrays.cpp took the image selector away):
+/// the coarray's name, where its reference ends (the token before ':') and
+/// the selector's last ']'.
+struct CoindexedDirective {
+  Name name;
+  clang::SourceLocation refEnd, selectorEnd;
+  std::vector<CExpr> cosubscripts;
+};
+
+/// An assignment statement of array sections, one side of which at least is
+/// coindexed (`a[0:3]:[1] = b[3:3];`, `b[:] = a[:]:[k];`), or a coindexed
+/// section assigned one value (`a[0:n]:[k] = 0;`: `value`).
+struct CoarrayAssignDirective {
+  GmoveSide dst, src;
+  std::optional<CExpr> value;
+};
+
+/// `post (p[k], tag)`, `wait [(p[k] [, tag])]`.
+struct PostWaitDirective {
+  std::optional<NodeRef> node;
+  std::optional<CExpr> tag;
+};
+
+/// `lock (l:[k])`, `unlock (l:[k])`: an xmp_lock_t element of a coarray
+/// (`l`, `locks[i]`) on an image.
+struct LockDirective {
+  GmoveSide target;
+  CExpr designator; // the reference without its image selector, as written
 };
 
 /// `device replicate (list)`, `device replicate_sync in|out (list)`.
@@ -312,7 +358,8 @@ enum class DirectiveKind {
   WaitAsync, Bcast, Task, Tasks, Gmove, ReduceShadow, Array, TemplateFix,
   ReflectInit, ReflectDo,
   DeviceReplicate, DeviceSync, DeviceLoop, DeviceResetWeight,
-  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait, AccHostData, StaticDesc
+  AccData, AccEnterData, AccExitData, AccCompute, AccLoop, AccUpdate, AccWait, AccHostData, StaticDesc,
+  Coarray, Coindexed, CoarrayAssign, Post, Wait, Lock, Unlock
 };
 
 struct Directive {
@@ -337,6 +384,11 @@ struct Directive {
   DeviceDataDirective device; // device replicate, replicate_sync
   ResetWeightDirective resetWeight;
   AccDirective acc; // #pragma acc
+  CoarrayDirective coarray;
+  CoindexedDirective coindexed;
+  CoarrayAssignDirective coarrayAssign;
+  PostWaitDirective postWait;
+  LockDirective lock; // lock, unlock
   std::vector<ExprTree> exprs; // every C expression written in it
 };
 

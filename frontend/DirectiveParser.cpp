@@ -445,8 +445,21 @@ private:
   bool parseSection(GmoveSide &side);
   bool parseDevice(Directive &d);
 
+  bool parseImageSelector(std::vector<CExpr> &out, bool declaration);
+  bool parseCoarraySide(GmoveSide &side);
+  bool parseCoarrayDirective(CoarrayDirective &d);
+  bool parsePostWait(PostWaitDirective &d, bool post);
+  bool parseLock(LockDirective &d, StringRef directive);
+
 public:
   bool parseGmoveAssignment(GmoveDirective &g);
+  bool parseCoarrayAssignment(CoarrayAssignDirective &a);
+  /// `[e]...` after a coindexed reference's ':' (or a declarator's
+  /// `[n]...[*]`), the whole token list.
+  bool parseSelectorOnly(std::vector<CExpr> &out, bool declaration) {
+    return parseImageSelector(out, declaration) &&
+           (atEnd() || error(here(), "unexpected '" + spelling(peek()) + "' after the image selector"));
+  }
   bool parseArrayAssignment(ArrayDirective &a);
   /// Where the trees of the expressions read go.
   void collectExprs(std::vector<ExprTree> &out) { exprs = &out; }
@@ -1116,6 +1129,177 @@ bool Parser::parseSection(GmoveSide &side) {
   return true;
 }
 
+/// `[c0][c1]...` of an image selector (cosubscripts) or of a coarray
+/// declaration (codimensions, the last `*` and only it).
+bool Parser::parseImageSelector(std::vector<CExpr> &out, bool declaration) {
+  if (!is(tok::l_square))
+    return error(here(), declaration ? "expected '[' of the codimensions ('a[10]:[*]')"
+                                     : "expected '[' of the image selector ('a[i]:[k]')");
+  while (consume(tok::l_square)) {
+    CExpr e;
+    if (is(tok::star) && peek(1).is(tok::r_square)) {
+      if (!declaration)
+        return error(here(), "'*' is a codimension of a declaration; an image selector gives "
+                             "the image's cosubscripts ('a[i]:[k]')");
+      e = {"*", peek().getLocation(), "*"};
+      ++pos;
+    } else if (!parseExpr(e, {tok::r_square})) {
+      return false;
+    }
+    if (!expect(tok::r_square, "']'"))
+      return false;
+    out.push_back(e);
+  }
+  if (declaration) {
+    for (size_t k = 0; k + 1 < out.size(); ++k)
+      if (out[k].isStar())
+        return error(out[k].loc, "only the last codimension may be '*'");
+    if (!out.back().isStar())
+      return error(out.back().loc, "the last codimension of a coarray must be '*' (the "
+                                   "images are the program's nodes, their number known when "
+                                   "it runs)");
+  }
+  return true;
+}
+
+/// A section of an array assignment with coarrays: `a[lb:len:st]...`, then
+/// an image selector `:[k]` if it is coindexed.
+bool Parser::parseCoarraySide(GmoveSide &side) {
+  if (is(tok::identifier) && peek(1).is(tok::colon) && peek(2).is(tok::l_square)) {
+    // A scalar coarray (`s:[k]`).
+    if (!parseName(side.name, "a coarray name"))
+      return false;
+  } else if (!parseSection(side)) {
+    return false;
+  }
+  side.end = toks[pos - 1].getLocation();
+  if (is(tok::colon) && peek(1).is(tok::l_square)) {
+    ++pos;
+    if (!parseImageSelector(side.cosubscripts, false))
+      return false;
+    side.end = toks[pos - 1].getLocation();
+  }
+  return true;
+}
+
+bool Parser::parseCoarrayAssignment(CoarrayAssignDirective &a) {
+  if (!parseCoarraySide(a.dst))
+    return false;
+  if (!expect(tok::equal, "'=' (a coindexed section is assigned with '=' only)"))
+    return false;
+  // The right-hand side: a section (of a coarray or not), or one value.
+  size_t k = pos;
+  bool section = k < toks.size() && toks[k].is(tok::identifier);
+  if (section) {
+    ++k;
+    for (int depth = 0; k < toks.size() && !(depth == 0 && toks[k].is(tok::semi)); ++k) {
+      if (toks[k].is(tok::l_square))
+        ++depth;
+      else if (toks[k].is(tok::r_square))
+        --depth;
+      else if (depth == 0 && !(toks[k].is(tok::colon) && k + 1 < toks.size() &&
+                               toks[k + 1].is(tok::l_square))) {
+        section = false;
+        break;
+      }
+    }
+  }
+  if (section) {
+    if (!parseCoarraySide(a.src))
+      return false;
+  } else {
+    CExpr v;
+    if (!parseExpr(v, {tok::semi}, ExprTree::Number))
+      return false;
+    a.value = v;
+  }
+  if (!expect(tok::semi, "';' after the assignment"))
+    return false;
+  if (!atEnd())
+    return error(here(), "unexpected '" + spelling(peek()) + "' after the assignment");
+  if (a.dst.cosubscripts.empty() && a.src.cosubscripts.empty())
+    return error(a.dst.name.loc, "expected a coindexed reference ('a[lb:len]:[k]')");
+  if (!a.dst.subscripted && a.dst.cosubscripts.empty() && a.src.subscripted)
+    return error(a.dst.name.loc, "a section is assigned to a section: subscript '" +
+                                     a.dst.name.text + "' ('" + a.dst.name.text +
+                                     "[lb:len]')");
+  return true;
+}
+
+/// `coarray name, name... : [n]...[*]`.
+bool Parser::parseCoarrayDirective(CoarrayDirective &d) {
+  for (bool more = true; more; more = consume(tok::comma)) {
+    Name n;
+    if (!parseName(n, "the name of an array or variable declared before"))
+      return false;
+    d.names.push_back(n);
+  }
+  if (!expect(tok::colon, "':' before the codimensions ('coarray a : [*]')"))
+    return false;
+  if (!parseImageSelector(d.coshape, true))
+    return false;
+  if (!atEnd())
+    return error(here(), "unexpected '" + spelling(peek()) + "' after the codimensions");
+  return true;
+}
+
+/// `post (p[k], tag)`; `wait`, `wait (p[k])`, `wait (p[k], tag)`.
+bool Parser::parsePostWait(PostWaitDirective &d, bool post) {
+  if (!post && atEnd())
+    return true;
+  if (!expect(tok::l_paren, post ? "'(' after 'post' ('post (p[k], tag)')"
+                                 : "'(' or the end of the line after 'wait'"))
+    return false;
+  NodeRef ref;
+  if (!parseNodeRef(ref))
+    return false;
+  d.node = ref;
+  if (consume(tok::comma)) {
+    CExpr tag;
+    if (!parseExpr(tag, {tok::r_paren}))
+      return false;
+    d.tag = tag;
+  } else if (post) {
+    return error(here(), "expected ',' and the tag after the node ('post (p[k], tag)')");
+  }
+  if (!expect(tok::r_paren, "')'"))
+    return false;
+  if (!atEnd())
+    return error(here(), "unexpected '" + spelling(peek()) + "' after the directive");
+  return true;
+}
+
+/// `lock (l:[k])`, `lock (locks[i]:[k])`.
+bool Parser::parseLock(LockDirective &d, StringRef directive) {
+  if (!expect(tok::l_paren, ("'(' after '" + directive + "' ('" + directive + " (l:[k])')").str()))
+    return false;
+  size_t begin = pos;
+  if (!parseCoarraySide(d.target))
+    return false;
+  if (d.target.cosubscripts.empty())
+    return error(d.target.name.loc, ("'" + directive +
+                                     "' names a lock on an image: write its image selector "
+                                     "('" + d.target.name.text + ":[k]')").str());
+  for (const RefSubscript &sub : d.target.subscripts)
+    if (sub.kind != RefSubscript::Index)
+      return error(sub.loc, ("'" + directive + "' takes one lock, not a section").str());
+  // The reference as written, up to the selector.
+  size_t end = begin;
+  while (end < pos && !(toks[end].is(tok::colon) && toks[end + 1].is(tok::l_square)))
+    ++end;
+  d.designator.loc = toks[begin].getLocation();
+  d.designator.text = Lexer::getSourceText(
+                          CharSourceRange::getTokenRange(sm.getExpansionLoc(toks[begin].getLocation()),
+                                                         sm.getExpansionLoc(toks[end - 1].getLocation())),
+                          sm, pp.getLangOpts())
+                          .str();
+  if (!expect(tok::r_paren, "')'"))
+    return false;
+  if (!atEnd())
+    return error(here(), "unexpected '" + spelling(peek()) + "' after the directive");
+  return true;
+}
+
 bool Parser::parseGmoveAssignment(GmoveDirective &g) {
   if (!parseSection(g.dst))
     return false;
@@ -1390,6 +1574,15 @@ std::optional<Directive> Parser::parse() {
     }
     if (ok && !atEnd())
       ok = error(here(), "unexpected '" + spelling(peek()) + "' after the names of 'static_desc'");
+  } else if (word == "coarray") {
+    d.kind = DirectiveKind::Coarray;
+    ok = parseCoarrayDirective(d.coarray);
+  } else if (word == "post" || word == "wait") {
+    d.kind = word == "post" ? DirectiveKind::Post : DirectiveKind::Wait;
+    ok = parsePostWait(d.postWait, word == "post");
+  } else if (word == "lock" || word == "unlock") {
+    d.kind = word == "lock" ? DirectiveKind::Lock : DirectiveKind::Unlock;
+    ok = parseLock(d.lock, word);
   } else if (word == "barrier") {
     d.kind = DirectiveKind::Barrier;
     ok = parseOnRef(d.barrier.on);
@@ -1443,8 +1636,7 @@ std::optional<Directive> Parser::parse() {
       ++pos; // tasks on disjoint nodes run concurrently in any case
   } else {
     bool known = llvm::StringSwitch<bool>(word)
-                     .Case("coarray", true)
-                     .Cases("image", "post", "wait", "lock", "unlock", true)
+                     .Case("image", true)
                      .Default(false);
     error(first, known ? "the '" + word +
                              "' directive is not supported by this version "
@@ -1532,6 +1724,24 @@ bool xmp::frontend::parseGmoveStatement(Preprocessor &pp, ArrayRef<Token> statem
   if (gmove)
     d.gmove.statementEnd = end;
   d.range.setEnd(end);
+  return true;
+}
+
+bool xmp::frontend::parseImageSelectorTokens(Preprocessor &pp, ArrayRef<Token> toks,
+                                             bool declaration, Directive &d,
+                                             std::vector<CExpr> &out) {
+  Parser parser(pp, toks, d.range);
+  parser.collectExprs(d.exprs);
+  return parser.parseSelectorOnly(out, declaration);
+}
+
+bool xmp::frontend::parseCoarrayStatement(Preprocessor &pp, ArrayRef<Token> statement,
+                                          Directive &d) {
+  Parser parser(pp, statement, d.range);
+  parser.collectExprs(d.exprs);
+  if (!parser.parseCoarrayAssignment(d.coarrayAssign))
+    return false;
+  d.range.setEnd(statement.back().getLocation().getLocWithOffset(1));
   return true;
 }
 

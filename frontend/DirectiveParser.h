@@ -34,6 +34,19 @@ bool isAccDataClause(llvm::StringRef clause);
 bool parseGmoveStatement(clang::Preprocessor &pp,
                          llvm::ArrayRef<clang::Token> statement, Directive &d);
 
+/// Parses the image selector `[k]...` of a coindexed reference, or the
+/// codimensions `[n]...[*]` of a coarray declarator (`declaration`), which
+/// Coarrays.cpp took from the parser, into `out`; their expressions join
+/// `d.exprs`.
+bool parseImageSelectorTokens(clang::Preprocessor &pp, llvm::ArrayRef<clang::Token> toks,
+                              bool declaration, Directive &d, std::vector<CExpr> &out);
+
+/// Parses an assignment statement of array sections with a coindexed side
+/// (`a[0:3]:[1] = b[3:3];`) into d.coarrayAssign; d.range is extended to
+/// cover it.
+bool parseCoarrayStatement(clang::Preprocessor &pp, llvm::ArrayRef<clang::Token> statement,
+                           Directive &d);
+
 /// Reports `message` as an error at `loc` through Clang's diagnostics, so it
 /// is printed as file:line:col with a caret.
 void reportError(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,

@@ -543,12 +543,75 @@ private:
                            reuseIf ? b.getUnitAttr() : UnitAttr());
   }
 
+  /// The ';' that ends the declaration a declarator at `loc` belongs to.
+  clang::SourceLocation declarationEnd(clang::SourceLocation loc) {
+    clang::FileID fid = sm.getFileID(loc);
+    StringRef buffer = sm.getBufferData(fid);
+    clang::SourceLocation after =
+        clang::Lexer::getLocForEndOfToken(loc, 0, sm, index.context().getLangOpts());
+    clang::Lexer raw(sm.getLocForStartOfFile(fid), index.context().getLangOpts(), buffer.begin(),
+                     buffer.begin() + sm.getFileOffset(after), buffer.end());
+    clang::Token t;
+    int depth = 0;
+    for (raw.LexFromRawLexer(t); t.isNot(clang::tok::eof); raw.LexFromRawLexer(t)) {
+      if (t.isOneOf(clang::tok::l_paren, clang::tok::l_square, clang::tok::l_brace))
+        ++depth;
+      else if (t.isOneOf(clang::tok::r_paren, clang::tok::r_square, clang::tok::r_brace))
+        --depth;
+      else if (depth == 0 && t.is(clang::tok::semi))
+        return t.getLocation();
+    }
+    return loc;
+  }
+
+  /// A coarray declarator (`double a[N]:[*];`: its codimensions removed, the
+  /// runtime object declared after the declaration) or a coindexed reference
+  /// (replaced by its read, or its statement by the write).
+  void coarrayInCode(const Site &site, Location l, IntegerAttr id, StringAttr text) {
+    const Directive &d = *site.dir;
+    if (d.kind == DirectiveKind::Coarray) {
+      anchors.add({Anchor::Kind::ReplaceChars, d.coarray.coBegin,
+                   d.coarray.coEnd.getLocWithOffset(1)});
+      int64_t at =
+          anchors.add({Anchor::Kind::InsertAfterToken, declarationEnd(d.coarray.coEnd), {}});
+      for (const Coarray *co : site.coarrays)
+        b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
+                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(), id,
+                            anchor(at), text, co->external ? IntegerAttr() : initAt(site));
+      return;
+    }
+    const CoSide &ref = site.coDst;
+    int64_t designator = anchors.hole(site.coDesignator);
+    if (site.coOp.empty()) {
+      int64_t at = anchors.add(
+          {Anchor::Kind::ReplaceTokens, site.coRef.getBegin(), site.coRef.getEnd()});
+      b.create<CoarrayReadOp>(l, b.getStringAttr(ref.coarray->handle), strs(ref.cosubs),
+                              b.getStringAttr(ref.elemType), anchor(designator), id, anchor(at),
+                              text);
+      return;
+    }
+    int64_t rhs = anchors.hole(site.coRhs);
+    int64_t at = anchors.add(
+        {Anchor::Kind::ReplaceTokens, site.coStatement.getBegin(), site.coStatement.getEnd()});
+    b.create<CoarrayWriteOp>(l, b.getStringAttr(ref.coarray->handle), strs(ref.cosubs),
+                             b.getStringAttr(ref.elemType), b.getStringAttr(site.coOp),
+                             anchor(designator), anchor(rhs), id, anchor(at), text);
+  }
+
   void emit(const Site &site) {
     Location l = loc(site);
     const Directive &d = *site.dir;
     StringAttr text = b.getStringAttr(d.text);
     IntegerAttr id = b.getI64IntegerAttr(site.id);
-    bool textOnly = d.kind == DirectiveKind::Array && d.array.statementOnly;
+    // Coindexed references and coarray declarators stand in C code: their
+    // anchors are pieces of it, not a line of their own.
+    if (d.kind == DirectiveKind::Coindexed ||
+        (d.kind == DirectiveKind::Coarray && d.coarray.declarator)) {
+      coarrayInCode(site, l, id, text);
+      return;
+    }
+    bool textOnly = (d.kind == DirectiveKind::Array && d.array.statementOnly) ||
+                    d.kind == DirectiveKind::CoarrayAssign;
     int64_t at = site.openMPBefore ? openMPSwap(site)
                  // An OpenACC loop construct's own data region: it opens on
                  // the `xmp loop` directive's line, before that loop's code
@@ -721,6 +784,43 @@ private:
       break;
     case DirectiveKind::Barrier:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, anchor(at), text);
+      break;
+    case DirectiveKind::Coarray:
+      for (const Coarray *co : site.coarrays)
+        b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
+                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(), id,
+                            anchor(at), text, co->external ? IntegerAttr() : initAt(site));
+      break;
+    case DirectiveKind::Coindexed:
+      break; // coarrayInCode
+    case DirectiveKind::CoarrayAssign: {
+      const CoSide &dst = site.coDst, &src = site.coSrc;
+      auto handle = [&](const CoSide &s) {
+        return b.getStringAttr(s.coarray ? s.coarray->handle : "");
+      };
+      b.create<CoarrayCopyOp>(
+          l, b.getStringAttr(dst.elemType), handle(dst), strs(dst.cosubs),
+          b.getStringAttr(dst.first), strs(dst.counts), strs(dst.strides), handle(src),
+          strs(src.cosubs), b.getStringAttr(src.first), strs(src.counts), strs(src.strides),
+          site.coValue.empty() ? StringAttr() : b.getStringAttr(site.coValue), id, anchor(at),
+          text);
+      break;
+    }
+    case DirectiveKind::Post:
+      b.create<PostOp>(l, ref(site.onSym), strs(site.root), b.getStringAttr(site.exprs.front()),
+                       id, anchor(at), text);
+      break;
+    case DirectiveKind::Wait:
+      b.create<WaitOp>(l, ref(site.onSym), strs(site.root),
+                       site.exprs.empty() ? StringAttr() : b.getStringAttr(site.exprs.front()), id,
+                       anchor(at), text);
+      break;
+    case DirectiveKind::Lock:
+    case DirectiveKind::Unlock:
+      b.create<LockOp>(l, b.getStringAttr(site.coDst.coarray->handle), strs(site.coDst.cosubs),
+                       b.getStringAttr(site.coDst.first),
+                       d.kind == DirectiveKind::Unlock ? b.getUnitAttr() : UnitAttr(), id,
+                       anchor(at), text);
       break;
     case DirectiveKind::DeviceReplicate:
     case DirectiveKind::AccData:

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArrayAssignments.h"
+#include "Coarrays.h"
 #include "DirectiveParser.h"
 #include "FileScopeExtents.h"
 #include "MLIRGen.h"
@@ -373,13 +374,17 @@ public:
 
   void Initialize(ASTContext &) override {
     // One token watcher for both scans; most files need none.
-    bool watchExtents = extents.begin(ci), watchAssignments = assignments.begin(ci);
-    if (watchExtents || watchAssignments)
+    bool watchExtents = extents.begin(ci), watchAssignments = assignments.begin(ci),
+         watchCoarrays = coarrays.begin(ci);
+    if (watchExtents || watchAssignments || watchCoarrays)
       ci.getPreprocessor().setTokenWatcher([=, this](const Token &t) {
         if (watchExtents)
           extents.onToken(t);
         if (watchAssignments)
           assignments.onToken(t);
+        // Image selectors inside a statement taken whole are its own.
+        if (watchCoarrays && !assignments.isCapturing())
+          coarrays.onToken(t);
       });
   }
 
@@ -459,6 +464,7 @@ private:
   Options options;
   FileScopeExtents extents;
   ArrayAssignments assignments;
+  Coarrays coarrays;
 };
 
 class XMPAction : public PluginASTAction {

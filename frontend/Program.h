@@ -193,6 +193,29 @@ struct AssignPiece {
   int64_t ref = -1;
 };
 
+/// A coarray (XMP 1.4 chapter 4): a file-scope C object of which every
+/// image holds one, reached on another image through the runtime object
+/// `handle`.
+struct Coarray {
+  const clang::VarDecl *decl = nullptr;
+  std::string name, handle;
+  std::string elemType;             // the scalar element type
+  std::vector<std::string> coshape; // the codimensions' extents, "*" last
+  bool external = false; // declared `extern`: another file registers it
+};
+
+/// One side of a coarray statement or a coindexed element: the coarray (null
+/// for this image's own object), the image's cosubscripts, and where the
+/// section or element starts with its spans (count, element stride) per
+/// dimension as C expressions; none for one element.
+struct CoSide {
+  const Coarray *coarray = nullptr;
+  std::vector<std::string> cosubs;
+  std::string first;                          // C address of the first element
+  std::vector<std::string> counts, strides;   // strides in bytes
+  std::string elemType;
+};
+
 struct Site {
   const Directive *dir;
   int64_t id;
@@ -288,6 +311,18 @@ struct Site {
   std::vector<std::pair<const clang::DeclRefExpr *, size_t>> hostDataRefs;
   unsigned blockEndOffset = 0;
   bool syncIn = false;
+  // Coarrays. coarray: the objects it declares; coindexed element: its side
+  // (`coDst` read in an expression, or assigned: `coOp` "=", "+=" ..., with
+  // the statement's range and its right-hand side); coarray assignment:
+  // both sides, or the value assigned to every element; lock / unlock:
+  // `coDst` the lock; post / wait: the node (`onSym`, `root`: coordinates)
+  // and the tag (`exprs`).
+  std::vector<const Coarray *> coarrays;
+  CoSide coDst, coSrc;
+  std::string coOp, coValue;
+  clang::SourceRange coRef;       // the coindexed reference, selector included
+  clang::SourceRange coDesignator; // the reference without its selector
+  clang::SourceRange coStatement, coRhs;
 };
 
 /// A variable named in an array extent that Clang folded to a constant
@@ -317,6 +352,7 @@ struct Program {
     }
   };
   std::map<const clang::VarDecl *, DistArray, SameVariable> arrays;
+  std::map<const clang::VarDecl *, Coarray, SameVariable> coarrays;
   /// Outermost subscript chains on distributed arrays (`a[i][j]`), in source
   /// order; chains nested in their subscripts are included too.
   std::vector<const clang::ArraySubscriptExpr *> accesses;

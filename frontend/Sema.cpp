@@ -167,12 +167,19 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
                       d.kind == DirectiveKind::AccEnterData ||
                       d.kind == DirectiveKind::AccExitData ||
                       d.kind == DirectiveKind::AccCompute || d.kind == DirectiveKind::AccLoop ||
-                      d.kind == DirectiveKind::AccWait || d.kind == DirectiveKind::AccHostData;
+                      d.kind == DirectiveKind::AccWait || d.kind == DirectiveKind::AccHostData ||
+                      d.kind == DirectiveKind::Post || d.kind == DirectiveKind::Wait ||
+                      d.kind == DirectiveKind::Lock || d.kind == DirectiveKind::Unlock;
     unsigned at = index.offset(d.range.getBegin());
     // (An OpenACC `loop` inside an OpenACC loop construct's nest is part of it.)
     if (d.kind != DirectiveKind::AccLoop &&
         llvm::any_of(deviceNests, [&](auto r) { return at > r.first && at < r.second; })) {
-      error(d.range.getBegin(), "no directive may stand inside a device loop");
+      if (d.kind == DirectiveKind::Coindexed || d.kind == DirectiveKind::CoarrayAssign)
+        error(d.range.getBegin(), "the coindexed reference '" + d.text +
+                                      "' is in a device loop: one-sided communication runs on "
+                                      "the host; read it into an ordinary variable before the loop");
+      else
+        error(d.range.getBegin(), "no directive may stand inside a device loop");
       continue;
     }
     // Inside `#pragma omp parallel`, every thread runs what is there: a
@@ -275,10 +282,18 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
     case DirectiveKind::DeviceSync: ok = checkDeviceSync(d, site); break;
     case DirectiveKind::DeviceLoop: ok = checkLoop(d, site, fn, /*device=*/true); break;
     case DirectiveKind::DeviceResetWeight: ok = checkResetWeight(d, site); break;
+    case DirectiveKind::Coarray: ok = checkCoarray(d, site, fn); break;
+    case DirectiveKind::Coindexed: ok = checkCoindexed(d, site, fn); break;
+    case DirectiveKind::CoarrayAssign: ok = checkCoarrayAssign(d, site, fn); break;
+    case DirectiveKind::Post:
+    case DirectiveKind::Wait: ok = checkPostWait(d, site, fn); break;
+    case DirectiveKind::Lock:
+    case DirectiveKind::Unlock: ok = checkLock(d, site); break;
     }
     if (ok)
       program.sites.push_back(std::move(site));
   }
+  checkCoarrayUses();
   checkAccesses();
   checkLoopAccesses();
   planNestLocals();

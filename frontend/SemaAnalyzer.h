@@ -157,6 +157,16 @@ private:
   bool checkSection(const GmoveSide &side, SourceLocation at, Section &out,
                     QualType &elem);
   bool checkGmove(const Directive &d, Site &site);
+  // Coarrays (SemaCoarray.cpp).
+  const Coarray *coarrayOf(const Name &name, SourceLocation at, bool report);
+  bool checkCosubscripts(const Coarray &co, const std::vector<CExpr> &cosubs, SourceLocation at);
+  bool checkCoarray(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkCoindexed(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool coSide(const GmoveSide &side, SourceLocation at, CoSide &out, QualType &elem);
+  bool checkCoarrayAssign(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkPostWait(const Directive &d, Site &site, const FunctionDecl *fn);
+  bool checkLock(const Directive &d, Site &site);
+  void checkCoarrayUses();
   bool checkArray(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkArrayStatement(const Directive &d, Site &site);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);

@@ -320,6 +320,9 @@ void xmp_rt_task_end(void);
 /* The rank in the executing node set of node coord (0-based, C order) of n; a collective error
  * naming `what` when that node is not executing (bcast 'from' inside a task on the owners of a
  * template part). */
+/* The image (0-based, among all nodes) of node coord (0-based, C order) of n, for post and wait.
+ * This node must belong to n; an error (this node's alone) names the coordinate otherwise. */
+int xmp_rt_nodes_image(const xmp_rt_nodes_t *n, const long *coord, const xmp_rt_srcloc_t *where);
 int xmp_rt_nodes_exec_rank(const xmp_rt_nodes_t *n, const long *coord, const char *what,
                            const xmp_rt_srcloc_t *where);
 int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const long *ub,

@@ -86,6 +86,28 @@ static int exec_rank_of(const xmp_rt_nodes_t *n, const int *coords) {
   return out;
 }
 
+int xmp_rt_nodes_image(const xmp_rt_nodes_t *n, const long *coord, const xmp_rt_srcloc_t *where) {
+  int coords[XMP_RT_MAX_DIMS];
+  for (int d = 0; d < n->rank; d++) {
+    if (coord[d] < 0 || coord[d] >= n->size[d])
+      xmpi_fatal(where, "node coordinate %ld of dimension %d (C order, 0-based) is outside '%s' "
+                 "(0..%d)", coord[d], d, n->name, n->size[d] - 1);
+    coords[d] = (int)coord[d];
+  }
+  if (!xmpi_nodes_member(n))
+    xmpi_fatal(where, "this node is not one of '%s': name a node of a node array it belongs to",
+               n->name);
+  int in_n, out;
+  MPI_Cart_rank(n->comm, coords, &in_n);
+  MPI_Group from, to;
+  MPI_Comm_group(n->comm, &from);
+  MPI_Comm_group(MPI_COMM_WORLD, &to);
+  MPI_Group_translate_ranks(from, 1, &in_n, to, &out);
+  MPI_Group_free(&from);
+  MPI_Group_free(&to);
+  return out;
+}
+
 int xmp_rt_nodes_exec_rank(const xmp_rt_nodes_t *n, const long *coord, const char *what,
                            const xmp_rt_srcloc_t *where) {
   int coords[XMP_RT_MAX_DIMS];

@@ -650,3 +650,31 @@ LogicalResult DescOfOp::verify() {
                             << "' is not a distributed array, a template or a node array";
   return success();
 }
+
+LogicalResult CoarrayOp::verify() {
+  ArrayAttr shape = getCoshape();
+  if (shape.empty() || cast<StringAttr>(shape[shape.size() - 1]).getValue() != "*")
+    return emitOpError("needs codimensions, the last one '*'");
+  for (size_t k = 0; k + 1 < shape.size(); ++k)
+    if (cast<StringAttr>(shape[k]).getValue() == "*")
+      return emitOpError("has '*' before its last codimension");
+  return success();
+}
+
+LogicalResult CoarrayCopyOp::verify() {
+  if (getDstCounts().size() != getDstStrides().size() ||
+      getSrcCounts().size() != getSrcStrides().size())
+    return emitOpError("needs one count and one stride per dimension of each side");
+  if (getDstHandle().empty() && getSrcHandle().empty())
+    return emitOpError("needs a coindexed side");
+  if (getDstHandle().empty() != getDstCosubs().empty() ||
+      getSrcHandle().empty() != getSrcCosubs().empty())
+    return emitOpError("needs cosubscripts on a coindexed side only");
+  if (getValue() && !getSrcFirst().empty())
+    return emitOpError("has both a value and a source section");
+  if (!getValue() && getSrcFirst().empty())
+    return emitOpError("needs a value or a source section");
+  if (getValue() && getDstHandle().empty())
+    return emitOpError("assigns a value to a section that is not coindexed");
+  return success();
+}

@@ -841,4 +841,85 @@ def XMP_HoleOp : XMP_Op<"hole"> {
   let hasVerifier = 1;
 }
 
+
+//===----------------------------------------------------------------------===//
+// The local view (XMP 1.4 chapter 4): coarrays and image control.
+//===----------------------------------------------------------------------===//
+
+def XMP_CoarrayOp : XMP_Op<"coarray"> {
+  let summary = "a file-scope C object every image holds, reached by one-sided access";
+  let description = [{
+    `name` is the C object, `handle` the runtime object's C name, declared at
+    `at` (`extern` when another file registers it); `coshape` the
+    codimensions' extents as C expressions, the last "*". The module's
+    initialisation (`init_at`) registers it with the runtime, collectively.
+  }];
+  let arguments = (ins StrAttr:$name, StrAttr:$handle, StrArrayAttr:$coshape, UnitAttr:$external,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<I64Attr>:$init_at);
+  let assemblyFormat = "$name `handle` $handle `coshape` $coshape attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_CoarrayReadOp : XMP_Op<"coarray_read"> {
+  let summary = "one element of a coarray on another image, read in an expression";
+  let description = [{
+    Replaces the reference at `at` by the element's value, of C type `elem`,
+    fetched from the image whose cosubscripts are `cosubs`; `designator` is
+    the hole of the reference without its image selector (the element's
+    place in this image's copy, the same offset as on the image).
+  }];
+  let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$elem, I64Attr:$designator,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$handle `[` $cosubs `]` `elem` $elem attr-dict";
+}
+
+def XMP_CoarrayWriteOp : XMP_Op<"coarray_write"> {
+  let summary = "an assignment statement to one element of a coarray on another image";
+  let description = [{
+    `op` is the assignment operator ("=", "+=", ...; one other than "=" reads
+    the element first), `rhs` the hole of its right-hand side.
+  }];
+  let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$elem, StrAttr:$op,
+      I64Attr:$designator, I64Attr:$rhs, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$handle `[` $cosubs `]` $op `elem` $elem attr-dict";
+}
+
+def XMP_CoarrayCopyOp : XMP_Op<"coarray_copy"> {
+  let summary = "an assignment statement of array sections with a coindexed side";
+  let description = [{
+    Each side: the coarray's handle and cosubscripts (none: this image's own
+    variable), the C address of the section's first element and, per
+    dimension that is not a single index, its count and its stride in bytes
+    (C expressions). Without a source section, every element gets `value`.
+  }];
+  let arguments = (ins StrAttr:$elem, StrAttr:$dst_handle, StrArrayAttr:$dst_cosubs,
+      StrAttr:$dst_first, StrArrayAttr:$dst_counts, StrArrayAttr:$dst_strides,
+      StrAttr:$src_handle, StrArrayAttr:$src_cosubs, StrAttr:$src_first,
+      StrArrayAttr:$src_counts, StrArrayAttr:$src_strides, OptionalAttr<StrAttr>:$value,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$dst_first `=` $src_first `elem` $elem attr-dict";
+  let hasVerifier = 1;
+}
+
+def XMP_PostOp : XMP_Op<"post"> {
+  let summary = "notifies one node that this image's earlier accesses are complete";
+  let arguments = (ins FlatSymbolRefAttr:$nodes, StrArrayAttr:$coords, StrAttr:$tag,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$nodes `[` $coords `]` `tag` $tag attr-dict";
+}
+
+def XMP_WaitOp : XMP_Op<"wait"> {
+  let summary = "waits for one post from a node (any node without `nodes`), of a tag or any";
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$nodes, StrArrayAttr:$coords,
+      OptionalAttr<StrAttr>:$tag, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "($nodes^)? `[` $coords `]` (`tag` $tag^)? attr-dict";
+}
+
+def XMP_LockOp : XMP_Op<"lock"> {
+  let summary = "acquires (or with `unlock`, releases) an xmp_lock_t of a coarray on an image";
+  let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$lock, UnitAttr:$unlock,
+      I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$handle `[` $cosubs `]` $lock attr-dict";
+}
+
 #endif // XMP_DIALECT_TD

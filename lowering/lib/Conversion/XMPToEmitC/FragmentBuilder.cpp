@@ -62,6 +62,12 @@ void FragmentBuilder::where(int64_t anchor, StringRef directive) {
   variant = saved;
 }
 
+std::string FragmentBuilder::whereLiteral(StringRef directive) const {
+  auto flc = dyn_cast<FileLineColLoc>(loc);
+  return "&(const xmp_rt_srcloc_t){" + cStringLiteral(flc ? flc.getFilename().str() : "<unknown>") +
+         ", " + std::to_string(flc ? flc.getLine() : 0) + ", " + cStringLiteral(directive) + "}";
+}
+
 std::string FragmentBuilder::whereRef() const { return "&" + cnames::where(site); }
 
 std::string xmp::lowering::cStringLiteral(StringRef s) {

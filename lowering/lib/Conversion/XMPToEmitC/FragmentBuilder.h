@@ -51,6 +51,9 @@ public:
   /// The static record runtime errors quote for this directive, once per site.
   void where(int64_t anchor, llvm::StringRef directive);
   std::string whereRef() const;
+  /// The same record as a compound literal's address, for fragments that
+  /// stand inside an expression or a statement of the user's.
+  std::string whereLiteral(llvm::StringRef directive) const;
 
   int64_t getSite() const { return site; }
 

@@ -53,6 +53,7 @@ void populateDeviceLoopPatterns(mlir::RewritePatternSet &patterns, LoweringState
 void populateEntryPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 
 void populateArrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
+void populateCoarrayPatterns(mlir::RewritePatternSet &patterns, LoweringState &state);
 
 /// Locals through which the code at the builder's site (a loop nest, an array
 /// statement) reaches `array`, declared at `anchor`: the typed base pointer

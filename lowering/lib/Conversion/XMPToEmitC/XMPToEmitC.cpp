@@ -25,6 +25,7 @@ struct LowerToRuntimePass : public xmp::impl::LowerToRuntimeBase<LowerToRuntimeP
     populateMappingPatterns(patterns, state);
     populateLoopPatterns(patterns, state);
     populateArrayPatterns(patterns, state);
+    populateCoarrayPatterns(patterns, state);
     populateCommPatterns(patterns, state);
     populateTaskPatterns(patterns, state);
     populateDevicePatterns(patterns, state);
