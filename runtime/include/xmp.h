@@ -51,6 +51,37 @@ void xmp_finalize(void);
  * pending. */
 int xmp_test_async(int async_id);
 
+/* ---- coarrays (local view): image control (XMP 1.4 / Omni XMP signatures) ----
+ * Images are the nodes of the entire node set, numbered from 0 in XMP/C (the ranks of
+ * MPI_COMM_WORLD). The procedures below are image control: each first completes this image's
+ * puts to coarrays (on every image) and makes the values other images put here visible.
+ * status, where given (it may be NULL), is set to XMP_STAT_SUCCESS; XMP_STAT_STOPPED_IMAGE is
+ * defined for programs that test it, but never set (images do not stop one by one: a
+ * program's end is collective). Errors (an image outside the program, one named twice) end
+ * the program with a message. */
+#define XMP_STAT_SUCCESS 0
+#define XMP_STAT_STOPPED_IMAGE 1
+/* `#pragma xmp lock (l:[k])` / `unlock`: a lock variable, an element of a coarray (0 unlocked,
+ * else the holding image + 1). Declare it zero-initialised (file scope or static). */
+typedef struct xmp_lock {
+  long long xmp_lock_word_;
+} xmp_lock_t;
+/* Every image waits for every other (Fortran's SYNC ALL). */
+void xmp_sync_all(int *status);
+/* Completes this image's puts and makes other images' puts visible, without waiting for any
+ * image (SYNC MEMORY). */
+void xmp_sync_memory(int *status);
+/* This image and each image of image_set[0..num-1] (0-based, each at most once; this image
+ * itself may be named and is skipped) wait for each other: each such call is matched by one
+ * call on the other image that names this one (SYNC IMAGES). num 0: no image. */
+void xmp_sync_images(int num, int *image_set, int *status);
+/* xmp_sync_images with one image. */
+void xmp_sync_image(int image, int *status);
+/* xmp_sync_images with every image (SYNC IMAGES (*)). */
+void xmp_sync_images_all(int *status);
+/* The number of images: the same as xmp_num_images. */
+int xmpc_num_images(void);
+
 /* ---- mapping inquiry (XMP 1.4 section 7.5; laddr, lsize and gtol as Omni XMP has them) ----
  * `xmp_desc_of(x)` names a distributed array, a template or a node array and is replaced by
  * xmpcc with its descriptor. The functions return 0, or -1 when the descriptor is of the wrong

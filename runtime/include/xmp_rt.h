@@ -465,6 +465,76 @@ void xmp_rt_bcast_section(void *base, int rank, const long *extents, size_t elem
                           const xmp_rt_nodes_t *n, const int *root,
                           const xmp_rt_srcloc_t *where);
 
+/* ---- coarrays (local view) ----
+ * Images are the nodes of the entire node set (the ranks of MPI_COMM_WORLD), 0-based. A
+ * coarray is one MPI window over the program's own object, in a passive-target epoch for the
+ * program's life; puts and gets are one-sided, and the Fortran 2008 memory model holds: a put
+ * is complete on its target at this image's next image control statement (xmp_sync_*, post,
+ * wait, lock, unlock) and before this image's next get from that image. Sections are given per
+ * dimension, outermost first, by xmp_rt_span_t; a dimension of count 1 does not count in the
+ * section's shape. Negative strides are accepted on either side; a destination section may not
+ * repeat an element (stride 0 with count > 1). Errors name the coarray and `where`. */
+typedef struct xmp_rt_coarray xmp_rt_coarray_t;
+/* One dimension of a section: count elements, stride in BYTES between consecutive ones
+ * (a stride of 0 repeats one element, for a scalar assigned to a section). */
+typedef struct xmp_rt_span {
+  long count;
+  long stride;
+} xmp_rt_span_t;
+
+/* Makes the program's own object at base (bytes long, file-scope or static storage, the same
+ * size on every image) a coarray. Collective over all images, called from a translated file's
+ * module init (xmp_rt_register_module_init), in the same order on every image. coshape[0..corank-1]:
+ * the codimensions' extents, the last one -1 for '*' (corank >= 1). name: the C name, for messages.
+ * An object that is a coarray already (another file's declaration of the same object) gives
+ * that coarray again; its size and coshape must be the same. Windows are freed at the
+ * program's end (xmp_rt_finalize). */
+xmp_rt_coarray_t *xmp_rt_coarray_new(void *base, size_t bytes, int corank, const long *coshape,
+                                     const char *name, const xmp_rt_srcloc_t *where);
+/* The 0-based image index of cosubscripts cosub[0..corank-1] (0-based each; the FIRST cosubscript
+ * varies fastest, as in Fortran, so that '*' can be last: image = c0 + e0*(c1 + e1*(c2 ...))).
+ * An error naming the coarray when a cosubscript is outside its extent or the image is not
+ * one of the program's images. */
+int xmp_rt_coarray_image(const xmp_rt_coarray_t *c, const long *cosub, const xmp_rt_srcloc_t *where);
+/* Put: the section of c on `image` that starts at the same byte offset from c's base as
+ * remote_at has in this image's copy, with rank spans remote[] (rank 0: one element), receives
+ * the local elements at src described by src_spans[0..src_rank-1] (src_rank 0: one element,
+ * repeated when the remote section has more). elem: the element's size in bytes. Returns when src
+ * may be reused (MPI_Win_flush_local); the put completes remotely at the next image control
+ * statement (sync, post, lock/unlock) or before a later get from that image. A put to this
+ * image itself is complete on return. */
+void xmp_rt_coarray_put(xmp_rt_coarray_t *c, int image, const void *remote_at, int rank,
+                        const xmp_rt_span_t *remote, const void *src, int src_rank,
+                        const xmp_rt_span_t *src_spans, size_t elem, const xmp_rt_srcloc_t *where);
+/* Get: the reverse; returns when dst holds the values (and sees this image's earlier puts to that
+ * image). A remote section of one element fills every element of dst's section. */
+void xmp_rt_coarray_get(xmp_rt_coarray_t *c, int image, const void *remote_at, int rank,
+                        const xmp_rt_span_t *remote, void *dst, int dst_rank,
+                        const xmp_rt_span_t *dst_spans, size_t elem, const xmp_rt_srcloc_t *where);
+/* One element read in an expression (`x = a[i]:[k] + 1`): gets elem bytes at remote_at's offset
+ * on image into out and returns out. */
+void *xmp_rt_coarray_get_element(xmp_rt_coarray_t *c, int image, const void *remote_at, void *out,
+                                 size_t elem, const xmp_rt_srcloc_t *where);
+/* Both sides remote (`a[0:3]:[1] = b[2:3]:[2]`): through a packed temporary (a get, then a
+ * put: complete on return as xmp_rt_coarray_put is). */
+void xmp_rt_coarray_copy(xmp_rt_coarray_t *dst, int dst_image, const void *dst_at, int dst_rank,
+                         const xmp_rt_span_t *dst_spans, xmp_rt_coarray_t *src, int src_image,
+                         const void *src_at, int src_rank, const xmp_rt_span_t *src_spans,
+                         size_t elem, const xmp_rt_srcloc_t *where);
+/* `#pragma xmp post (p[k], tag)`: image is the 0-based index in the entire node set. tag:
+ * 0 .. the MPI implementation's MPI_TAG_UB. Completes this image's puts first. */
+void xmp_rt_post(int image, long tag, const xmp_rt_srcloc_t *where);
+/* `#pragma xmp wait [(p[k] [, tag])]`: image -1 for any image; has_tag 0 for any tag. Each
+ * wait matches one post (two posts to an image need two waits there); the poster's puts
+ * before its post are visible after the wait. */
+void xmp_rt_wait(int image, int has_tag, long tag, const xmp_rt_srcloc_t *where);
+/* `#pragma xmp lock (l:[k])` / `unlock`: the xmp_lock_t at lock_at's offset in coarray c on image
+ * (8-byte aligned). Locking a lock this image holds, or unlocking one it does not hold, is an
+ * error. Both complete this image's puts first; after lock, the puts of the lock's previous
+ * holders before their unlock are visible. */
+void xmp_rt_coarray_lock(xmp_rt_coarray_t *c, int image, const void *lock_at, const xmp_rt_srcloc_t *where);
+void xmp_rt_coarray_unlock(xmp_rt_coarray_t *c, int image, const void *lock_at, const xmp_rt_srcloc_t *where);
+
 #ifdef __cplusplus
 }
 #endif

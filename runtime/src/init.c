@@ -35,6 +35,7 @@ static int released;
 
 static void start(void) {
   xmphc_init(); /* before the modules allocate arrays in storage it provides */
+  xmpi_coarray_start(); /* before the modules make their coarrays */
   for (int i = 0; i < module_count; i++)
     module_init[i]();
   xmpi_check_extern_arrays();

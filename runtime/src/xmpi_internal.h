@@ -284,4 +284,51 @@ const char *xmpi_nodes_differ(const xmp_rt_nodes_t *a, const xmp_rt_nodes_t *b);
 long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int *star,
                              const xmp_rt_srcloc_t *where);
 
+/* ---- coarray.c: coarrays (local view), one MPI window each ---- */
+struct xmp_rt_coarray {
+  MPI_Win win;
+  char *base;
+  size_t bytes;
+  int corank;
+  long *coshape; /* extents, the last -1 for '*' */
+  const char *name;
+  xmp_rt_srcloc_t where;
+  /* Ranks with puts not yet flushed, flushed one by one (as window.c does: Open MPI 4.1's
+   * osc/ucx MPI_Win_flush_all returned before some transfers had landed). */
+  char *targeted; /* per rank */
+  int *target_list;
+  int ntargets;
+  struct xmp_rt_coarray *next; /* the registry, in creation order */
+};
+/* Called by xmp_rt_init before the modules' initializers: the images' private communicators
+ * (collective over all processes) and the shutdown hook that frees every window. */
+void xmpi_coarray_start(void);
+/* The number of images (MPI_COMM_WORLD's size) and this image's index. */
+int xmpi_images(void);
+int xmpi_image_me(void);
+/* Private duplicates of MPI_COMM_WORLD: for sync images' handshakes, and for post / wait. */
+MPI_Comm xmpi_coarray_sync_comm(void);
+MPI_Comm xmpi_coarray_post_comm(void);
+/* Fatal (naming coarray name, unless NULL, and where) unless 0 <= image < xmpi_images(). */
+void xmpi_check_image(int image, const char *name, const xmp_rt_srcloc_t *where);
+/* Notes that puts were issued to rank on c's window; flushes them (MPI_Win_flush) if any. */
+void xmpi_coarray_target(xmp_rt_coarray_t *c, int rank);
+void xmpi_coarray_flush(xmp_rt_coarray_t *c, int rank);
+/* Image control: completes every put this image issued, on every coarray, and MPI_Win_syncs
+ * every window (this image's stores become visible to other images' gets, their puts here to
+ * this image's loads). */
+void xmpi_coarray_complete_all(void);
+/* MPI_Win_sync of every window: after a handshake, for the other side's completed puts. */
+void xmpi_coarray_sync_windows(void);
+
+/* ---- coarray_rma.c ---- */
+/* A committed datatype of count[0]*...*count[rank-1] elements of elem bytes at byte
+ * displacements sum i[d]*stride[d] (0 <= i[d] < count[d], dimension 0 outermost), counts of
+ * any size (over INT_MAX too); rank 0: one element. */
+MPI_Datatype xmpi_section_type(int rank, const long *count, const long *stride, size_t elem);
+
+/* ---- coarray_post.c ---- */
+/* Completes the posts this image sent (at the program's end). */
+void xmpi_post_shutdown(void);
+
 #endif /* XMPI_INTERNAL_H */
