@@ -46,16 +46,14 @@ bool Coarrays::begin(CompilerInstance &instance) {
     if (!toks[i].is(tok::colon) || !toks[i + 1].is(tok::l_square))
       continue;
     // The bracket groups after ':'; a declarator's last one is `[*]`.
-    size_t j = i + 1, last = j;
+    // One of a declarator's is `[*]` (the last one, as its parser checks).
+    Mark m;
+    size_t j = i + 1;
     while (j < toks.size() && toks[j].is(tok::l_square)) {
-      last = j;
+      if (j + 2 < toks.size() && toks[j + 1].is(tok::star) && toks[j + 2].is(tok::r_square))
+        m.declaration = true;
       j = pastGroup(toks, j);
     }
-    if (j > toks.size())
-      continue;
-    Mark m;
-    m.declaration = last + 2 < toks.size() && toks[last + 1].is(tok::star) &&
-                    toks[last + 2].is(tok::r_square);
     m.refEnd = toks[i - 1].getLocation();
     // Back over the subscripts to the variable's name.
     size_t k = i - 1;

@@ -126,7 +126,8 @@ bool Analyzer::checkCoarray(const Directive &d, Site &site, const FunctionDecl *
 bool Analyzer::checkCoindexed(const Directive &d, Site &site, const FunctionDecl *fn) {
   const CoindexedDirective &c = d.coindexed;
   if (!fn)
-    return error(c.name.loc, "a coindexed reference must stand in a function");
+    return error(c.name.loc, "a coindexed reference must stand in a function; a coarray's "
+                             "last codimension is '*' ('" + c.name.text + "[...]:[*]')");
   const Coarray *co = coarrayOf(c.name, c.name.loc, true);
   if (!co || !checkCosubscripts(*co, c.cosubscripts, c.name.loc))
     return false;

@@ -147,6 +147,11 @@ bool Analyzer::checkReplicate(const Directive &d, const std::vector<Name> &names
 bool Analyzer::replicated(const VarDecl *var, SourceLocation at, DeviceArray &out,
                           const char *use) {
   unsigned here = index.offset(at);
+  if (program.coarrays.count(var))
+    return error(at, "coarray '" + var->getName().str() + "' is " + use +
+                         ": a device loop reaches copies of its data on the GPUs and CPU "
+                         "workers, which one-sided communication does not; copy it to an "
+                         "ordinary array first");
   for (auto r = replicates.rbegin(); r != replicates.rend(); ++r) {
     if (here <= r->begin || here >= r->end)
       continue;
