@@ -224,3 +224,28 @@ xmp.device_address ["a"] of [2] uses [] : [] {array_types = [], at = 7 : i64, di
 
 // expected-error @+1 {{keeps a condition it has ('keep_if' with 'only_if'), or reuses the one kept before ('reuse_if' alone)}}
 xmp.device_sync in ["b"] of [3] {at = 8 : i64, directive = "", reuse_if, only_if = "c", site = 8 : i64}
+
+// -----
+
+// expected-error @+1 {{needs codimensions, the last one '*'}}
+xmp.coarray "a" handle "xmp_co_a" coshape ["4"] {at = 0 : i64, directive = "", site = 0 : i64}
+
+// -----
+
+// expected-error @+1 {{has '*' before its last codimension}}
+xmp.coarray "a" handle "xmp_co_a" coshape ["*", "*"] {at = 0 : i64, directive = "", site = 0 : i64}
+
+// -----
+
+// expected-error @+1 {{needs a coindexed side}}
+xmp.coarray_copy "&x[0]" = "&y[0]" elem "int" {at = 0 : i64, directive = "", dst_cosubs = [], dst_counts = [], dst_handle = "", dst_strides = [], site = 0 : i64, src_cosubs = [], src_counts = [], src_handle = "", src_strides = []}
+
+// -----
+
+// expected-error @+1 {{needs one count and one stride per dimension of each side}}
+xmp.coarray_copy "&x[0]" = "&y[0]" elem "int" {at = 0 : i64, directive = "", dst_cosubs = ["1"], dst_counts = ["2"], dst_handle = "h", dst_strides = [], site = 0 : i64, src_cosubs = [], src_counts = [], src_handle = "", src_strides = []}
+
+// -----
+
+// expected-error @+1 {{has both a value and a source section}}
+xmp.coarray_copy "&x[0]" = "&y[0]" elem "int" {at = 0 : i64, directive = "", dst_cosubs = ["1"], dst_counts = [], dst_handle = "h", dst_strides = [], site = 0 : i64, src_cosubs = [], src_counts = [], src_handle = "", src_strides = [], value = "0"}

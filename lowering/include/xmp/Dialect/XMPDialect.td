@@ -870,7 +870,7 @@ def XMP_CoarrayReadOp : XMP_Op<"coarray_read"> {
   }];
   let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$elem, I64Attr:$designator,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
-  let assemblyFormat = "$handle `[` $cosubs `]` `elem` $elem attr-dict";
+  let assemblyFormat = "$handle `image` $cosubs `elem` $elem attr-dict";
 }
 
 def XMP_CoarrayWriteOp : XMP_Op<"coarray_write"> {
@@ -881,7 +881,7 @@ def XMP_CoarrayWriteOp : XMP_Op<"coarray_write"> {
   }];
   let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$elem, StrAttr:$op,
       I64Attr:$designator, I64Attr:$rhs, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
-  let assemblyFormat = "$handle `[` $cosubs `]` $op `elem` $elem attr-dict";
+  let assemblyFormat = "$handle `image` $cosubs $op `elem` $elem attr-dict";
 }
 
 def XMP_CoarrayCopyOp : XMP_Op<"coarray_copy"> {
@@ -905,21 +905,21 @@ def XMP_PostOp : XMP_Op<"post"> {
   let summary = "notifies one node that this image's earlier accesses are complete";
   let arguments = (ins FlatSymbolRefAttr:$nodes, StrArrayAttr:$coords, StrAttr:$tag,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
-  let assemblyFormat = "$nodes `[` $coords `]` `tag` $tag attr-dict";
+  let assemblyFormat = "$nodes `node` $coords `tag` $tag attr-dict";
 }
 
 def XMP_WaitOp : XMP_Op<"wait"> {
   let summary = "waits for one post from a node (any node without `nodes`), of a tag or any";
   let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$nodes, StrArrayAttr:$coords,
       OptionalAttr<StrAttr>:$tag, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
-  let assemblyFormat = "($nodes^)? `[` $coords `]` (`tag` $tag^)? attr-dict";
+  let assemblyFormat = "($nodes^)? `node` $coords (`tag` $tag^)? attr-dict";
 }
 
 def XMP_LockOp : XMP_Op<"lock"> {
   let summary = "acquires (or with `unlock`, releases) an xmp_lock_t of a coarray on an image";
   let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$lock, UnitAttr:$unlock,
       I64Attr:$site, I64Attr:$at, StrAttr:$directive);
-  let assemblyFormat = "$handle `[` $cosubs `]` $lock attr-dict";
+  let assemblyFormat = "$handle `image` $cosubs `at` $lock attr-dict";
 }
 
 #endif // XMP_DIALECT_TD
