@@ -576,7 +576,8 @@ private:
           anchors.add({Anchor::Kind::InsertAfterToken, declarationEnd(d.coarray.coEnd), {}});
       for (const Coarray *co : site.coarrays)
         b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
-                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(), id,
+                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(),
+                            co->internal ? b.getUnitAttr() : UnitAttr(), id,
                             anchor(at), text, co->external ? IntegerAttr() : initAt(site));
       return;
     }
@@ -788,7 +789,8 @@ private:
     case DirectiveKind::Coarray:
       for (const Coarray *co : site.coarrays)
         b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
-                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(), id,
+                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(),
+                            co->internal ? b.getUnitAttr() : UnitAttr(), id,
                             anchor(at), text, co->external ? IntegerAttr() : initAt(site));
       break;
     case DirectiveKind::Coindexed:

@@ -202,6 +202,7 @@ struct Coarray {
   std::string elemType;             // the scalar element type
   std::vector<std::string> coshape; // the codimensions' extents, "*" last
   bool external = false; // declared `extern`: another file registers it
+  bool internal = false; // `static`: its file's own, as its runtime object
 };
 
 /// One side of a coarray statement or a coindexed element: the coarray (null

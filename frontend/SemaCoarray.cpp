@@ -117,6 +117,7 @@ bool Analyzer::checkCoarray(const Directive &d, Site &site, const FunctionDecl *
       co.coshape.push_back(e.isStar() ? "*" : e.expanded);
     // Declared `extern` with no definition here: another file registers it.
     co.external = decl->hasDefinition() == VarDecl::DeclarationOnly;
+    co.internal = decl->getStorageClass() == SC_Static;
     auto [it, added] = program.coarrays.emplace(decl, co);
     site.coarrays.push_back(&it->second);
   }

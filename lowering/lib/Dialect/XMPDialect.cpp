@@ -658,6 +658,8 @@ LogicalResult CoarrayOp::verify() {
   for (size_t k = 0; k + 1 < shape.size(); ++k)
     if (cast<StringAttr>(shape[k]).getValue() == "*")
       return emitOpError("has '*' before its last codimension");
+  if (getExternal() && getInternal())
+    return emitOpError("is 'static' and 'extern' at once");
   return success();
 }
 

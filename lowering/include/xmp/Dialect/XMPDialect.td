@@ -850,12 +850,13 @@ def XMP_CoarrayOp : XMP_Op<"coarray"> {
   let summary = "a file-scope C object every image holds, reached by one-sided access";
   let description = [{
     `name` is the C object, `handle` the runtime object's C name, declared at
-    `at` (`extern` when another file registers it); `coshape` the
+    `at` (`extern` when another file registers it, `static` for a `static`
+    object, which is its file's own); `coshape` the
     codimensions' extents as C expressions, the last "*". The module's
     initialisation (`init_at`) registers it with the runtime, collectively.
   }];
   let arguments = (ins StrAttr:$name, StrAttr:$handle, StrArrayAttr:$coshape, UnitAttr:$external,
-      I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<I64Attr>:$init_at);
+      UnitAttr:$internal, I64Attr:$site, I64Attr:$at, StrAttr:$directive, OptionalAttr<I64Attr>:$init_at);
   let assemblyFormat = "$name `handle` $handle `coshape` $coshape attr-dict";
   let hasVerifier = 1;
 }

@@ -40,8 +40,8 @@ std::pair<std::string, std::string> spans(ArrayAttr counts, ArrayAttr strides) {
 
 void lowerCoarray(CoarrayOp op, FragmentBuilder &b) {
   std::string handle = op.getHandle().str();
-  b.text(op.getAt(), (op.getExternal() ? "extern " : "") + Twine("xmp_rt_coarray_t *") + handle +
-                         ";");
+  b.text(op.getAt(), (op.getExternal() ? "extern " : op.getInternal() ? "static " : "") +
+                         Twine("xmp_rt_coarray_t *") + handle + ";");
   if (!op.getInitAt())
     return;
   std::vector<std::string> shape;
