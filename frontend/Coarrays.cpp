@@ -117,15 +117,16 @@ void Coarrays::onToken(const Token &tok) {
           .str();
   Directive d;
   d.range = SourceRange(m.name, selectorEnd);
-  d.text = Lexer::getSourceText(
-               CharSourceRange::getTokenRange(m.name, sm.getExpansionLoc(selectorEnd)), sm,
-               pp.getLangOpts())
-               .str();
+  d.text =
+      Lexer::getSourceText(CharSourceRange::getTokenRange(m.name, sm.getExpansionLoc(selectorEnd)),
+                           sm, pp.getLangOpts())
+          .str();
   bool ok;
   if (m.member) {
     reportError(pp.getDiagnostics(), m.name,
-                "'" + name + "' is a member: an image selector follows a coarray variable "
-                "('a[i]:[k]', 's:[k]')");
+                "'" + name +
+                    "' is a member: an image selector follows a coarray variable "
+                    "('a[i]:[k]', 's:[k]')");
     ok = false;
   } else if (m.declaration) {
     d.kind = DirectiveKind::Coarray;

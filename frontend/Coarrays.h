@@ -39,9 +39,9 @@ public:
 private:
   struct Mark {
     bool declaration = false;
-    bool member = false;           // `s.a[i]:[k]`: not a variable
-    clang::SourceLocation name;    // the declared or referenced variable
-    clang::SourceLocation refEnd;  // the token before ':'
+    bool member = false;          // `s.a[i]:[k]`: not a variable
+    clang::SourceLocation name;   // the declared or referenced variable
+    clang::SourceLocation refEnd; // the token before ':'
   };
   clang::CompilerInstance *ci = nullptr;
   std::map<unsigned, Mark> marks; // by the file offset of ':'

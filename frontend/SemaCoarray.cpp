@@ -43,8 +43,10 @@ const Coarray *Analyzer::coarrayOf(const Name &name, SourceLocation at, bool rep
   if (it != program.coarrays.end())
     return &it->second;
   if (report)
-    error(name.loc, var ? "'" + name.text + "' is not a coarray: declare it with codimensions "
-                          "('" + name.text + "[...]:[*]') or name it in a 'coarray' directive"
+    error(name.loc, var ? "'" + name.text +
+                              "' is not a coarray: declare it with codimensions "
+                              "('" +
+                              name.text + "[...]:[*]') or name it in a 'coarray' directive"
                         : "variable '" + name.text + "' is not declared");
   return nullptr;
 }
@@ -82,8 +84,8 @@ bool Analyzer::checkCoarray(const Directive &d, Site &site, const FunctionDecl *
   for (size_t k = 0; k + 1 < c.coshape.size(); ++k) {
     ConstantText e = evaluateConstant(c.coshape[k].expanded);
     if (!e.problem.empty() || (e.value && *e.value <= 0))
-      return error(c.coshape[k].loc, "the codimension '" + c.coshape[k].text + "' must be a " +
-                                         "positive integer");
+      return error(c.coshape[k].loc,
+                   "the codimension '" + c.coshape[k].text + "' must be a " + "positive integer");
   }
   for (const Name &n : c.names) {
     const SourceIndex::Var *var = index.lookupVar(n.text, c.declarator ? d.range.getEnd() : n.loc);
@@ -92,11 +94,13 @@ bool Analyzer::checkCoarray(const Directive &d, Site &site, const FunctionDecl *
                               (c.declarator ? "" : " before the 'coarray' directive"));
     const VarDecl *decl = var->decl;
     if (fn || decl->isLocalVarDeclOrParm())
-      return error(n.loc, "coarray '" + n.text + "' must be declared at file scope: every "
-                          "image holds it for the whole run");
+      return error(n.loc, "coarray '" + n.text +
+                              "' must be declared at file scope: every "
+                              "image holds it for the whole run");
     if (program.arrays.count(decl))
-      return error(n.loc, "'" + n.text + "' is a distributed array; a coarray is an ordinary "
-                          "variable each image holds whole");
+      return error(n.loc, "'" + n.text +
+                              "' is a distributed array; a coarray is an ordinary "
+                              "variable each image holds whole");
     if (program.coarrays.count(decl)) {
       if (c.declarator)
         continue; // a redeclaration (`extern` first, then the definition)
@@ -104,8 +108,9 @@ bool Analyzer::checkCoarray(const Directive &d, Site &site, const FunctionDecl *
     }
     QualType type = decl->getType();
     if (type->isPointerType() || type->isIncompleteType() || decl->getType().isConstQualified())
-      return error(n.loc, "coarray '" + n.text + "' must be a variable or an array of known "
-                          "size, not a pointer or a constant");
+      return error(n.loc, "coarray '" + n.text +
+                              "' must be a variable or an array of known "
+                              "size, not a pointer or a constant");
     while (const ArrayType *arr = ctx.getAsArrayType(type))
       type = arr->getElementType();
     Coarray co;
@@ -128,7 +133,8 @@ bool Analyzer::checkCoindexed(const Directive &d, Site &site, const FunctionDecl
   const CoindexedDirective &c = d.coindexed;
   if (!fn)
     return error(c.name.loc, "a coindexed reference must stand in a function; a coarray's "
-                             "last codimension is '*' ('" + c.name.text + "[...]:[*]')");
+                             "last codimension is '*' ('" +
+                                 c.name.text + "[...]:[*]')");
   const Coarray *co = coarrayOf(c.name, c.name.loc, true);
   if (!co || !checkCosubscripts(*co, c.cosubscripts, c.name.loc))
     return false;
@@ -145,14 +151,14 @@ bool Analyzer::checkCoindexed(const Directive &d, Site &site, const FunctionDecl
           r->getDecl()->getCanonicalDecl() == co->decl->getCanonicalDecl())
         ref = r;
   if (!ref)
-    return error(c.name.loc, "the image selector must follow a reference to coarray '" +
-                                 co->name + "' ('" + co->name + "[i]:[k]')");
+    return error(c.name.loc, "the image selector must follow a reference to coarray '" + co->name +
+                                 "' ('" + co->name + "[i]:[k]')");
   if (ref->getType()->isArrayType())
-    return error(c.name.loc, "'" + text(ref->getSourceRange()) +
-                                 "' is not one element of '" + co->name +
+    return error(c.name.loc, "'" + text(ref->getSourceRange()) + "' is not one element of '" +
+                                 co->name +
                                  "': a coindexed reference in an expression is an element; "
-                                 "copy sections with an assignment ('b[0:n] = " + co->name +
-                                 "[0:n]:[k];')");
+                                 "copy sections with an assignment ('b[0:n] = " +
+                                 co->name + "[0:n]:[k];')");
   site.coDst.coarray = co;
   for (const CExpr &e : c.cosubscripts)
     site.coDst.cosubs.push_back(e.text);
@@ -175,8 +181,8 @@ bool Analyzer::checkCoindexed(const Directive &d, Site &site, const FunctionDecl
                    u->getOpcode() == UO_AddrOf
                        ? "the address of a coindexed object cannot be taken: it is on another image"
                        : "'" + UnaryOperator::getOpcodeStr(u->getOpcode()).str() +
-                             "' on a coindexed object is not supported; write '" + d.text +
-                             " = " + d.text + (u->isIncrementOp() ? " + 1" : " - 1") + ";'");
+                             "' on a coindexed object is not supported; write '" + d.text + " = " +
+                             d.text + (u->isIncrementOp() ? " + 1" : " - 1") + ";'");
   const auto *assign = dyn_cast_or_null<BinaryOperator>(parent);
   if (!assign || !assign->isAssignmentOp() || bare(assign->getLHS()) != ref)
     return true; // read
@@ -200,9 +206,10 @@ bool Analyzer::coSide(const GmoveSide &side, SourceLocation at, CoSide &out, Qua
   if (!checkSection(side, at, sec, elem))
     return false;
   if (sec.distributed)
-    return error(side.name.loc, "'" + side.name.text + "' is a distributed array: a coarray "
-                                "assignment copies between an image's own variables (use "
-                                "gmove for distributed arrays)");
+    return error(side.name.loc, "'" + side.name.text +
+                                    "' is a distributed array: a coarray "
+                                    "assignment copies between an image's own variables (use "
+                                    "gmove for distributed arrays)");
   if (!side.cosubscripts.empty()) {
     out.coarray = coarrayOf(side.name, at, true);
     if (!out.coarray || !checkCosubscripts(*out.coarray, side.cosubscripts, side.name.loc))
@@ -263,8 +270,7 @@ bool Analyzer::checkCoarrayAssign(const Directive &d, Site &site, const Function
         s += "[" + std::to_string(n) + "]";
       return s.empty() ? std::string("one element") : s;
     };
-    return error(a.src.name.loc, "the sections do not conform: " + shape(*dl) + " = " +
-                                     shape(*sl));
+    return error(a.src.name.loc, "the sections do not conform: " + shape(*dl) + " = " + shape(*sl));
   }
   return true;
 }
@@ -281,8 +287,8 @@ bool Analyzer::checkPostWait(const Directive &d, Site &site, const FunctionDecl 
                                        (d.kind == DirectiveKind::Post ? "post" : "wait") +
                                        " names one node ('p[k]')");
   if (!p.node->subscripted)
-    return error(p.node->name.loc, "name one node of '" + p.node->name.text + "' ('" +
-                                       p.node->name.text + "[k]')");
+    return error(p.node->name.loc,
+                 "name one node of '" + p.node->name.text + "' ('" + p.node->name.text + "[k]')");
   for (const RefSubscript &sub : p.node->subscripts)
     if (sub.kind != RefSubscript::Index)
       return error(sub.loc, "one node: give an index in each dimension");
@@ -300,8 +306,10 @@ bool Analyzer::checkLock(const Directive &d, Site &site) {
   if (!co || !checkCosubscripts(*co, l.target.cosubscripts, l.target.name.loc))
     return false;
   if (co->elemType != "xmp_lock_t" && co->elemType != "struct xmp_lock")
-    return error(l.target.name.loc, "'" + co->name + "' is not a coarray of xmp_lock_t: "
-                                    "declare the lock as 'xmp_lock_t " + co->name + ":[*];'");
+    return error(l.target.name.loc, "'" + co->name +
+                                        "' is not a coarray of xmp_lock_t: "
+                                        "declare the lock as 'xmp_lock_t " +
+                                        co->name + ":[*];'");
   site.coDst.coarray = co;
   for (const CExpr &e : l.target.cosubscripts)
     site.coDst.cosubs.push_back(e.text);
@@ -316,8 +324,9 @@ void Analyzer::checkCoarrayUses() {
     for (const DeviceArray &a : site.devArrays)
       if (a.decl && program.coarrays.count(a.decl))
         error(site.dir->range.getBegin(),
-              "coarray '" + a.name + "' is used in a device loop: one-sided communication "
-              "reaches its host copy only; copy it to an ordinary array first");
+              "coarray '" + a.name +
+                  "' is used in a device loop: one-sided communication "
+                  "reaches its host copy only; copy it to an ordinary array first");
 }
 
 } // namespace xmp::frontend::sema

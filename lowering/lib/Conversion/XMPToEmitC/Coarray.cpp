@@ -35,12 +35,15 @@ std::pair<std::string, std::string> spans(ArrayAttr counts, ArrayAttr strides) {
   std::vector<std::string> items;
   for (auto [c, s] : llvm::zip(strings(counts), strings(strides)))
     items.push_back("{(" + c + "), " + s + "}");
-  return {std::to_string(counts.size()), "(const xmp_rt_span_t[]){" + llvm::join(items, ", ") + "}"};
+  return {std::to_string(counts.size()),
+          "(const xmp_rt_span_t[]){" + llvm::join(items, ", ") + "}"};
 }
 
 void lowerCoarray(CoarrayOp op, FragmentBuilder &b) {
   std::string handle = op.getHandle().str();
-  b.text(op.getAt(), (op.getExternal() ? "extern " : op.getInternal() ? "static " : "") +
+  b.text(op.getAt(), (op.getExternal()   ? "extern "
+                      : op.getInternal() ? "static "
+                                         : "") +
                          Twine("xmp_rt_coarray_t *") + handle + ";");
   if (!op.getInitAt())
     return;
@@ -74,8 +77,10 @@ void lowerCoarrayWrite(CoarrayWriteOp op, FragmentBuilder &b) {
   b.sourceHole(at, op.getDesignator());
   b.text(at, "); int xmp_co_image = " + image(handle, op.getCosubs(), where) + "; " + elem +
                  " xmp_co_value");
-  std::string args = handle + ", xmp_co_image, xmp_co_at, 0, NULL, &xmp_co_value, 0, NULL, "
-                     "sizeof(" + elem + "), " + where;
+  std::string args = handle +
+                     ", xmp_co_image, xmp_co_at, 0, NULL, &xmp_co_value, 0, NULL, "
+                     "sizeof(" +
+                     elem + "), " + where;
   if (op.getOp() == "=") {
     b.text(at, " = (");
   } else {
@@ -95,14 +100,14 @@ void lowerCoarrayCopy(CoarrayCopyOp op, FragmentBuilder &b) {
   std::string text;
   if (op.getValue()) {
     text = "{ " + op.getElem().str() + " xmp_co_value = (" + op.getValue()->str() +
-           "); xmp_rt_coarray_put(" + dh.str() + ", " + image(dh, op.getDstCosubs(), where) +
-           ", " + dst + ", " + dn + ", " + ds + ", &xmp_co_value, 0, NULL, " + elem + ", " +
-           where + "); }";
+           "); xmp_rt_coarray_put(" + dh.str() + ", " + image(dh, op.getDstCosubs(), where) + ", " +
+           dst + ", " + dn + ", " + ds + ", &xmp_co_value, 0, NULL, " + elem + ", " + where +
+           "); }";
   } else if (!dh.empty() && !sh.empty()) {
     text = "xmp_rt_coarray_copy(" + dh.str() + ", " + image(dh, op.getDstCosubs(), where) + ", " +
            dst + ", " + dn + ", " + ds + ", " + sh.str() + ", " +
-           image(sh, op.getSrcCosubs(), where) + ", " + src + ", " + sn + ", " + ss + ", " +
-           elem + ", " + where + ");";
+           image(sh, op.getSrcCosubs(), where) + ", " + src + ", " + sn + ", " + ss + ", " + elem +
+           ", " + where + ");";
   } else if (!dh.empty()) {
     text = "xmp_rt_coarray_put(" + dh.str() + ", " + image(dh, op.getDstCosubs(), where) + ", " +
            dst + ", " + dn + ", " + ds + ", " + src + ", " + sn + ", " + ss + ", " + elem + ", " +
@@ -130,8 +135,8 @@ void lowerPost(PostOp op, FragmentBuilder &b) {
 
 void lowerWait(WaitOp op, FragmentBuilder &b) {
   std::string where = b.whereLiteral(op.getDirective());
-  std::string node = op.getNodesAttr() ? nodeImage(op, op.getNodesAttr(), op.getCoords(), where)
-                                       : "-1";
+  std::string node =
+      op.getNodesAttr() ? nodeImage(op, op.getNodesAttr(), op.getCoords(), where) : "-1";
   std::optional<StringRef> tag = op.getTag();
   b.text(op.getAt(), "xmp_rt_wait(" + node + ", " + (tag ? "1, (" + tag->str() + ")" : "0, 0") +
                          ", " + where + ");");
@@ -140,9 +145,10 @@ void lowerWait(WaitOp op, FragmentBuilder &b) {
 void lowerLock(LockOp op, FragmentBuilder &b) {
   std::string where = b.whereLiteral(op.getDirective());
   std::string handle = op.getHandle().str();
-  b.text(op.getAt(), std::string(op.getUnlock() ? "xmp_rt_coarray_unlock(" : "xmp_rt_coarray_lock(") +
-                         handle + ", " + image(handle, op.getCosubs(), where) + ", " +
-                         op.getLock().str() + ", " + where + ");");
+  b.text(op.getAt(),
+         std::string(op.getUnlock() ? "xmp_rt_coarray_unlock(" : "xmp_rt_coarray_lock(") + handle +
+             ", " + image(handle, op.getCosubs(), where) + ", " + op.getLock().str() + ", " +
+             where + ");");
 }
 
 } // namespace
