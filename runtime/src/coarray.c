@@ -28,11 +28,8 @@ static void shutdown(void) {
   while (first != NULL) {
     xmp_rt_coarray_t *c = first;
     first = c->next;
-    MPI_Win_unlock_all(c->win); /* completes what is still outstanding */
-    MPI_Win_free(&c->win);
+    xmpi_rma_close(&c->rma);
     free(c->coshape);
-    free(c->targeted);
-    free(c->target_list);
     free(c);
   }
   last = NULL;
@@ -129,26 +126,9 @@ xmp_rt_coarray_t *xmp_rt_coarray_new(void *base, size_t bytes, int corank, const
     c->coshape[d] = coshape[d];
   c->name = name;
   c->where = xmpi_srcloc_copy(where);
-  c->targeted = xmpi_calloc_or_die((size_t)nimages, 1, where);
-  c->target_list = xmpi_calloc_or_die((size_t)nimages, sizeof *c->target_list, where);
-
-  /* A failing window creation is reported here, with a hint, rather than by MPI's abort. */
-  MPI_Errhandler previous;
-  MPI_Comm_get_errhandler(sync_comm, &previous);
-  MPI_Comm_set_errhandler(sync_comm, MPI_ERRORS_RETURN);
-  int st = MPI_Win_create(bytes > 0 ? base : NULL, (MPI_Aint)bytes, 1, MPI_INFO_NULL, sync_comm,
-                          &c->win);
-  MPI_Comm_set_errhandler(sync_comm, previous);
-  MPI_Errhandler_free(&previous);
-  if (st != MPI_SUCCESS) {
-    char text[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    MPI_Error_string(st, text, &len);
-    xmpi_fatal(where, "coarray '%s': MPI cannot create a window over it (%s); with Open MPI, "
-               "choosing another one-sided component may help (e.g. OMPI_MCA_osc=^rdma)",
-               name, text);
-  }
-  MPI_Win_lock_all(MPI_MODE_NOCHECK, c->win);
+  char what[160];
+  snprintf(what, sizeof what, "coarray '%s'", name);
+  xmpi_rma_open(&c->rma, base, bytes, sync_comm, what, where);
   if (last != NULL)
     last->next = c;
   else
@@ -183,37 +163,14 @@ int xmp_rt_coarray_image(const xmp_rt_coarray_t *c, const long *cosub,
   return (int)image;
 }
 
-void xmpi_coarray_target(xmp_rt_coarray_t *c, int rank) {
-  if (!c->targeted[rank]) {
-    c->targeted[rank] = 1;
-    c->target_list[c->ntargets++] = rank;
-  }
-}
-
-void xmpi_coarray_flush(xmp_rt_coarray_t *c, int rank) {
-  if (!c->targeted[rank])
-    return;
-  MPI_Win_flush(rank, c->win);
-  c->targeted[rank] = 0;
-  for (int i = 0; i < c->ntargets; i++)
-    if (c->target_list[i] == rank) {
-      c->target_list[i] = c->target_list[--c->ntargets];
-      break;
-    }
-}
-
 void xmpi_coarray_complete_all(void) {
   for (xmp_rt_coarray_t *c = first; c != NULL; c = c->next) {
-    for (int i = 0; i < c->ntargets; i++) {
-      MPI_Win_flush(c->target_list[i], c->win);
-      c->targeted[c->target_list[i]] = 0;
-    }
-    c->ntargets = 0;
-    MPI_Win_sync(c->win);
+    xmpi_rma_flush_all(&c->rma);
+    MPI_Win_sync(c->rma.win);
   }
 }
 
 void xmpi_coarray_sync_windows(void) {
   for (xmp_rt_coarray_t *c = first; c != NULL; c = c->next)
-    MPI_Win_sync(c->win);
+    MPI_Win_sync(c->rma.win);
 }

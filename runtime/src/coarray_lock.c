@@ -27,8 +27,8 @@ static long lock_offset(const xmp_rt_coarray_t *c, int image, const void *lock_a
 static long long swap(xmp_rt_coarray_t *c, int image, long off, long long expected,
                       long long desired) {
   long long old = 0;
-  MPI_Compare_and_swap(&desired, &expected, &old, MPI_LONG_LONG, image, (MPI_Aint)off, c->win);
-  MPI_Win_flush(image, c->win);
+  MPI_Compare_and_swap(&desired, &expected, &old, MPI_LONG_LONG, image, (MPI_Aint)off, c->rma.win);
+  MPI_Win_flush(image, c->rma.win);
   return old;
 }
 

@@ -206,16 +206,16 @@ static void issue_put(xmp_rt_coarray_t *c, int image, sect_t *r, long off, const
     long zero = 0;
     ot = xmpi_section_type(1, &r->total, &zero, elem);
   }
-  MPI_Put(origin, 1, ot, image, (MPI_Aint)off, 1, tt, c->win);
+  MPI_Put(origin, 1, ot, image, (MPI_Aint)off, 1, tt, c->rma.win);
   MPI_Type_free(&ot);
   MPI_Type_free(&tt);
   if (image == xmpi_image_me()) {
     /* This image's own loads come next, in program order: complete it now. */
-    MPI_Win_flush(image, c->win);
-    MPI_Win_sync(c->win);
+    MPI_Win_flush(image, c->rma.win);
+    MPI_Win_sync(c->rma.win);
   } else {
-    MPI_Win_flush_local(image, c->win);
-    xmpi_coarray_target(c, image);
+    MPI_Win_flush_local(image, c->rma.win);
+    xmpi_rma_note(&c->rma, image);
   }
 }
 
@@ -226,11 +226,11 @@ static void issue_get(xmp_rt_coarray_t *c, int image, sect_t *r, long off, void 
   normalize(r, &off, l, &origin);
   MPI_Datatype tt = xmpi_section_type(r->rank, r->count, r->stride, elem);
   MPI_Datatype ot = xmpi_section_type(l->rank, l->count, l->stride, elem);
-  xmpi_coarray_flush(c, image); /* this image's earlier puts there land first */
+  xmpi_rma_flush(&c->rma, image); /* this image's earlier puts there land first */
   if (image == xmpi_image_me())
-    MPI_Win_sync(c->win); /* this image's stores, for MPI's view of the window */
-  MPI_Get(origin, 1, ot, image, (MPI_Aint)off, 1, tt, c->win);
-  MPI_Win_flush(image, c->win);
+    MPI_Win_sync(c->rma.win); /* this image's stores, for MPI's view of the window */
+  MPI_Get(origin, 1, ot, image, (MPI_Aint)off, 1, tt, c->rma.win);
+  MPI_Win_flush(image, c->rma.win);
   MPI_Type_free(&ot);
   MPI_Type_free(&tt);
 }
@@ -259,50 +259,59 @@ static void label_of(char *buf, size_t cap, const xmp_rt_coarray_t *a,
     snprintf(buf, cap, "coarrays '%s' and '%s'", a->name, b->name);
 }
 
-void xmp_rt_coarray_put(xmp_rt_coarray_t *c, int image, const void *remote_at, int rank,
-                        const xmp_rt_span_t *remote, const void *src, int src_rank,
-                        const xmp_rt_span_t *src_spans, size_t elem,
-                        const xmp_rt_srcloc_t *where) {
+/* A transfer between a coarray's section on an image (remote_at, remote spans) and a local
+ * one, checked: the element size, the image, both shapes, that they conform (or the source
+ * is one element, repeated: *repeat), the remote range, and a destination that names no
+ * element twice. `to_remote`: the remote section is the destination (a put). */
+typedef struct {
+  sect_t remote, local;
+  long off;
+  int repeat;
+} transfer_t;
+
+static void prepare(transfer_t *t, xmp_rt_coarray_t *c, int image, const void *remote_at,
+                    int rank, const xmp_rt_span_t *remote, int local_rank,
+                    const xmp_rt_span_t *local, size_t elem, int to_remote,
+                    const xmp_rt_srcloc_t *where) {
   char label[300];
   label_of(label, sizeof label, c, NULL);
   check_elem(elem, label, where);
   xmpi_check_image(image, c->name, where);
-  sect_t r, l;
-  parse(&r, rank, remote, label, "destination", where);
-  parse(&l, src_rank, src_spans, label, "source", where);
-  int repeat = conform(&r, &l, label, where);
-  long off = offset_of(c, remote_at);
-  check_range(c, image, &r, off, elem, where);
-  no_repeats(&r, label, where);
-  if (r.total > 0)
-    issue_put(c, image, &r, off, src, repeat ? NULL : &l, elem);
+  parse(&t->remote, rank, remote, label, to_remote ? "destination" : "source", where);
+  parse(&t->local, local_rank, local, label, to_remote ? "source" : "destination", where);
+  t->repeat = to_remote ? conform(&t->remote, &t->local, label, where)
+                        : conform(&t->local, &t->remote, label, where);
+  t->off = offset_of(c, remote_at);
+  check_range(c, image, &t->remote, t->off, elem, where);
+  no_repeats(to_remote ? &t->remote : &t->local, label, where);
+}
+
+void xmp_rt_coarray_put(xmp_rt_coarray_t *c, int image, const void *remote_at, int rank,
+                        const xmp_rt_span_t *remote, const void *src, int src_rank,
+                        const xmp_rt_span_t *src_spans, size_t elem,
+                        const xmp_rt_srcloc_t *where) {
+  transfer_t t;
+  prepare(&t, c, image, remote_at, rank, remote, src_rank, src_spans, elem, 1, where);
+  if (t.remote.total > 0)
+    issue_put(c, image, &t.remote, t.off, src, t.repeat ? NULL : &t.local, elem);
 }
 
 void xmp_rt_coarray_get(xmp_rt_coarray_t *c, int image, const void *remote_at, int rank,
                         const xmp_rt_span_t *remote, void *dst, int dst_rank,
                         const xmp_rt_span_t *dst_spans, size_t elem,
                         const xmp_rt_srcloc_t *where) {
-  char label[300];
-  label_of(label, sizeof label, c, NULL);
-  check_elem(elem, label, where);
-  xmpi_check_image(image, c->name, where);
-  sect_t r, l;
-  parse(&r, rank, remote, label, "source", where);
-  parse(&l, dst_rank, dst_spans, label, "destination", where);
-  int repeat = conform(&l, &r, label, where);
-  long off = offset_of(c, remote_at);
-  check_range(c, image, &r, off, elem, where);
-  no_repeats(&l, label, where);
-  if (l.total == 0)
+  transfer_t t;
+  prepare(&t, c, image, remote_at, rank, remote, dst_rank, dst_spans, elem, 0, where);
+  if (t.local.total == 0)
     return;
-  if (!repeat) {
-    issue_get(c, image, &r, off, dst, &l, elem);
+  if (!t.repeat) {
+    issue_get(c, image, &t.remote, t.off, dst, &t.local, elem);
     return;
   }
   void *one = xmpi_calloc_or_die(1, elem, where);
   sect_t single = {.total = 1};
-  issue_get(c, image, &r, off, one, &single, elem);
-  fill(dst, &l, one, elem);
+  issue_get(c, image, &t.remote, t.off, one, &single, elem);
+  fill(dst, &t.local, one, elem);
   free(one);
 }
 

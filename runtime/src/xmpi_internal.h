@@ -105,6 +105,27 @@ void xmpi_check_extern_arrays(void);
 struct xmpi_reflect_plan;
 struct xmpi_reduce_shadow_plan;
 typedef struct xmpi_window xmpi_window_t;
+
+/* ---- rma.c: an MPI window over a process's own memory, in one passive-target epoch ---- */
+typedef struct xmpi_rma {
+  MPI_Win win;
+  int nranks;
+  char *targeted; /* per rank of the window's group: transfers issued, not yet flushed */
+  int *list;      /* those ranks */
+  int ntargets;
+} xmpi_rma_t;
+/* Creates the window over base (bytes long) collectively over comm and opens its epoch; a
+ * failure is an error naming `what` ("coarray 'a'"), with a hint. */
+void xmpi_rma_open(xmpi_rma_t *r, void *base, size_t bytes, MPI_Comm comm, const char *what,
+                   const xmp_rt_srcloc_t *where);
+/* Notes that transfers were issued to rank. */
+void xmpi_rma_note(xmpi_rma_t *r, int rank);
+/* Completes the transfers issued to rank (nothing if none), or to every rank noted. */
+void xmpi_rma_flush(xmpi_rma_t *r, int rank);
+void xmpi_rma_flush_all(xmpi_rma_t *r);
+/* Completes what is outstanding and frees the window (collectively). */
+void xmpi_rma_close(xmpi_rma_t *r);
+
 struct xmp_rt_array {
   xmpi_obj_t obj;
   int rank;
@@ -286,18 +307,13 @@ long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int 
 
 /* ---- coarray.c: coarrays (local view), one MPI window each ---- */
 struct xmp_rt_coarray {
-  MPI_Win win;
+  xmpi_rma_t rma; /* the window over the object, and the images with puts not yet complete */
   char *base;
   size_t bytes;
   int corank;
   long *coshape; /* extents, the last -1 for '*' */
   const char *name;
   xmp_rt_srcloc_t where;
-  /* Ranks with puts not yet flushed, flushed one by one (as window.c does: Open MPI 4.1's
-   * osc/ucx MPI_Win_flush_all returned before some transfers had landed). */
-  char *targeted; /* per rank */
-  int *target_list;
-  int ntargets;
   struct xmp_rt_coarray *next; /* the registry, in creation order */
 };
 /* Called by xmp_rt_init before the modules' initializers: the images' private communicators
@@ -311,9 +327,6 @@ MPI_Comm xmpi_coarray_sync_comm(void);
 MPI_Comm xmpi_coarray_post_comm(void);
 /* Fatal (naming coarray name, unless NULL, and where) unless 0 <= image < xmpi_images(). */
 void xmpi_check_image(int image, const char *name, const xmp_rt_srcloc_t *where);
-/* Notes that puts were issued to rank on c's window; flushes them (MPI_Win_flush) if any. */
-void xmpi_coarray_target(xmp_rt_coarray_t *c, int rank);
-void xmpi_coarray_flush(xmp_rt_coarray_t *c, int rank);
 /* Image control: completes every put this image issued, on every coarray, and MPI_Win_syncs
  * every window (this image's stores become visible to other images' gets, their puts here to
  * this image's loads). */

@@ -3,7 +3,8 @@
 // elements read in expressions and assigned (=, +=); sections got and put,
 // contiguous, strided and 2-D, into strided local sections, one value put
 // into a strided section, a copy between two other images; xmp_sync_all,
-// xmp_sync_image chains, post/wait (tags, counting, any node), lock/unlock
+// xmp_sync_image chains, xmp_sync_images with a set, xmp_sync_memory,
+// xmp_sync_images_all, post/wait (tags, counting, any node), lock/unlock
 // around a read-modify-write that every image does on image 0. Every value
 // against its closed form at 1-5 images (odd counts included).
 // RUN: %xmpcc %s -o %t
@@ -23,7 +24,7 @@ int s:[*];
 long m[4]:[2][*];
 int e[4];
 #pragma xmp coarray e : [*]
-int cnt:[*], chain:[*], tok:[*], flag[3]:[*];
+int cnt:[*], chain:[*], tok:[*], flag[3]:[*], ring:[*], mem:[*];
 xmp_lock_t lk:[*];
 
 static int wrong = 0;
@@ -112,6 +113,20 @@ int main(void) {
     xmp_sync_image(me + 1, NULL);
   }
   expect(chain, me + 1, "chain", 0);
+
+  // xmp_sync_images with both neighbours (named once; this image itself at
+  // one image, where it is skipped); xmp_sync_memory then
+  // xmp_sync_images_all.
+  ring:[right] = me + 40;
+  int set[2] = {left, right};
+  xmp_sync_images(left == right ? 1 : 2, set, NULL);
+  expect(ring, left + 40, "ring", 0);
+  mem:[right] = me + 60;
+  int status = -1;
+  xmp_sync_memory(&status);
+  expect(status, XMP_STAT_SUCCESS, "status", 0);
+  xmp_sync_images_all(NULL);
+  expect(mem, left + 60, "mem", 0);
 
   // post / wait: a token around the ring; two posts of one tag counted by
   // two waits; a post any node may match.
