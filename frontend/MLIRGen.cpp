@@ -564,6 +564,17 @@ private:
     return loc;
   }
 
+  /// The coarrays a declarator or a `coarray` directive declares: their
+  /// runtime objects at `at`, registered by the module's initialisation
+  /// unless another file defines them.
+  void coarrayOps(const Site &site, Location l, IntegerAttr id, StringAttr text, int64_t at) {
+    for (const Coarray *co : site.coarrays)
+      b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
+                          strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(),
+                          co->internal ? b.getUnitAttr() : UnitAttr(), id, anchor(at), text,
+                          co->external ? IntegerAttr() : initAt(site));
+  }
+
   /// A coarray declarator (`double a[N]:[*];`: its codimensions removed, the
   /// runtime object declared after the declaration) or a coindexed reference
   /// (replaced by its read, or its statement by the write).
@@ -574,11 +585,7 @@ private:
                    d.coarray.coEnd.getLocWithOffset(1)});
       int64_t at =
           anchors.add({Anchor::Kind::InsertAfterToken, declarationEnd(d.coarray.coEnd), {}});
-      for (const Coarray *co : site.coarrays)
-        b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
-                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(),
-                            co->internal ? b.getUnitAttr() : UnitAttr(), id,
-                            anchor(at), text, co->external ? IntegerAttr() : initAt(site));
+      coarrayOps(site, l, id, text, at);
       return;
     }
     const CoSide &ref = site.coDst;
@@ -787,11 +794,7 @@ private:
       b.create<BarrierOp>(l, ref(site.barrierOn), id, anchor(at), text);
       break;
     case DirectiveKind::Coarray:
-      for (const Coarray *co : site.coarrays)
-        b.create<CoarrayOp>(l, b.getStringAttr(co->name), b.getStringAttr(co->handle),
-                            strs(co->coshape), co->external ? b.getUnitAttr() : UnitAttr(),
-                            co->internal ? b.getUnitAttr() : UnitAttr(), id,
-                            anchor(at), text, co->external ? IntegerAttr() : initAt(site));
+      coarrayOps(site, l, id, text, at);
       break;
     case DirectiveKind::Coindexed:
       break; // coarrayInCode
