@@ -7,8 +7,7 @@
  * A window runs each candidate in a block of XMPHC_ALGO_BLOCK consecutive executions (the
  * first XMPHC_ALGO_SKIP untimed) and keeps the median of each one's timed executions; the
  * decision takes the smallest of the slowest ranks' medians. Windows start at the first
- * execution and again XMPHC_ALGO_RECHECK executions after each decision, without the
- * candidates that lost by far (XMPHC_ALGO_PRUNE). */
+ * execution and again XMPHC_ALGO_RECHECK executions after each decision. */
 #include "xmphc_internal.h"
 
 static void forget_window(xmphc_algo_choice_t *ch) {
@@ -40,16 +39,6 @@ static int candidates(unsigned mask, int *cand) {
   return n;
 }
 
-unsigned xmphc_algo_window_mask(const xmphc_algo_choice_t *ch, unsigned mask) {
-  if (ch->decided_at < 0 || ch->chosen < 0 || ch->decided[ch->chosen] < 0)
-    return mask;
-  unsigned window = mask;
-  for (int a = 0; a < XMPHC_ALGO_MAX; a++)
-    if (a != ch->chosen && ch->decided[a] > XMPHC_ALGO_PRUNE * ch->decided[ch->chosen])
-      window &= ~(1u << a);
-  return window;
-}
-
 int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measure) {
   int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
   *measure = 0;
@@ -63,10 +52,9 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
     forget_window(ch);
   }
   long k = ch->window_start >= 0 ? e - ch->window_start : -1;
-  int win[XMPHC_ALGO_MAX], nwin = candidates(xmphc_algo_window_mask(ch, mask), win);
-  if (k >= 0 && k < (long)nwin * XMPHC_ALGO_BLOCK) {
+  if (k >= 0 && k < (long)n * XMPHC_ALGO_BLOCK) {
     *measure = k % XMPHC_ALGO_BLOCK >= XMPHC_ALGO_SKIP;
-    return win[k / XMPHC_ALGO_BLOCK];
+    return cand[k / XMPHC_ALGO_BLOCK];
   }
   if (ch->chosen >= 0 && (mask & (1u << ch->chosen)))
     return ch->chosen;
@@ -98,7 +86,7 @@ int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t) {
   if (ch->nsamples[a] < XMPHC_ALGO_REPS)
     ch->samples[a][ch->nsamples[a]++] = t;
   ch->best[a] = median(ch->samples[a], ch->nsamples[a]);
-  int cand[XMPHC_ALGO_MAX], n = candidates(xmphc_algo_window_mask(ch, mask), cand);
+  int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
   return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_BLOCK - 1;
 }
 

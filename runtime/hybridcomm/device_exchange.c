@@ -23,20 +23,21 @@
  * asks for the direct path, XMP_COMM=direct-kernel for the kernel; XMP_COMM=mpi sends no
  * notes at all. Self faces (periodic along one node) take MPI.
  *
- * Under XMP_COMM=auto every receiver asks for the path that the exchange's measured choice
- * (coll_choice.c) gives the execution: a window runs each path in a block of consecutive
- * executions (the first untimed: first uses, the IPC mapping, the kernel's module load), and
- * what counts is the execution's *period*, from its start to the next execution's start, so
- * that the decision sees what a path costs the program, not only the face in isolation: the
- * copy engines' faces make the host wait for them before it says they are there, a kernel's
- * stores stay on the stream behind the loop that produced the face (Himeno L on 4 x H200,
- * 1-D, weight 0: 2.39 and 3.58 TFLOPS forced, while isolated faces had the copy engines
- * faster and `auto` took them). The slowest node's median per path decides, for every face
- * of the exchange (one allreduce); a pair that cannot take the chosen direct path (another
- * host, no peer access) sends over MPI. Rechecks every XMPHC_ALGO_RECHECK executions leave
- * out the paths that lost by far (XMPHC_ALGO_PRUNE). The kernel is a candidate where its
- * library loads (the processes of a domain share a host and the build, so they all have it
- * or none).
+ * Under XMP_COMM=auto (xmphc_dev_schedule) every receiver asks for each path in turn during a
+ * window of XMPHC_DEV_WINDOW executions (again every XMPHC_DEV_RECHECK, without the paths that
+ * lost by far at the last decision, xmphc_dev_prune): one untimed round (first uses: the IPC
+ * mapping, the kernel's module load), then XMPHC_DEV_REPS timed ones.
+ * A timed execution starts with the ends of every face meeting (a 0-byte message each way),
+ * so that a time runs from a common start to the face in place and does not hold how late the
+ * sender came (on 2 x H200, bench/halo's reflect_do after a ping-pong over MPI: the copy
+ * engines' turns came after the MPI ping-pong's long tail and one end measured them 10-300 us
+ * slow). Each receiver keeps per path its faces' shortest times; at the window's end the two
+ * ends of each pair swap them and both take, for every face between them in either direction,
+ * the path whose slower end is fastest (xmphc_dev_choose): a pair never mixes paths whose
+ * combined time was not measured (each end choosing alone from its own times, one picked the
+ * copy engines and the other the kernel, and the exchange took the kernel's time). The kernel
+ * is a candidate where its library loads (the processes of a domain share a host and the
+ * build, so they all have it or none; a sender without it would write by the copy engines).
  *
  * The host copy (no GPU) is packed and unpacked by StarPU tasks (xmp_dev_copy_boxes), all
  * faces of the step at once; a GPU copy by the main thread on the view's stream.
@@ -58,8 +59,9 @@
 
 #include "xmphc_internal.h"
 
-/* Tags: the note of the face of tag t (above reflect's and the host exchange's tags). */
-enum { NOTE_TAG = 64 };
+/* Tags: the note of the face of tag t, and the window's meeting and decision messages (one
+ * per pair and execution; above reflect's and the host exchange's tags). */
+enum { NOTE_TAG = 64, MEET_TAG = 4 << 12, DECIDE_TAG = (4 << 12) + 1 };
 enum {
   PATH_MPI = XMPHC_DEV_MPI,
   PATH_DIRECT = XMPHC_DEV_DIRECT,
@@ -100,6 +102,10 @@ typedef struct dface {
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
   int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
   note_t note;
+  /* receiver's measurement: per path the shortest time in the current window */
+  double best[NPATHS];
+  int chosen; /* both ends (for the report at the sender) */
+  unsigned skip; /* paths the next recheck leaves out (xmphc_dev_prune), both ends */
 } dface_t;
 
 struct xmphc_dev_exchange {
@@ -116,12 +122,13 @@ struct xmphc_dev_exchange {
   long execs;
   xmphc_sum_t *sum; /* XMP_COMM_REPORT's summary record; NULL when the report is off */
   size_t bytes;     /* of every face, sent and received, per execution */
-  xmphc_algo_choice_t paths; /* PATH_* measured by the period (coll_choice.c), XMP_COMM=auto */
-  int path;                   /* this execution's */
-  int timed;                  /* this execution's period counts */
-  double start;               /* this execution's start */
   xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
 };
+
+static void forget_times(dface_t *df) {
+  for (int p = 0; p < NPATHS; p++)
+    df->best[p] = -1.0;
+}
 
 static const char *path_name(int path) {
   static const char *const names[NPATHS] = {"mpi", "direct", "kernel"};
@@ -141,9 +148,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
   x->name = name;
   x->where = where;
   x->nfaces = nfaces;
-  xmphc_algo_init(&x->paths, 1);
   xmphc_algo_init(&x->order, 0);
-  x->path = PATH_MPI;
   for (int e = 0; e < rank; e++)
     x->extent[e] = extent[e];
   int me, wme;
@@ -175,6 +180,8 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
     }
     df->self = faces[i].peer == me;
     df->domain = !df->self && xmphc_same_domain(wme, xmphc_world_rank(comm, faces[i].peer));
+    forget_times(df);
+    df->chosen = PATH_MPI;
     int j = 0;
     while (j < x->npeers && x->peer[j] != faces[i].peer)
       j++;
@@ -224,6 +231,59 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   free(x);
 }
 
+/* ---- the measured choice (pure) ---- */
+
+xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok) {
+  xmphc_dev_step_t s = {-1, 0, 0, 0};
+  long k = e % XMPHC_DEV_RECHECK;
+  if (e < 0 || k >= XMPHC_DEV_WINDOW)
+    return s;
+  s.path = (int)(k % XMPHC_DEV_NPATHS);
+  if (s.path == XMPHC_DEV_KERNEL && !kernel_ok)
+    s.path = XMPHC_DEV_DIRECT;
+  s.timed = k >= XMPHC_DEV_NPATHS;
+  s.sync = s.timed;
+  s.decide = k == XMPHC_DEV_WINDOW - 1;
+  return s;
+}
+
+void xmphc_dev_record(double *best, int path, double t) {
+  if (path >= 0 && path < XMPHC_DEV_NPATHS && (best[path] < 0 || t < best[path]))
+    best[path] = t;
+}
+
+void xmphc_dev_fold(double *acc, const double *best) {
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
+    acc[p] = acc[p] < 0 || best[p] < 0 ? -1.0 : acc[p] > best[p] ? acc[p] : best[p];
+}
+
+int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
+  int chosen = -1;
+  memcpy(joint, mine, XMPHC_DEV_NPATHS * sizeof *joint);
+  xmphc_dev_fold(joint, peer);
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++) {
+    if (joint[p] >= 0 && (chosen < 0 || joint[p] < joint[chosen]))
+      chosen = p;
+  }
+  return chosen < 0 ? XMPHC_DEV_MPI : chosen;
+}
+
+unsigned xmphc_dev_prune(const double *joint, int chosen) {
+  unsigned skip = 0;
+  if (chosen < 0 || chosen >= XMPHC_DEV_NPATHS || joint[chosen] < 0)
+    return 0;
+  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
+    if (joint[p] > XMPHC_DEV_PRUNE * joint[chosen])
+      skip |= 1u << p;
+  return skip;
+}
+
+int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen) {
+  if (step->path < 0 || (skip >> step->path & 1u))
+    return chosen;
+  return step->path;
+}
+
 /* ---- one execution ---- */
 
 /* The summary's path (XMPHC_SUM_*) of a face's PATH_*. */
@@ -233,9 +293,9 @@ static int sum_path(int path) {
                                : XMPHC_SUM_MPI;
 }
 
-/* The path the receiver of df asks for in this execution of x. gpu: the receiver's copy is in
- * a GPU (else only MPI can come, whatever it asks). */
-static int wanted(const xmphc_dev_exchange_t *x, const dface_t *df, int gpu,
+/* The path the receiver asks for in this execution (step: the window's schedule). gpu: the
+ * receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
+static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
                   const xmp_rt_srcloc_t *where) {
   const xmphc_config_t *cfg = xmphc_config();
   if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
@@ -248,13 +308,13 @@ static int wanted(const xmphc_dev_exchange_t *x, const dface_t *df, int gpu,
   }
   if (cfg->comm == XMPHC_COMM_DIRECT)
     return PATH_DIRECT;
-  return df->self ? PATH_MPI : x->path;
+  return df->self ? df->chosen : xmphc_dev_ask(step, df->skip, df->chosen);
 }
 
 /* Starts the receiver's note of face df for this execution: whole, or its head when the
  * storage part is the one sent before. */
 static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_view_t *v,
-                      const xmp_dev_ipc_t *mine) {
+                      const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
   note_t now;
   memset(&now, 0, sizeof now); /* padding too: notes are compared bytewise */
   if (v != NULL && df->domain)
@@ -268,7 +328,7 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
                                        sizeof now - NOTE_HEAD) != 0;
   if (whole)
     df->note = now;
-  df->note.want = wanted(x, df, v != NULL, x->where);
+  df->note.want = wanted(df, step, v != NULL, x->where);
   df->note.whole = whole;
   df->note_sent = 1;
   MPI_Start(whole ? &df->note_req : &df->note_head);
@@ -280,14 +340,103 @@ static int sender_direct(const dface_t *df, const xmp_dev_gpu_view_t *v) {
          xmp_dev_gpu_peer_ok(v->device, df->note.ipc.device);
 }
 
+/* A timed execution's start: this process and every peer of its faces meet (each sends the
+ * other a 0-byte message and waits for the other's). */
+static void meet_peers(const xmphc_dev_exchange_t *x) {
+  MPI_Request r[8];
+  static char none;
+  int n = 0;
+  for (int j = 0; j < x->npeers; j++) {
+    MPI_Irecv(&none, 0, MPI_BYTE, x->peer[j], MEET_TAG, x->comm, &r[n++]);
+    MPI_Isend(&none, 0, MPI_BYTE, x->peer[j], MEET_TAG, x->comm, &r[n++]);
+  }
+  MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+}
+
+static void format_times(char *buf, size_t cap, const double *t) {
+  int n = 0;
+  for (int p = 0; p < NPATHS && n >= 0 && (size_t)n < cap; p++) {
+    if (t[p] >= 0)
+      n += snprintf(buf + n, cap - (size_t)n, "%s%s %.1f us", p ? ", " : "", path_name(p),
+                    t[p] * 1e6);
+    else
+      n += snprintf(buf + n, cap - (size_t)n, "%s%s -", p ? ", " : "", path_name(p));
+  }
+}
+
+/* XMP_COMM_REPORT: a received face's times (this end's, its peer's for the faces it received
+ * from here, npeer of them, the pair's) and the path of both directions between them. */
+static void report(const xmphc_dev_exchange_t *x, const dface_t *df, const double *peer_t,
+                   int npeer, const double *joint) {
+  int me;
+  MPI_Comm_rank(x->comm, &me);
+  char here[96], there[128], pair[96];
+  format_times(here, sizeof here, df->best);
+  if (npeer > 0) {
+    int n = snprintf(there, sizeof there, "at node %d (faces from node %d) ", df->f.peer, me);
+    if (n > 0 && (size_t)n < sizeof there)
+      format_times(there + n, sizeof there - (size_t)n, peer_t);
+  } else {
+    snprintf(there, sizeof there, "node %d receives no face from node %d", df->f.peer, me);
+  }
+  format_times(pair, sizeof pair, joint);
+  xmpi_note(x->where, "comm",
+            "array '%s' dimension %d (device copy), node %d -> node %d (%s): %s, %ld run%s of "
+            "%zu B (%zu B); measured here %s; %s; pair (slower end) %s: %s", x->name, x->dim,
+            df->f.peer, me, df->f.up ? "up" : "down",
+            df->kind >= 0 ? xmphc_face_kind_name(df->kind) : "face", df->nruns,
+            df->nruns == 1 ? "" : "s", df->run_bytes, df->bytes, here, there, pair,
+            path_name(df->chosen));
+}
+
+/* The window's end: per pair, both ends swap their times of the faces they received from the
+ * other and take the same path for every face between them. */
+static void decide(xmphc_dev_exchange_t *x, long e) {
+  /* per peer: the folded times, then the number of faces folded */
+  double mine[4][NPATHS + 1], theirs[4][NPATHS + 1];
+  MPI_Request r[8];
+  int n = 0;
+  for (int j = 0; j < x->npeers; j++) {
+    for (int p = 0; p <= NPATHS; p++)
+      mine[j][p] = 0.0; /* no face from that peer: it adds no time */
+    for (int i = 0; i < x->nfaces; i++) {
+      const dface_t *df = &x->face[i];
+      if (!df->f.send && !df->self && df->f.peer == x->peer[j]) {
+        xmphc_dev_fold(mine[j], df->best);
+        mine[j][NPATHS] += 1.0;
+      }
+    }
+    MPI_Irecv(theirs[j], NPATHS + 1, MPI_DOUBLE, x->peer[j], DECIDE_TAG, x->comm, &r[n++]);
+    MPI_Isend(mine[j], NPATHS + 1, MPI_DOUBLE, x->peer[j], DECIDE_TAG, x->comm, &r[n++]);
+  }
+  MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+  for (int j = 0; j < x->npeers; j++) {
+    double joint[NPATHS];
+    int path = xmphc_dev_choose(mine[j], theirs[j], joint);
+    for (int i = 0; i < x->nfaces; i++) {
+      dface_t *df = &x->face[i];
+      if (df->self || df->f.peer != x->peer[j])
+        continue;
+      int before = df->chosen;
+      df->chosen = path;
+      df->skip = xmphc_dev_prune(joint, path);
+      if (!df->f.send && xmphc_config()->report && (e < XMPHC_DEV_RECHECK || before != path))
+        report(x, df, theirs[j], (int)theirs[j][NPATHS], joint);
+    }
+  }
+  for (int i = 0; i < x->nfaces; i++)
+    forget_times(&x->face[i]);
+}
+
 /* What one execution's faces share. */
 typedef struct exec {
   xmphc_dev_exchange_t *x;
   xmp_dev_data_t *d;
   const xmp_dev_gpu_view_t *v;
+  const xmphc_dev_step_t *step;
   const xmp_dev_ipc_t *mine; /* this process's storage (direct paths) */
   int notes;
-  double t0; /* the execution's start, for the summary */
+  double t0; /* the execution's start, for the measuring window */
 } exec_t;
 
 enum { SEL_DOWN = 1u << 0, SEL_UP = 1u << 1, SEL_ALL = SEL_DOWN | SEL_UP };
@@ -305,7 +454,7 @@ static void run_faces(const exec_t *ex, unsigned sel) {
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
     if (notes && !df->f.send && selected(df, sel))
-      send_note(x, df, v, ex->mine);
+      send_note(x, df, v, ex->mine, ex->step);
   }
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
@@ -391,6 +540,8 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     } else if (path == PATH_MPI) {
       unpack[nrecv++] = i;
     }
+    if (ex->step->timed && !df->self)
+      xmphc_dev_record(df->best, path, MPI_Wtime() - ex->t0);
     if (x->sum != NULL) /* the face is here (an MPI one still to be unpacked) */
       xmphc_sum_path(x->sum, sum_path(path), MPI_Wtime() - ex->t0);
   }
@@ -425,8 +576,7 @@ static int order_of(xmphc_dev_exchange_t *x, long e, int *measure) {
   *measure = 0;
   if (cfg->halo_order >= 0)
     return cfg->halo_order;
-  (void)e;
-  if (cfg->comm != XMPHC_COMM_AUTO || x->paths.decided_at >= 0)
+  if (cfg->comm != XMPHC_COMM_AUTO || e >= XMPHC_DEV_WINDOW)
     xmphc_algo_start(&x->order); /* the paths are chosen (or forced) */
   return xmphc_algo_pick(&x->order, 1u << XMPHC_ORDER_CONCURRENT | 1u << XMPHC_ORDER_PHASED,
                          XMPHC_COMM_AUTO, measure);
@@ -448,48 +598,17 @@ static void order_done(xmphc_dev_exchange_t *x, int order, double t) {
               x->order.chosen == XMPHC_ORDER_PHASED ? "phased" : "all at once");
 }
 
-/* The paths every node of the exchange may ask for: the same mask everywhere. */
-static unsigned path_mask(void) {
-  return 1u << PATH_MPI | 1u << PATH_DIRECT |
-         (xmp_dev_gpu_kernels_available() ? 1u << PATH_KERNEL : 0u);
-}
-
-/* XMP_COMM=auto, at execution e's start (now): the period of the execution before, if it was
- * timed (at a window's end every node takes the slowest node's medians and the same path),
- * then e's path. */
-static void choose_path(xmphc_dev_exchange_t *x, double now) {
-  unsigned mask = path_mask();
-  double worst[XMPHC_ALGO_MAX];
-  if (x->timed && xmphc_algo_measured(&x->paths, mask, x->path, now - x->start, x->comm, worst)) {
-    int me;
-    MPI_Comm_rank(x->comm, &me);
-    if (xmphc_config()->report && me == 0) {
-      char times[160];
-      int n = 0;
-      for (int p = 0; p < NPATHS && n >= 0 && (size_t)n < sizeof times; p++)
-        n += worst[p] >= 0 ? snprintf(times + n, sizeof times - (size_t)n, "%s%s %.1f us",
-                                      p ? ", " : "", path_name(p), worst[p] * 1e6)
-                           : snprintf(times + n, sizeof times - (size_t)n, "%s%s -",
-                                      p ? ", " : "", path_name(p));
-      xmpi_note(x->where, "comm", "array '%s' dimension %d (device copy): period with the "
-                "faces by %s (slowest node's median): %s", x->name, x->dim, times,
-                path_name(x->paths.chosen));
-    }
-  }
-  x->path = xmphc_algo_pick(&x->paths, mask, XMPHC_COMM_AUTO, &x->timed);
-  x->start = now;
-}
-
 void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                             const xmp_dev_gpu_view_t *v) {
-  const xmphc_config_t *cfg = xmphc_config();
-  int notes = cfg->comm != XMPHC_COMM_MPI;
-  double t0 = MPI_Wtime();
+  int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
   long e = x->execs++;
-  if (notes && cfg->comm == XMPHC_COMM_AUTO)
-    choose_path(x, t0);
   int measure_order, order = order_of(x, e, &measure_order);
-  exec_t ex = {x, d, v, NULL, notes, t0};
+  xmphc_dev_step_t step = {-1, 0, 0, 0};
+  if (notes && xmphc_config()->comm == XMPHC_COMM_AUTO)
+    step = xmphc_dev_schedule(e, v != NULL && xmp_dev_gpu_kernels_available());
+  if (step.sync)
+    meet_peers(x);
+  exec_t ex = {x, d, v, &step, NULL, notes, MPI_Wtime()};
   xmp_dev_ipc_t mine;
   memset(&mine, 0, sizeof mine);
   if (notes && v != NULL)
@@ -505,4 +624,6 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     xmphc_sum_call(x->sum, MPI_Wtime() - ex.t0, x->bytes);
   if (measure_order)
     order_done(x, order, MPI_Wtime() - ex.t0);
+  if (step.decide)
+    decide(x, e);
 }

@@ -229,11 +229,51 @@ const xmphc_sum_list_t *xmphc_sum_records(void);
  * in rank order after one line saying what they hold; frees the records. */
 void xmphc_sum_report(void);
 
-/* ---- device_exchange.c ----
+/* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
  * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the
- * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it;
- * under XMP_COMM=auto measured per exchange by coll_choice.c. */
+ * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it. */
 enum { XMPHC_DEV_MPI, XMPHC_DEV_DIRECT, XMPHC_DEV_KERNEL, XMPHC_DEV_NPATHS };
+enum {
+  XMPHC_DEV_REPS = 2, /* timed executions per path in a window */
+  /* a window: one untimed round (each path's first use pays one-time costs: the IPC mapping,
+   * the kernel's module load), then XMPHC_DEV_REPS timed rounds */
+  XMPHC_DEV_WINDOW = XMPHC_DEV_NPATHS * (1 + XMPHC_DEV_REPS),
+  XMPHC_DEV_RECHECK = 1000 /* a window starts every XMPHC_DEV_RECHECK executions */
+};
+/* What execution e (0-based) of a device exchange under XMP_COMM=auto does. */
+typedef struct xmphc_dev_step {
+  int path;   /* XMPHC_DEV_*: the path every receiver asks for; -1: the chosen one */
+  int timed;  /* the execution's times count */
+  int sync;   /* the two ends of every face meet before the clock starts, so that a time
+                 does not include how late the other end came (what ran before: another
+                 exchange's path, the program's work) */
+  int decide; /* the window ends here: the ends of each pair swap their times and choose */
+} xmphc_dev_step_t;
+/* kernel_ok: the kernel is a candidate (the receiver's copy in a GPU, the kernel library
+ * loads); else its turns ask for the copy engines. Every end of every face follows the same
+ * schedule, since all count executions alike. */
+xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok);
+/* Keeps in best[path] the shortest time t seen (best[p] < 0: none yet). */
+void xmphc_dev_record(double *best, int path, double t);
+/* Folds the best times of one face that this end received from a peer into acc (start with
+ * every acc[p] = 0: no face): acc[p] = the larger time, < 0 once a face lacks path p. */
+void xmphc_dev_fold(double *acc, const double *best);
+/* The path of every face between two ends (both directions), from each end's folded times of
+ * the faces it received from the other: per path the larger of the two (the pair's exchange
+ * lasts as long as its slower end; < 0 where either end lacks it) into joint, then the
+ * smallest (ties to the lower path, MPI first; none measured: MPI). The same function of the
+ * same numbers at both ends, so they agree without a further message. */
+int xmphc_dev_choose(const double *mine, const double *peer, double *joint);
+/* The paths a recheck window leaves out, as a bit mask: those whose joint time at the last
+ * decision was over XMPHC_DEV_PRUNE times the chosen path's (at 16 MiB the MPI path took 80
+ * times the copy engines' on 2 x H100: measuring it again every 1000 executions would cost a
+ * quarter of the exchanges' time). Unmeasured paths are kept, so a path left out of one
+ * recheck is measured at the next. Both ends prune from the same joint times. */
+enum { XMPHC_DEV_PRUNE = 2 };
+unsigned xmphc_dev_prune(const double *joint, int chosen);
+/* The path a receiver asks for: the window's (step->path) unless the face's recheck leaves
+ * it out (skip), else the chosen one. */
+int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen);
 
 /* ---- coll_choice.c: the measured choice of a device collective's algorithm ---- */
 /* A window runs each candidate in a block of consecutive executions: XMPHC_ALGO_SKIP untimed
@@ -248,13 +288,7 @@ enum {
   XMPHC_ALGO_SKIP = 1,
   XMPHC_ALGO_REPS = 3,
   XMPHC_ALGO_BLOCK = XMPHC_ALGO_SKIP + XMPHC_ALGO_REPS,
-  XMPHC_ALGO_RECHECK = 1000,
-  /* A recheck window leaves out the candidates whose time at the last decision was over
-   * XMPHC_ALGO_PRUNE times the chosen one's (at 16 MiB device faces by MPI took 80 times the
-   * copy engines' on 2 x H100: measuring them again every 1000 executions would cost a
-   * quarter of the exchanges' time). A candidate left out is unmeasured at that decision, so
-   * the next recheck measures it again. */
-  XMPHC_ALGO_PRUNE = 2
+  XMPHC_ALGO_RECHECK = 1000
 };
 typedef struct xmphc_algo_choice {
   long execs, window_start, decided_at;
@@ -284,9 +318,6 @@ int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t);
  * them). Returns 1 when the decision changed the choice (a report is due). */
 int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t, MPI_Comm comm,
                         double *worst);
-/* The candidates of mask that the current (or next) window measures: all of them, but in a
- * recheck those XMPHC_ALGO_PRUNE leaves out. */
-unsigned xmphc_algo_window_mask(const xmphc_algo_choice_t *ch, unsigned mask);
 /* Chooses the candidate of mask with the smallest time in worst (< 0: not measured; ties to
  * the lower algorithm); returns the one chosen before (-1: none). */
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst);

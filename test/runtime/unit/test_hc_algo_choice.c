@@ -12,10 +12,7 @@
  *  - a call whose candidates lack the size class's choice (decided on a type with a reduction
  *    kernel, then a call on one without: on 4 x H100 it ran the kernel path anyway and the
  *    program stopped) takes its fastest decided candidate;
- *  - XMP_COMM=mpi takes algorithm 0 (host-staged), direct the highest candidate;
- *  - a recheck leaves out the candidates over XMPHC_ALGO_PRUNE times the chosen one's time,
- *    which the next recheck measures again (device halo faces by MPI at 16 MiB: 80 times the
- *    copy engines' on 2 x H100). */
+ *  - XMP_COMM=mpi takes algorithm 0 (host-staged), direct the highest candidate. */
 #include "check.h"
 #include "xmphc_internal.h"
 
@@ -192,61 +189,8 @@ static void test_deferred(void) {
   CHECKF(a == HOST && !measure, "after the decision: %d measured %d", a, measure);
 }
 
-/* One window from the pick after `from` on: the algorithms its blocks ran, in order, into
- * ran[] (their number returned), each timed at times_of; the decision over this rank alone. */
-static int recheck_window(xmphc_algo_choice_t *ch, unsigned mask, int *ran) {
-  int n = 0;
-  for (long e = 0; e < 4 * XMPHC_ALGO_BLOCK * XMPHC_ALGO_MAX; e++) {
-    int measure, a = xmphc_algo_pick(ch, mask, XMPHC_COMM_AUTO, &measure);
-    if (n == 0 || ran[n - 1] != a)
-      ran[n++] = a;
-    if (measure && xmphc_algo_record(ch, mask, a, times_of(a))) {
-      double worst[XMPHC_ALGO_MAX];
-      for (int b = 0; b < XMPHC_ALGO_MAX; b++)
-        worst[b] = ch->best[b];
-      xmphc_algo_decide(ch, mask, worst);
-      return n;
-    }
-  }
-  CHECK(!"the window did not end");
-  return n;
-}
-
-static void test_prune(void) {
-  xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch, 1);
-  /* SIGNAL 5 us, HOST 9 us (under twice SIGNAL's), STEPS 30 us (over) */
-  unsigned mask = BIT(HOST) | BIT(STEPS) | BIT(SIGNAL);
-  int ran[XMPHC_ALGO_MAX * 4];
-  CHECK(recheck_window(&ch, mask, ran) == 3 && ch.chosen == SIGNAL);
-  CHECKF(xmphc_algo_window_mask(&ch, mask) == (BIT(HOST) | BIT(SIGNAL)), "window mask %x",
-         xmphc_algo_window_mask(&ch, mask));
-  for (long e = 0; e < XMPHC_ALGO_RECHECK - 1; e++) {
-    int measure;
-    xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
-  }
-  /* the recheck: HOST and SIGNAL only, a block each */
-  int n = recheck_window(&ch, mask, ran);
-  CHECKF(n == 2 && ran[0] == HOST && ran[1] == SIGNAL, "recheck ran %d blocks: %d %d", n,
-         ran[0], ran[1]);
-  CHECKF(ch.chosen == SIGNAL && ch.decided[STEPS] < 0, "chose %d, steps %g", ch.chosen,
-         ch.decided[STEPS]);
-  /* unmeasured at that decision: the next recheck measures STEPS again */
-  CHECK(xmphc_algo_window_mask(&ch, mask) == mask);
-  for (long e = 0; e < XMPHC_ALGO_RECHECK - 1; e++) {
-    int measure;
-    xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
-  }
-  n = recheck_window(&ch, mask, ran);
-  CHECKF(n == 3 && ran[1] == STEPS, "second recheck ran %d blocks", n);
-  /* no decision yet, or a chosen candidate without a time: nothing left out */
-  xmphc_algo_init(&ch, 1);
-  CHECK(xmphc_algo_window_mask(&ch, mask) == mask);
-}
-
 int main(void) {
   test_window();
-  test_prune();
   test_deferred();
   test_median();
   test_decide();
