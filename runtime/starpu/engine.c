@@ -33,6 +33,9 @@ static int engine_state = ENGINE_OFF;
 static int busy;    /* nesting of xmpsp_enter; StarPU is paused when 0 (unless polling) */
 static int paused;
 static int polling;     /* workers keep polling between directives (XMP_DEV_IDLE) */
+static int poll_auto;   /* XMP_DEV_IDLE=auto where the main thread has a core: polling follows
+                           the CPU's share of the device loops (xmpsp_engine_cpu_share) */
+static int since_share; /* device loop executions since the last one with a CPU share */
 static int main_spins;  /* the main thread polls for its tasks' completion */
 static xmpsp_workers_t workers;
 
@@ -78,10 +81,34 @@ int xmpsp_speaker(void) {
 /* The non-blocking drivers of StarPU 1.4's default build poll for work: an idle worker keeps a
  * core busy. Where the main thread has no core of its own, or XMP_DEV_IDLE=pause, starpu_pause
  * blocks the workers on a condition variable at their next poll, so that StarPU runs only from
- * the first StarPU call of a directive until its last wait. Where it has one (XMP_DEV_IDLE=auto,
- * the default) or with XMP_DEV_IDLE=poll, the workers keep polling: waking them at every
- * directive cost 20-100 us a device loop on an H200 (Himeno S and L, one rank), more than
- * the kernels of a small grid; their cores belong to StarPU anyway. */
+ * the first StarPU call of a directive until its last wait. With XMP_DEV_IDLE=poll the workers
+ * keep polling: waking them at every directive cost 20-100 us a device loop on an H200
+ * (Himeno S and L, one rank), more than the kernels of a small grid. XMP_DEV_IDLE=auto (the
+ * default, where the main thread has a core) polls only while the CPU workers have work: while
+ * one of the last XMPSP_POLL_SPAN device loop executions gave the CPU a share. Polling workers
+ * without work cost the GPU-only loops dearly where several ranks share a host: on 4 x H200,
+ * 4 ranks at weight 0 (the balancer's usual choice on Hopper), Himeno L ran at 0.10-1.5 TFLOPS
+ * with the workers polling and 4.5-4.6 with them paused (hand-coded: 5.7), S at 11-68 and
+ * 210-250 GFLOPS (hand-coded: 260-280), run after run. */
+/* Pauses the workers where nothing runs and they need not poll. */
+static void pause_if_idle(void) {
+  if (busy == 0 && engine_state == ENGINE_RUNNING && !paused && !polling) {
+    starpu_pause();
+    paused = 1;
+  }
+}
+
+int xmpsp_idle_step(int since, int share) {
+  return share ? 0 : since < XMPSP_POLL_SPAN ? since + 1 : since;
+}
+
+void xmpsp_engine_cpu_share(int share) {
+  if (!poll_auto)
+    return;
+  since_share = xmpsp_idle_step(since_share, share);
+  polling = since_share < XMPSP_POLL_SPAN;
+  pause_if_idle();
+}
 void xmpsp_enter_keep(void) {
   if (busy++ == 0 && paused) {
     starpu_resume();
@@ -95,10 +122,8 @@ void xmpsp_enter(void) {
 }
 
 void xmpsp_leave(void) {
-  if (--busy == 0 && engine_state == ENGINE_RUNNING && !paused && !polling) {
-    starpu_pause();
-    paused = 1;
-  }
+  --busy;
+  pause_if_idle();
 }
 
 /* CUDA devices this process sees. libstarpu is linked against cudart when StarPU was built
@@ -201,8 +226,11 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   xmpsp_layout_t lay;
   xmpsp_layout(&in, &lay);
   int ngpu = lay.ngpu, ncpu = lay.ncpu, mycores = lay.mycores, spare = lay.spare;
-  polling = cfg->idle == XMPSP_IDLE_POLL || (cfg->idle == XMPSP_IDLE_AUTO && spare);
-  main_spins = polling && spare;
+  poll_auto = cfg->idle == XMPSP_IDLE_AUTO && spare;
+  main_spins = (cfg->idle == XMPSP_IDLE_POLL || poll_auto) && spare;
+  /* auto: as if the last loops had given the CPU a share, until they say otherwise */
+  polling = cfg->idle == XMPSP_IDLE_POLL || poll_auto;
+  since_share = 0;
   if (lay.cpu_fallback && cfg->starpu_ncpu0)
     setenv("STARPU_NCPU", "1", 1); /* StarPU's environment overrides starpu_conf */
   if (lay.idle_gpus > 0 && xmpsp_speaker())

@@ -465,6 +465,7 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   long ngpu_iters = 0;
   while (ngpu_tasks < nt && chunks[ngpu_tasks].gpu)
     ngpu_iters += chunks[ngpu_tasks++].count;
+  xmpsp_engine_cpu_share(n - ngpu_iters > 0);
   xmpsp_exec_query_t q = {cfg->executor, n - ngpu_iters, ngpu_tasks, w->ncuda, cuda != NULL};
   s->exec = nt > 0 ? xmpsp_exec_choose(&q) : XMPSP_EXEC_STARPU;
 

@@ -98,6 +98,13 @@ const xmpsp_workers_t *xmpsp_workers(void);
 void xmpsp_enter(void);
 void xmpsp_enter_keep(void);
 void xmpsp_leave(void);
+/* A device loop execution gave the CPU workers a share (share) or none: under
+ * XMP_DEV_IDLE=auto the workers poll between directives only while recent executions did. */
+void xmpsp_engine_cpu_share(int share);
+/* The rule behind it (pure): device loop executions since the last with a CPU share, after one
+ * that gave the CPU a share (share) or not; the workers poll while it is < XMPSP_POLL_SPAN. */
+enum { XMPSP_POLL_SPAN = 8 };
+int xmpsp_idle_step(int since, int share);
 /* starpu_task_wait_array on tasks[0..n), polling first where the main thread has a core of its
  * own (see engine.c). */
 int xmpsp_wait_tasks(struct starpu_task **tasks, int n);

@@ -6,7 +6,9 @@
  *                       default, round robin beyond the GPUs, XMP_GPUS_PER_NODE, GPU only);
  *   xmpsp_exec_choose   which executor runs a device loop's execution, against the rule
  *                       (StarPU whenever the CPU takes a share or the GPU part is not one
- *                       chunk), over every combination of its inputs. */
+ *                       chunk), over every combination of its inputs;
+ *   xmpsp_idle_step     XMP_DEV_IDLE=auto's rule: the workers poll while one of the last
+ *                       XMPSP_POLL_SPAN device loop executions gave the CPU a share. */
 #include <string.h>
 
 #include "check.h"
@@ -159,9 +161,35 @@ static void executor(void) {
   CHECK(xmpsp_exec_choose(&common) == XMPSP_EXEC_DIRECT_GPU);
 }
 
+/* A sequence of executions, 1 where the CPU had a share: whether the workers poll after each
+ * (they start polling, as if the loops before the first had given the CPU a share). */
+static void idle(void) {
+  int since = 0, polls = 0;
+  /* GPU only from the start: XMPSP_POLL_SPAN executions still polling, then paused for good */
+  for (int e = 0; e < 3 * XMPSP_POLL_SPAN; e++) {
+    since = xmpsp_idle_step(since, 0);
+    polls += since < XMPSP_POLL_SPAN;
+  }
+  CHECKF(polls == XMPSP_POLL_SPAN - 1 && since == XMPSP_POLL_SPAN, "polled %d, since %d", polls,
+         since);
+  /* one CPU share (a balancer's probe): polling again, for XMPSP_POLL_SPAN executions */
+  since = xmpsp_idle_step(since, 1);
+  CHECK(since == 0);
+  for (int e = 1; e < XMPSP_POLL_SPAN; e++)
+    CHECK((since = xmpsp_idle_step(since, 0)) < XMPSP_POLL_SPAN);
+  CHECK(xmpsp_idle_step(since, 0) == XMPSP_POLL_SPAN);
+  /* a share every few executions keeps them polling */
+  since = XMPSP_POLL_SPAN;
+  for (int e = 0; e < 100; e++) {
+    since = xmpsp_idle_step(since, e % (XMPSP_POLL_SPAN - 1) == 0);
+    CHECKF(since < XMPSP_POLL_SPAN, "execution %d: since %d", e, since);
+  }
+}
+
 int main(void) {
   config();
   layout();
   executor();
+  idle();
   return CHECK_RESULT();
 }
