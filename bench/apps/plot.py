@@ -72,12 +72,15 @@ def main(argv):
     weak = axes[-1]
     w = sorted((r["ranks"], r["mflops"]) for r in runs if r["version"] == "xmp" and
                r["size"].startswith("weak") and r.get("mflops"))
-    if w:
-        base = dict(w).get(1)
-        weak.plot([n for n, _ in w], [m / (n * base) if base else 0 for n, m in w], "o-")
+    base = dict(w).get(1)
+    if w and base:
+        weak.plot([n for n, _ in w], [m / (n * base) for n, m in w], "o-")
         weak.axhline(0.93, color="k", linestyle=":", label="93%")
         weak.set_ylim(0, 1.1)
         weak.legend()
+    elif w:  # efficiency needs the one-GPU run (prepare.sh WEAK="1 ...")
+        weak.text(0.5, 0.5, "no 1-GPU run:\nefficiency unknown", ha="center", va="center",
+                  transform=weak.transAxes)
     weak.set_xlabel("GPUs (one 256x256x512 block each)")
     weak.set_ylabel("weak-scaling efficiency")
     weak.set_title("Himeno, weak scaling")
