@@ -601,6 +601,13 @@ private:
     int64_t rhs = anchors.hole(site.coRhs);
     int64_t at = anchors.add(
         {Anchor::Kind::ReplaceTokens, site.coStatement.getBegin(), site.coStatement.getEnd()});
+    if (StringRef(site.coOp).starts_with("atomic")) {
+      b.create<CoarrayAtomicOp>(l, b.getStringAttr(ref.coarray->handle), strs(ref.cosubs),
+                                b.getStringAttr(ref.elemType),
+                                site.coOp == "atomic_define" ? b.getUnitAttr() : UnitAttr(),
+                                anchor(designator), anchor(rhs), id, anchor(at), text);
+      return;
+    }
     b.create<CoarrayWriteOp>(l, b.getStringAttr(ref.coarray->handle), strs(ref.cosubs),
                              b.getStringAttr(ref.elemType), b.getStringAttr(site.coOp),
                              anchor(designator), anchor(rhs), id, anchor(at), text);

@@ -19,6 +19,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtOpenMP.h"
 #include <array>
+#include <deque>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -344,6 +345,9 @@ struct DescOf {
 
 struct Program {
   std::vector<Site> sites;
+  /// Directives the analysis made itself (an atomic subroutine's call on this image's
+  /// element), which sites point to.
+  std::deque<Directive> synthesized;
   std::vector<DescOf> descOfs;
   /// By canonical declaration: every redeclaration of an array (`extern` in
   /// a header, its definition in the file) finds it.

@@ -294,6 +294,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
       program.sites.push_back(std::move(site));
   }
   checkCoarrayUses();
+  checkAtomicCalls();
   checkAccesses();
   checkLoopAccesses();
   planNestLocals();

@@ -167,6 +167,9 @@ private:
   bool checkPostWait(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkLock(const Directive &d, Site &site);
   void checkCoarrayUses();
+  bool atomicSite(const CallExpr *call, bool define, const Expr *atom, Site &site);
+  void checkAtomicCalls();
+  std::set<const CallExpr *> atomicCalls; // replaced by the sites of their atoms
   bool checkArray(const Directive &d, Site &site, const FunctionDecl *fn);
   bool checkArrayStatement(const Directive &d, Site &site);
   const CompoundStmt *blockAfter(const Directive &d, const char *directive);

@@ -35,7 +35,88 @@ std::string stepBytes(const std::string &var, size_t zeros) {
   return "(long)sizeof(" + e + ")";
 }
 
+/// The call of XMP's atomic subroutines whose atom (xmp_atomic_define's first argument,
+/// xmp_atomic_ref's second) `e` is, if it is one; *define tells which.
+const CallExpr *atomicCallOf(ASTContext &ctx, const Expr *e, bool *define) {
+  DynTypedNodeList parents = ctx.getParents(*e);
+  while (!parents.empty() && (parents[0].get<ParenExpr>() || parents[0].get<ImplicitCastExpr>())) {
+    e = parents[0].get<Expr>();
+    parents = ctx.getParents(*e);
+  }
+  const auto *call = parents.empty() ? nullptr : parents[0].get<CallExpr>();
+  const FunctionDecl *callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || call->getNumArgs() != 2)
+    return nullptr;
+  *define = callee->getName() == "xmp_atomic_define";
+  if (!*define && callee->getName() != "xmp_atomic_ref")
+    return nullptr;
+  return call->getArg(*define ? 0 : 1) == e ? call : nullptr;
+}
+
 } // namespace
+
+/// An atomic subroutine's call on coarray element `atom` (its side in site.coDst): the
+/// call is replaced whole; its other argument is the value or the pointer.
+bool Analyzer::atomicSite(const CallExpr *call, bool define, const Expr *atom, Site &site) {
+  QualType t = atom->getType();
+  if (!t->isIntegerType() || (ctx.getTypeSize(t) != 32 && ctx.getTypeSize(t) != 64))
+    return error(atom->getBeginLoc(), std::string(define ? "xmp_atomic_define" : "xmp_atomic_ref") +
+                                          " takes a 4- or 8-byte integer element of a coarray; '" +
+                                          text(atom->getSourceRange()) + "' is '" +
+                                          t.getAsString() + "'");
+  if (!define) {
+    const Expr *out = call->getArg(0)->IgnoreParenImpCasts();
+    QualType p = out->getType();
+    if (!p->isPointerType() || !p->getPointeeType()->isIntegerType() ||
+        ctx.getTypeSize(p->getPointeeType()) != ctx.getTypeSize(t) ||
+        p->getPointeeType().isConstQualified())
+      return error(out->getBeginLoc(), "xmp_atomic_ref stores the atom '" +
+                                           text(atom->getSourceRange()) + "' ('" + t.getAsString() +
+                                           "') through its first argument: a pointer to an "
+                                           "integer of that size ('" +
+                                           t.getAsString() + " *')");
+  }
+  site.coOp = define ? "atomic_define" : "atomic_ref";
+  site.coStatement = call->getSourceRange();
+  site.coRhs = call->getArg(define ? 1 : 0)->getSourceRange();
+  atomicCalls.insert(call);
+  return true;
+}
+
+void Analyzer::checkAtomicCalls() {
+  for (const CallExpr *call : index.calls()) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || call->getNumArgs() != 2 || atomicCalls.count(call) ||
+        (callee->getName() != "xmp_atomic_define" && callee->getName() != "xmp_atomic_ref"))
+      continue;
+    bool define = callee->getName() == "xmp_atomic_define";
+    const Expr *atom = call->getArg(define ? 0 : 1)->IgnoreParenImpCasts();
+    const VarDecl *var = rootVar(atom);
+    auto co = var ? program.coarrays.find(var) : program.coarrays.end();
+    if (co == program.coarrays.end()) {
+      error(atom->getBeginLoc(), std::string("the atom of ") +
+                                     (define ? "xmp_atomic_define" : "xmp_atomic_ref") +
+                                     " must be an element of a coarray ('flag' or 'flag:[k]' "
+                                     "for 'int flag:[*];')");
+      continue;
+    }
+    // This image's element: a site of its own, as a coindexed reference without cosubscripts.
+    Directive &d = program.synthesized.emplace_back();
+    d.kind = DirectiveKind::Coindexed;
+    d.range = call->getSourceRange();
+    d.text = text(call->getSourceRange());
+    Site site;
+    site.dir = &d;
+    site.id = nextSite++;
+    site.fileScope = false;
+    site.coDst.coarray = &co->second;
+    site.coDst.first = "&(" + text(atom->getSourceRange()) + ")";
+    site.coDst.elemType = atom->getType().getUnqualifiedType().getAsString();
+    site.coDesignator = atom->getSourceRange();
+    if (atomicSite(call, define, atom, site))
+      program.sites.push_back(std::move(site));
+  }
+}
 
 const Coarray *Analyzer::coarrayOf(const Name &name, SourceLocation at, bool report) {
   const SourceIndex::Var *var = index.lookupVar(name.text, at);
@@ -175,6 +256,9 @@ bool Analyzer::checkCoindexed(const Directive &d, Site &site, const FunctionDecl
     parents = ctx.getParents(*outer);
   }
   const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+  bool define;
+  if (const CallExpr *call = atomicCallOf(ctx, ref, &define))
+    return atomicSite(call, define, ref, site);
   if (const auto *u = dyn_cast_or_null<UnaryOperator>(parent))
     if (u->isIncrementDecrementOp() || u->getOpcode() == UO_AddrOf)
       return error(u->getOperatorLoc(),

@@ -79,6 +79,12 @@ void xmp_sync_images(int num, int *image_set, int *status);
 void xmp_sync_image(int image, int *status);
 /* xmp_sync_images with every image (SYNC IMAGES (*)). */
 void xmp_sync_images_all(int *status);
+/* XMP's atomic subroutines: `atom` is an integer element of a coarray, this image's (`flag`)
+ * or another's (`flag:[k]`): xmp_atomic_define stores value into it, xmp_atomic_ref fetches it
+ * into *value, each atomically and complete on return. xmpcc replaces the calls in the file it
+ * translates (the atom's place is what counts, not its value). */
+void xmp_atomic_define(long long atom, long long value);
+void xmp_atomic_ref(void *value, long long atom); /* value: int * for an int atom, ... */
 /* The number of images: the same as xmp_num_images. */
 int xmpc_num_images(void);
 

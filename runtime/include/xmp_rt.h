@@ -513,6 +513,13 @@ void xmp_rt_coarray_get(xmp_rt_coarray_t *c, int image, const void *remote_at, i
                         const xmp_rt_span_t *dst_spans, size_t elem, const xmp_rt_srcloc_t *where);
 /* One element read in an expression (`x = a[i]:[k] + 1`): gets elem bytes at remote_at's offset
  * on image into out and returns out. */
+/* XMP's atomic subroutines on an integer element (4 or 8 bytes) of coarray c at `at`'s offset,
+ * on `image` (-1: this image): xmp_atomic_define(atom, value) stores *value, xmp_atomic_ref(&v,
+ * atom) fetches it into *out, each complete on return (MPI_REPLACE / MPI_NO_OP accumulates). */
+void xmp_rt_coarray_atomic_define(xmp_rt_coarray_t *c, int image, const void *at,
+                                  const void *value, size_t elem, const xmp_rt_srcloc_t *where);
+void xmp_rt_coarray_atomic_ref(xmp_rt_coarray_t *c, int image, const void *at, void *out,
+                               size_t elem, const xmp_rt_srcloc_t *where);
 void *xmp_rt_coarray_get_element(xmp_rt_coarray_t *c, int image, const void *remote_at, void *out,
                                  size_t elem, const xmp_rt_srcloc_t *where);
 /* Both sides remote (`a[0:3]:[1] = b[2:3]:[2]`): through a packed temporary (a get, then a

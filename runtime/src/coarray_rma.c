@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xmp.h"
 #include "xmpi_internal.h"
 
 /* Fortran's limit of rank + corank: more than any C object declared as a coarray has. */
@@ -348,4 +349,94 @@ void xmp_rt_coarray_copy(xmp_rt_coarray_t *dst, int dst_image, const void *dst_a
   packed(&s, elem, &p); /* issue_get may have turned its strides round */
   issue_put(dst, dst_image, &d, doff, tmp, repeat ? NULL : &p, elem);
   free(tmp);
+}
+
+/* ---- atomic subroutines: one integer element of a coarray, this image's or another's ---- */
+
+/* The MPI type of an atomic variable of elem bytes. */
+static MPI_Datatype atom_type(const xmp_rt_coarray_t *c, size_t elem, const char *what,
+                              const xmp_rt_srcloc_t *where) {
+  if (elem == 4)
+    return MPI_INT32_T;
+  if (elem == 8)
+    return MPI_INT64_T;
+  xmpi_fatal(where, "coarray '%s': %s takes a 4- or 8-byte integer element, not one of %zu "
+             "bytes", c->name, what, elem);
+}
+
+/* The image (-1: this one) and the displacement of the atom at `at`, checked. */
+static long atom_at(const xmp_rt_coarray_t *c, int *image, const void *at, size_t elem,
+                    const xmp_rt_srcloc_t *where) {
+  if (*image == -1)
+    *image = xmpi_image_me();
+  xmpi_check_image(*image, c->name, where);
+  sect_t one = {.total = 1};
+  long off = offset_of(c, at);
+  check_range(c, *image, &one, off, elem, where);
+  if (off % (long)elem != 0)
+    xmpi_fatal(where, "coarray '%s': an atomic variable must be aligned to its %zu bytes", c->name,
+               elem);
+  return off;
+}
+
+/* This image's own atom, where MPI's window is the memory itself (the unified model): a
+ * processor atomic, as MPI's accumulates into it are. Through MPI instead, an image that
+ * polls its own flag with MPI_Fetch_and_op (the usual wait for another image's
+ * xmp_atomic_define) kept Open MPI's osc/ucx from ever applying the other image's
+ * accumulate (2 and 3 images hung, 4 did not). */
+static int local_atomics(const xmp_rt_coarray_t *c, int image) {
+  if (image != xmpi_image_me())
+    return 0;
+  int *model = NULL, flag = 0;
+  MPI_Win_get_attr(c->rma.win, MPI_WIN_MODEL, &model, &flag);
+  return flag && *model == MPI_WIN_UNIFIED;
+}
+
+void xmp_rt_coarray_atomic_define(xmp_rt_coarray_t *c, int image, const void *at,
+                                  const void *value, size_t elem, const xmp_rt_srcloc_t *where) {
+  MPI_Datatype t = atom_type(c, elem, "xmp_atomic_define", where);
+  long off = atom_at(c, &image, at, elem, where);
+  if (local_atomics(c, image)) {
+    if (elem == 4)
+      __atomic_store_n((int32_t *)(c->base + off), *(const int32_t *)value, __ATOMIC_SEQ_CST);
+    else
+      __atomic_store_n((int64_t *)(c->base + off), *(const int64_t *)value, __ATOMIC_SEQ_CST);
+    MPI_Win_sync(c->rma.win);
+    return;
+  }
+  MPI_Accumulate(value, 1, t, image, (MPI_Aint)off, 1, t, MPI_REPLACE, c->rma.win);
+  MPI_Win_flush(image, c->rma.win);
+}
+
+void xmp_rt_coarray_atomic_ref(xmp_rt_coarray_t *c, int image, const void *at, void *out,
+                               size_t elem, const xmp_rt_srcloc_t *where) {
+  MPI_Datatype t = atom_type(c, elem, "xmp_atomic_ref", where);
+  long off = atom_at(c, &image, at, elem, where);
+  if (local_atomics(c, image)) {
+    /* A poll of one's own flag must let MPI progress: another image's accumulate into it may
+     * need this process's help (Open MPI's osc/ucx). */
+    int pending;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, xmpi_coarray_sync_comm(), &pending, MPI_STATUS_IGNORE);
+    MPI_Win_sync(c->rma.win);
+    if (elem == 4)
+      *(int32_t *)out = __atomic_load_n((int32_t *)(c->base + off), __ATOMIC_SEQ_CST);
+    else
+      *(int64_t *)out = __atomic_load_n((int64_t *)(c->base + off), __ATOMIC_SEQ_CST);
+    return;
+  }
+  MPI_Fetch_and_op(NULL, out, t, image, (MPI_Aint)off, MPI_NO_OP, c->rma.win);
+  MPI_Win_flush(image, c->rma.win);
+}
+
+/* What a call the compiler did not replace reaches (one in an included file): an error. */
+void xmp_atomic_define(long long atom, long long value) {
+  (void)atom, (void)value;
+  xmpi_fatal(NULL, "xmp_atomic_define: the call is not in a file xmpcc translated (write it in "
+                   "the .c file compiled, where its atom, a coarray element, is known)");
+}
+
+void xmp_atomic_ref(void *value, long long atom) {
+  (void)value, (void)atom;
+  xmpi_fatal(NULL, "xmp_atomic_ref: the call is not in a file xmpcc translated (write it in "
+                   "the .c file compiled, where its atom, a coarray element, is known)");
 }

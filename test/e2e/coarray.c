@@ -5,7 +5,8 @@
 // into a strided section, a copy between two other images; xmp_sync_all,
 // xmp_sync_image chains, xmp_sync_images with a set, xmp_sync_memory,
 // xmp_sync_images_all, post/wait (tags, counting, any node), lock/unlock
-// around a read-modify-write that every image does on image 0. Every value
+// around a read-modify-write that every image does on image 0; atomic define
+// and ref (a flag one image sets on another, which polls it; a long long). Every value
 // against its closed form at 1-5 images (odd counts included).
 // RUN: %xmpcc %s -o %t
 // RUN: %mpirun -np 1 %t | FileCheck %s
@@ -24,7 +25,8 @@ int s:[*];
 long m[4]:[2][*];
 int e[4];
 #pragma xmp coarray e : [*]
-int cnt:[*], chain:[*], tok:[*], flag[3]:[*], ring:[*], mem:[*];
+int cnt:[*], chain:[*], tok:[*], flag[3]:[*], ring:[*], mem:[*], go:[*];
+long long big[2]:[*];
 xmp_lock_t lk:[*];
 
 static int wrong = 0;
@@ -152,6 +154,22 @@ int main(void) {
 #pragma xmp post (p[right], 9)
 #pragma xmp wait
   expect(flag[2], left + 3, "flag", 2);
+  xmp_sync_all(NULL);
+
+  // Atomics: the last image polls its own flag until image 0 clears it there.
+  xmp_atomic_define(go, 1);
+  big[1] = 1000000000000LL + me;
+  xmp_sync_all(NULL);
+  if (me == 0)
+    xmp_atomic_define(go:[n - 1], 0);
+  if (me == n - 1) {
+    int g = 1;
+    while (g)
+      xmp_atomic_ref(&g, go);
+  }
+  long long b1;
+  xmp_atomic_ref(&b1, big[1]:[right]);
+  expect(b1 - 1000000000000LL, right, "big", 1);
   xmp_sync_all(NULL);
 
 #pragma xmp reduction (+:wrong)

@@ -30,6 +30,7 @@ int main(void) {
 #pragma xmp post (p[k], 4)
 #pragma xmp wait (p[k])
 #pragma xmp wait
+  xmp_atomic_define(d[2]:[k], x); xmp_atomic_ref(&x, d[3]);
   return x + b[0];
 }
 // CHECK: xmp.coarray "a" handle "xmp_co_a" coshape ["*"] {at = 1 : i64, directive = "a[N]:[*]", init_at = 2 : i64, site = 0 : i64}
@@ -49,6 +50,11 @@ int main(void) {
 // CHECK: xmp.post @p node ["k"] tag "4"
 // CHECK: xmp.wait @p node ["k"] {
 // CHECK: xmp.wait node [] {
+// The atomic call on another image's element takes its coindexed reference's site; the one on
+// this image's, a site of its own after the others.
+// CHECK: xmp.coarray_atomic "xmp_co_d" image ["k"] elem "int" {{.*}}define, {{.*}}directive = "d[2]:[k]"
+// CHECK: xmp.coarray_atomic "xmp_co_d" image [] elem "int" {{.*}}directive = "xmp_atomic_ref(&x, d[3])"
+// CHECK-NOT: define
 
 // C: int a[N]; xmp_rt_coarray_t *xmp_co_a;
 // C-NEXT: double c[N][N]; xmp_rt_coarray_t *xmp_co_c;
@@ -67,4 +73,5 @@ int main(void) {
 // C-NEXT: xmp_rt_post(xmp_rt_nodes_image(_XMP_nodes_p, (const long[]){(k)}, {{.*}}), (4), {{.*}});
 // C-NEXT: xmp_rt_wait(xmp_rt_nodes_image(_XMP_nodes_p, (const long[]){(k)}, {{.*}}), 0, 0, {{.*}});
 // C-NEXT: xmp_rt_wait(-1, 0, 0, {{.*}});
+// C-NEXT: xmp_rt_coarray_atomic_define(xmp_co_d, xmp_rt_coarray_image(xmp_co_d, (const long[]){(k)}, {{.*}}), &(d[2]), &(int){(x)}, sizeof(int), {{.*}}); xmp_rt_coarray_atomic_ref(xmp_co_d, -1, &(d[3]), (&x), sizeof(int), {{.*}});
 // C: static void _XMP_module_init(void) { {{.*}} xmp_co_a = xmp_rt_coarray_new((void *)&a, sizeof(a), 1, (const long[]){(-1)}, "a", &_XMP_where_0); {{.*}} xmp_co_c = xmp_rt_coarray_new((void *)&c, sizeof(c), 2, (const long[]){(2), (-1)}, "c", {{.*}} xmp_co_d = xmp_rt_coarray_new((void *)&d, sizeof(d), 1,

@@ -43,3 +43,15 @@ xmp.post @p node ["me + 1"] tag "t" {at = 13 : i64, directive = "", site = 9 : i
 xmp.wait @p node ["0"] tag "t" {at = 14 : i64, directive = "", site = 10 : i64}
 // CHECK: emitc.verbatim "xmp_rt_wait(-1, 0, 0, {{.*}});" {xmp.anchor = 15 : i64}
 xmp.wait node [] {at = 15 : i64, directive = "", site = 11 : i64}
+
+// An atomic subroutine's call: this image's element (-1), another image's.
+// CHECK: emitc.verbatim "xmp_rt_coarray_atomic_ref(xmp_co_b, -1, &(" {xmp.anchor = 16 : i64}
+// CHECK-NEXT: xmp.hole source 17
+// CHECK-NEXT: emitc.verbatim "), (" {xmp.anchor = 16 : i64}
+// CHECK-NEXT: xmp.hole source 18
+// CHECK-NEXT: emitc.verbatim "), sizeof(int), {{.*}})" {xmp.anchor = 16 : i64}
+xmp.coarray_atomic "xmp_co_b" image [] elem "int" {at = 16 : i64, designator = 17 : i64, operand = 18 : i64, directive = "", site = 12 : i64}
+// CHECK: emitc.verbatim "xmp_rt_coarray_atomic_define(xmp_co_b, xmp_rt_coarray_image(xmp_co_b, (const long[]){(k)}, {{.*}}), &(" {xmp.anchor = 19 : i64}
+// CHECK-NEXT: xmp.hole source 20
+// CHECK-NEXT: emitc.verbatim "), &(long long){(" {xmp.anchor = 19 : i64}
+xmp.coarray_atomic "xmp_co_b" image ["k"] elem "long long" {at = 19 : i64, define, designator = 20 : i64, operand = 21 : i64, directive = "", site = 13 : i64}

@@ -14,20 +14,26 @@
 // RUN: not %xmpcc -emit-mlir -DCASE=12 %s 2>&1 | FileCheck %s --check-prefix=LOCK
 // RUN: not %xmpcc -emit-mlir -DCASE=13 %s 2>&1 | FileCheck %s --check-prefix=STAR
 // RUN: not %xmpcc -emit-mlir -DCASE=14 %s 2>&1 | FileCheck %s --check-prefix=LAST
-// DEVICE: coarray.c:55:14: error: coarray 'a' is used in a device loop: a device loop reaches copies of its data on the GPUs and CPU workers, which one-sided communication does not; copy it to an ordinary array first
-// NEGATIVE: coarray.c:58:13: error: the cosubscript '-1' of 'a' is negative: images count from 0 in XMP/C
-// EXTENT: coarray.c:60:18: error: the cosubscript '2' of 'g' is outside its codimension 0 of extent 2 (0..1)
-// COUNT: coarray.c:62:7: error: coarray 'a' has 1 codimension but 2 cosubscripts are given
-// SCOPE: coarray.c:64:16: error: coarray 'b' must be declared at file scope: every image holds it for the whole run
-// NOTCO: coarray.c:66:7: error: 'plain' is not a coarray: declare it with codimensions ('plain[...]:[*]') or name it in a 'coarray' directive
-// ADDRESS: coarray.c:68:12: error: the address of a coindexed object cannot be taken: it is on another image
-// INCR: coarray.c:71:11: error: '++' on a coindexed object is not supported; write 'a[0]:[1] = a[0]:[1] + 1;'
-// CONFORM: coarray.c:73:16: error: the sections do not conform: [3] = [4]
-// NESTED: coarray.c:75:17: error: a coindexed object is assigned in an assignment statement of its own ('a[0]:[1] = ...;')
-// TYPES: coarray.c:77:19: error: a coarray assignment copies elements of one type: 'double' and 'int' differ
-// LOCK: coarray.c:79:18: error: 'a' is not a coarray of xmp_lock_t: declare the lock as 'xmp_lock_t a:[*];'
-// STAR: coarray.c:39:14: error: only the last codimension may be '*'
-// LAST: coarray.c:41:5: error: a coindexed reference must stand in a function; a coarray's last codimension is '*' ('bad2[...]:[*]')
+// RUN: not %xmpcc -emit-mlir -DCASE=15 %s 2>&1 | FileCheck %s --check-prefix=ATOM
+// RUN: not %xmpcc -emit-mlir -DCASE=16 %s 2>&1 | FileCheck %s --check-prefix=ATOMREF
+// RUN: not %xmpcc -emit-mlir -DCASE=17 %s 2>&1 | FileCheck %s --check-prefix=ATOMTYPE
+// DEVICE: coarray.c:61:14: error: coarray 'a' is used in a device loop: a device loop reaches copies of its data on the GPUs and CPU workers, which one-sided communication does not; copy it to an ordinary array first
+// NEGATIVE: coarray.c:64:13: error: the cosubscript '-1' of 'a' is negative: images count from 0 in XMP/C
+// EXTENT: coarray.c:66:18: error: the cosubscript '2' of 'g' is outside its codimension 0 of extent 2 (0..1)
+// COUNT: coarray.c:68:7: error: coarray 'a' has 1 codimension but 2 cosubscripts are given
+// SCOPE: coarray.c:70:16: error: coarray 'b' must be declared at file scope: every image holds it for the whole run
+// NOTCO: coarray.c:72:7: error: 'plain' is not a coarray: declare it with codimensions ('plain[...]:[*]') or name it in a 'coarray' directive
+// ADDRESS: coarray.c:74:12: error: the address of a coindexed object cannot be taken: it is on another image
+// INCR: coarray.c:77:11: error: '++' on a coindexed object is not supported; write 'a[0]:[1] = a[0]:[1] + 1;'
+// CONFORM: coarray.c:79:16: error: the sections do not conform: [3] = [4]
+// NESTED: coarray.c:81:17: error: a coindexed object is assigned in an assignment statement of its own ('a[0]:[1] = ...;')
+// TYPES: coarray.c:83:19: error: a coarray assignment copies elements of one type: 'double' and 'int' differ
+// LOCK: coarray.c:85:18: error: 'a' is not a coarray of xmp_lock_t: declare the lock as 'xmp_lock_t a:[*];'
+// STAR: coarray.c:45:14: error: only the last codimension may be '*'
+// LAST: coarray.c:47:5: error: a coindexed reference must stand in a function; a coarray's last codimension is '*' ('bad2[...]:[*]')
+// ATOM: coarray.c:87:21: error: the atom of xmp_atomic_define must be an element of a coarray ('flag' or 'flag:[k]' for 'int flag:[*];')
+// ATOMREF: coarray.c:90:18: error: xmp_atomic_ref stores the atom 'a[1]' ('int') through its first argument: a pointer to an integer of that size ('int *')
+// ATOMTYPE: coarray.c:92:21: error: xmp_atomic_define takes a 4- or 8-byte integer element of a coarray; 'g[0]' is 'double'
 #include <xmp.h>
 #define N 8
 int a[N]:[*];
@@ -77,6 +83,13 @@ int main(void) {
   g[0:3]:[0][1] = plain[0:3];
 #elif CASE == 12
 #pragma xmp lock(a[0]:[1])
+#elif CASE == 15
+  xmp_atomic_define(plain[0], 1);
+#elif CASE == 16
+  long long wide;
+  xmp_atomic_ref(&wide, a[1]:[0]);
+#elif CASE == 17
+  xmp_atomic_define(g[0]:[0][0], 1);
 #endif
   return x + k;
 }

@@ -885,6 +885,19 @@ def XMP_CoarrayWriteOp : XMP_Op<"coarray_write"> {
   let assemblyFormat = "$handle `image` $cosubs $op `elem` $elem attr-dict";
 }
 
+def XMP_CoarrayAtomicOp : XMP_Op<"coarray_atomic"> {
+  let summary = "a call of XMP's atomic subroutines on an integer element of a coarray";
+  let description = [{
+    Replaces the call at `at`: `define` stores the value (the hole `operand`, converted to
+    `elem`) into the element, else it fetches it through the pointer `operand`. `designator`
+    is the element on this image (the hole of the atom without its image selector), `cosubs`
+    the image's cosubscripts (none: this image).
+  }];
+  let arguments = (ins StrAttr:$handle, StrArrayAttr:$cosubs, StrAttr:$elem, UnitAttr:$define,
+      I64Attr:$designator, I64Attr:$operand, I64Attr:$site, I64Attr:$at, StrAttr:$directive);
+  let assemblyFormat = "$handle `image` $cosubs `elem` $elem attr-dict";
+}
+
 def XMP_CoarrayCopyOp : XMP_Op<"coarray_copy"> {
   let summary = "an assignment statement of array sections with a coindexed side";
   let description = [{

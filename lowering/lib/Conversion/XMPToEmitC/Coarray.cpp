@@ -90,6 +90,20 @@ void lowerCoarrayWrite(CoarrayWriteOp op, FragmentBuilder &b) {
   b.text(at, "); xmp_rt_coarray_put(" + args + "); }");
 }
 
+void lowerCoarrayAtomic(CoarrayAtomicOp op, FragmentBuilder &b) {
+  std::string where = b.whereLiteral(op.getDirective());
+  std::string elem = op.getElem().str(), handle = op.getHandle().str();
+  std::string img = op.getCosubs().empty() ? "-1" : image(handle, op.getCosubs(), where);
+  int64_t at = op.getAt();
+  b.text(at, std::string(op.getDefine() ? "xmp_rt_coarray_atomic_define("
+                                        : "xmp_rt_coarray_atomic_ref(") +
+                 handle + ", " + img + ", &(");
+  b.sourceHole(at, op.getDesignator());
+  b.text(at, op.getDefine() ? "), &(" + elem + "){(" : "), (");
+  b.sourceHole(at, op.getOperand());
+  b.text(at, (op.getDefine() ? ")}" : ")") + std::string(", sizeof(") + elem + "), " + where + ")");
+}
+
 void lowerCoarrayCopy(CoarrayCopyOp op, FragmentBuilder &b) {
   std::string where = b.whereLiteral(op.getDirective());
   std::string elem = "sizeof(" + op.getElem().str() + ")";
@@ -158,6 +172,7 @@ void xmp::lowering::populateCoarrayPatterns(RewritePatternSet &patterns, Lowerin
   add<CoarrayReadOp, lowerCoarrayRead>(patterns, state);
   add<CoarrayWriteOp, lowerCoarrayWrite>(patterns, state);
   add<CoarrayCopyOp, lowerCoarrayCopy>(patterns, state);
+  add<CoarrayAtomicOp, lowerCoarrayAtomic>(patterns, state);
   add<PostOp, lowerPost>(patterns, state);
   add<WaitOp, lowerWait>(patterns, state);
   add<LockOp, lowerLock>(patterns, state);
