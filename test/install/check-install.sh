@@ -60,7 +60,7 @@ export OMPI_MCA_mpi_yield_when_idle=1
 step "cmake --install into $stage"
 run "$tmp/install.log" "$cmake" --install "$build" --prefix "$stage"
 for f in bin/xmpcc lib/xmpcc/xmp-frontend.so include/xmp.h include/xmp_rt.h include/xmp_dev.h \
-  include/xmp_dev_cuda.cuh; do
+  include/xmp_dev_cuda.cuh include/xmp_settings.def; do
   [ -e "$stage/$f" ] || fail "$stage/$f was not installed"
 done
 compgen -G "$stage/lib/libxmp.*" >/dev/null || fail "no libxmp in $stage/lib"
@@ -78,6 +78,9 @@ step "xmpcc --emit-c (before the prefix moves)"
 run emit.log "$stage/bin/xmpcc" --emit-c emit -DN=97 matmul.c -o matmul
 mv "$stage" "$prefix"
 step "prefix moved to $prefix"
+run help-env.log "$prefix/bin/xmpcc" --help-env
+grep -q "XMP_DEV_IDLE = auto|poll|pause" help-env.log ||
+  fail "xmpcc --help-env of the moved prefix does not list XMP_DEV_IDLE:"$'\n'"$(head -5 help-env.log)"
 
 run ref.log cc -O2 sum_serial.c -o sum_serial
 ./sum_serial >sum.ref

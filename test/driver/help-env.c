@@ -1,0 +1,10 @@
+// `xmpcc --help-env` lists every XMP_* variable from runtime/include/xmp_settings.def, and
+// that table holds exactly the variables the runtime and the driver read.
+// RUN: %xmpcc --help-env | FileCheck %s
+// RUN: python3 %S/../tools/check-settings.py %S/../.. | FileCheck %s --check-prefix=TABLE
+// CHECK: XMP_* environment variables, read once when the program starts
+// CHECK: XMP_COMM = auto|direct|direct-kernel|mpi   (default: auto)
+// CHECK: XMP_DEV_IDLE = auto|poll|pause   (default: auto)
+// CHECK-NEXT: StarPU's workers between directives
+// CHECK: XMP_CHECK = 0|1   (default: 0)
+// TABLE: check-settings: 15 variables, all declared
