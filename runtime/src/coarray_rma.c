@@ -385,11 +385,7 @@ static long atom_at(const xmp_rt_coarray_t *c, int *image, const void *at, size_
  * xmp_atomic_define) kept Open MPI's osc/ucx from ever applying the other image's
  * accumulate (2 and 3 images hung, 4 did not). */
 static int local_atomics(const xmp_rt_coarray_t *c, int image) {
-  if (image != xmpi_image_me())
-    return 0;
-  int *model = NULL, flag = 0;
-  MPI_Win_get_attr(c->rma.win, MPI_WIN_MODEL, &model, &flag);
-  return flag && *model == MPI_WIN_UNIFIED;
+  return image == xmpi_image_me() && c->rma.unified;
 }
 
 void xmp_rt_coarray_atomic_define(xmp_rt_coarray_t *c, int image, const void *at,

@@ -30,6 +30,9 @@ void xmpi_rma_open(xmpi_rma_t *r, void *base, size_t bytes, MPI_Comm comm, const
                "another one-sided component may help (e.g. OMPI_MCA_osc=^rdma)", what, text);
   }
   MPI_Win_lock_all(MPI_MODE_NOCHECK, r->win);
+  int *model = NULL, flag = 0;
+  MPI_Win_get_attr(r->win, MPI_WIN_MODEL, &model, &flag);
+  r->unified = flag && *model == MPI_WIN_UNIFIED;
 }
 
 void xmpi_rma_note(xmpi_rma_t *r, int rank) {

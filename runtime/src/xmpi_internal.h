@@ -113,6 +113,7 @@ typedef struct xmpi_rma {
   char *targeted; /* per rank of the window's group: transfers issued, not yet flushed */
   int *list;      /* those ranks */
   int ntargets;
+  int unified; /* MPI_WIN_MODEL is MPI_WIN_UNIFIED: the window is the memory itself */
 } xmpi_rma_t;
 /* Creates the window over base (bytes long) collectively over comm and opens its epoch; a
  * failure is an error naming `what` ("coarray 'a'"), with a hint. */
