@@ -256,23 +256,53 @@ struct xmp_dev_op_min {
  * waiting on the last; with 1024, about 1 us). A power of two. */
 #define XMP_DEV_FINISH_BLOCK 1024
 
-/* Combines v over the block's N threads (a power of two) in a fixed tree order (so results
- * are reproducible) and stores it at *out from thread 0. Every thread of the block must call
- * it. */
+/* v from the thread `o` lanes above in the warp, for any trivially copyable T of at most 8
+ * bytes (moved as one 64-bit word). */
+template <typename T> static __device__ __forceinline__ T xmp_dev_shfl_down(T v, unsigned o) {
+  unsigned long long w = 0;
+  memcpy(&w, &v, sizeof(T));
+  w = __shfl_down_sync(0xffffffffu, w, o);
+  memcpy(&v, &w, sizeof(T));
+  return v;
+}
+
+/* Combines v over the block's N threads (a power of two) in a fixed order (so results are
+ * reproducible) and stores it at *out from thread 0. Every thread of the block must call it.
+ * Values of at most 8 bytes go down each warp by shuffles, then thread 0 combines the warps'
+ * results in order: two barriers. A tree through shared memory took nine, at the end of
+ * every block of a stencil loop; Himeno L's stencil kernel ran 7% longer than the
+ * hand-coded one's (a shuffle down the warp, then the warps' sums) on an H100. Larger
+ * values go down a tree in shared memory. */
 template <int N = XMP_DEV_BLOCK, typename T, typename Op>
 static __device__ void xmp_dev_block_reduce(T v, Op op, T *out) {
-  __shared__ T buffer[N];
   unsigned t = threadIdx.x + blockDim.x * threadIdx.y; /* blocks hold N threads */
-  __syncthreads(); /* an earlier reduction of this kernel may still read buffer */
-  buffer[t] = v;
-  __syncthreads();
-  for (unsigned s = N / 2; s > 0; s >>= 1) {
-    if (t < s)
-      buffer[t] = op(buffer[t], buffer[t + s]);
+  if constexpr (sizeof(T) <= 8 && N % 32 == 0) {
+    __shared__ T warps[N / 32];
+#pragma unroll
+    for (unsigned o = 16; o > 0; o >>= 1)
+      v = op(v, xmp_dev_shfl_down(v, o));
+    __syncthreads(); /* an earlier reduction of this kernel may still read warps */
+    if (t % 32 == 0)
+      warps[t / 32] = v;
     __syncthreads();
+    if (t == 0) {
+      for (unsigned w = 1; w < N / 32; w++)
+        v = op(v, warps[w]);
+      *out = v;
+    }
+  } else {
+    __shared__ T buffer[N];
+    __syncthreads(); /* an earlier reduction of this kernel may still read buffer */
+    buffer[t] = v;
+    __syncthreads();
+    for (unsigned s = N / 2; s > 0; s >>= 1) {
+      if (t < s)
+        buffer[t] = op(buffer[t], buffer[t + s]);
+      __syncthreads();
+    }
+    if (t == 0)
+      *out = buffer[0];
   }
-  if (t == 0)
-    *out = buffer[0];
 }
 
 #endif /* XMP_DEV_CUDA_CUH */
