@@ -89,7 +89,9 @@ int xmpsp_speaker(void) {
  * without work cost the GPU-only loops dearly where several ranks share a host: on 4 x H200,
  * 4 ranks at weight 0 (the balancer's usual choice on Hopper), Himeno L ran at 0.10-1.5 TFLOPS
  * with the workers polling and 4.5-4.6 with them paused (hand-coded: 5.7), S at 11-68 and
- * 210-250 GFLOPS (hand-coded: 260-280), run after run. */
+ * 210-250 GFLOPS (hand-coded: 260-280), run after run. They start paused: polling through
+ * only the first XMPSP_POLL_SPAN executions still left 4 ranks of Himeno M at weight 0 on
+ * 4 x H100 at 0.34-1.23 TFLOPS from run to run, against 1.30-1.52 starting paused. */
 /* Pauses the workers where nothing runs and they need not poll. */
 static void pause_if_idle(void) {
   if (busy == 0 && engine_state == ENGINE_RUNNING && !paused && !polling) {
@@ -228,9 +230,9 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   int ngpu = lay.ngpu, ncpu = lay.ncpu, mycores = lay.mycores, spare = lay.spare;
   poll_auto = cfg->idle == XMPSP_IDLE_AUTO && spare;
   main_spins = (cfg->idle == XMPSP_IDLE_POLL || poll_auto) && spare;
-  /* auto: as if the last loops had given the CPU a share, until they say otherwise */
-  polling = cfg->idle == XMPSP_IDLE_POLL || poll_auto;
-  since_share = 0;
+  /* auto: paused until a device loop gives the CPU a share */
+  since_share = XMPSP_IDLE_START;
+  polling = cfg->idle == XMPSP_IDLE_POLL || (poll_auto && since_share < XMPSP_POLL_SPAN);
   if (lay.cpu_fallback && cfg->starpu_ncpu0)
     setenv("STARPU_NCPU", "1", 1); /* StarPU's environment overrides starpu_conf */
   if (lay.idle_gpus > 0 && xmpsp_speaker())

@@ -162,16 +162,17 @@ static void executor(void) {
 }
 
 /* A sequence of executions, 1 where the CPU had a share: whether the workers poll after each
- * (they start polling, as if the loops before the first had given the CPU a share). */
+ * (they start paused: no execution has given the CPU a share yet). */
 static void idle(void) {
-  int since = 0, polls = 0;
-  /* GPU only from the start: XMPSP_POLL_SPAN executions still polling, then paused for good */
+  int since = XMPSP_IDLE_START, polls = since < XMPSP_POLL_SPAN;
+  /* GPU only from the start: never polling */
   for (int e = 0; e < 3 * XMPSP_POLL_SPAN; e++) {
     since = xmpsp_idle_step(since, 0);
     polls += since < XMPSP_POLL_SPAN;
   }
-  CHECKF(polls == XMPSP_POLL_SPAN - 1 && since == XMPSP_POLL_SPAN, "polled %d, since %d", polls,
-         since);
+  CHECKF(polls == 0 && since == XMPSP_POLL_SPAN, "polled %d, since %d", polls, since);
+  /* the first execution with a CPU share starts the polling */
+  CHECK(xmpsp_idle_step(XMPSP_IDLE_START, 1) < XMPSP_POLL_SPAN);
   /* one CPU share (a balancer's probe): polling again, for XMPSP_POLL_SPAN executions */
   since = xmpsp_idle_step(since, 1);
   CHECK(since == 0);
