@@ -371,7 +371,7 @@ static const char *const whole_name[] = {"the steps", "MPI's collective"};
 static xmphc_algo_choice_t *whole_choice(xmphc_coll_t *c, int kind, size_t bytes) {
   xmphc_algo_choice_t **slot = &c->whole[kind][xmphc_size_bucket(bytes)];
   if (*slot == NULL) {
-    *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
+    *slot = xmpb_calloc_or_die(1, sizeof **slot, NULL);
     xmphc_algo_init(*slot, 0);
   }
   return *slot;
@@ -406,7 +406,7 @@ void xmphc_whole_done(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int a
       !xmphc_algo_measured(ch, mask, a, MPI_Wtime() - t0, c->comm, worst))
     return;
   if (xmphc_config()->report && c->rank == 0)
-    xmpi_note(NULL, "comm", "collective %s of %zu B on %d nodes: the steps %.1f us, MPI's "
+    xmpb_note(NULL, "comm", "collective %s of %zu B on %d nodes: the steps %.1f us, MPI's "
               "collective %.1f us: %s", kind_name[kind], bytes, c->size,
               worst[XMPHC_WHOLE_STEPS] * 1e6, worst[XMPHC_WHOLE_MPI] * 1e6,
               whole_name[ch->chosen]);
@@ -433,7 +433,7 @@ static void report(const xmphc_coll_t *c, const xmphc_run_t *run, const double *
       n += snprintf(line + n, sizeof line - (size_t)n, ": %s;",
                     xmphc_path_name(ch->chosen[s]));
   }
-  xmpi_note(NULL, "comm", "%s", line);
+  xmpb_note(NULL, "comm", "%s", line);
 }
 
 int xmphc_run_end(xmphc_run_t *run) {

@@ -158,8 +158,8 @@ static int allreduce_on(MPI_Comm comm, void *buf, int count, int type, int op, i
     return XMPHC_OK;
   if (loc == XMPHC_LOC_DEVICE)
     return xmphc_dev_allreduce(c, comm, buf, (size_t)count, type, op);
-  MPI_Datatype mpi_type = xmpi_mpi_type(type);
-  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpi_mpi_op(op, type) : MPI_OP_NULL;
+  MPI_Datatype mpi_type = xmpb_mpi_type(type);
+  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpb_mpi_op(op, type) : MPI_OP_NULL;
   int mpi_ok = mpi_op != MPI_OP_NULL;
   size_t bytes = (size_t)count * r.elem_size;
   int measure, a = xmphc_whole_pick(c, XMPHC_COLL_ALLREDUCE, bytes, mpi_ok, &measure);

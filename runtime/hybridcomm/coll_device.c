@@ -275,11 +275,11 @@ static void ensure_gather(dcoll_t *d, size_t slot) {
   d->gather_slot = cap;
   size_t flags = signal_flags_bytes(d);
   d->gather = xmp_dev_gpu_alloc(signal_flags_at(d) + flags, 0, NULL);
-  void *zero = xmpi_calloc_or_die(1, flags, NULL);
+  void *zero = xmpb_calloc_or_die(1, flags, NULL);
   xmp_dev_gpu_copy(&d->view, d->gather + signal_flags_at(d), zero, flags, NULL);
   xmp_dev_gpu_wait(&d->view, NULL); /* zero before any peer can map it (the allgather below) */
   free(zero);
-  xmp_dev_ipc_t mine, *all = xmpi_calloc_or_die((size_t)d->size, sizeof *all, NULL);
+  xmp_dev_ipc_t mine, *all = xmpb_calloc_or_die((size_t)d->size, sizeof *all, NULL);
   xmp_dev_gpu_view_t v = d->view;
   v.ptr = d->gather;
   xmp_dev_gpu_export(&v, &mine, NULL);
@@ -315,7 +315,7 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
     a->flags[r] = (unsigned long long *)(void *)(base + signal_flags_at(d));
   }
   if (kern.signal(a, d->view.stream))
-    xmpi_fatal(NULL, "CUDA: the kernel of a signalled device collective failed to launch");
+    xmpb_fatal(NULL, "CUDA: the kernel of a signalled device collective failed to launch");
   xmp_dev_gpu_wait(&d->view, NULL);
   xmphc_sum_whole(XMPHC_SUM_SIGNAL, t0);
   return XMPHC_OK;
@@ -331,7 +331,7 @@ static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_cho
                      int *measure) {
   algo_choice_t **slot = &d->choice[kind][xmphc_size_bucket(bytes)];
   if (*slot == NULL) {
-    *slot = xmpi_calloc_or_die(1, sizeof **slot, NULL);
+    *slot = xmpb_calloc_or_die(1, sizeof **slot, NULL);
     xmphc_algo_init(*slot, 1);
   }
   *chp = *slot;
@@ -358,7 +358,7 @@ static void algo_done(dcoll_t *d, algo_choice_t *ch, int measure, int a, double 
       if (mask & (1u << b))
         len += snprintf(line + len, sizeof line - (size_t)len, " %s %.1f us", xmphc_algo_name(b),
                         worst[b] * 1e6);
-    xmpi_note(NULL, "comm", "%s: %s", line, xmphc_algo_name(ch->chosen));
+    xmpb_note(NULL, "comm", "%s: %s", line, xmphc_algo_name(ch->chosen));
   }
 }
 
@@ -585,7 +585,7 @@ static int allreduce_steps(xmphc_coll_t *c, dcoll_t *d, const reduce_args_t *ra)
   }
 #undef REDUCE
   if (st)
-    xmpi_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
+    xmpb_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
   if (f.extra)
     TRY(dev_step(d, &run, f.levels + 1, -1, NULL, me + 1, &mine));
   else if (me < 2 * f.r)
@@ -605,7 +605,7 @@ static int allreduce_oneshot(dcoll_t *d, const reduce_args_t *ra) {
     xmp_dev_gpu_copy(&d->view, dst + (size_t)d->rank * d->gather_slot, ra->buf, bytes, NULL);
   }
   xmp_dev_gpu_wait(&d->view, NULL);
-  MPI_Request *req = xmpi_calloc_or_die(2 * (size_t)d->size, sizeof *req, NULL);
+  MPI_Request *req = xmpb_calloc_or_die(2 * (size_t)d->size, sizeof *req, NULL);
   for (int r = 0; r < d->size; r++) {
     req[2 * r] = req[2 * r + 1] = MPI_REQUEST_NULL;
     if (r != d->rank) {
@@ -618,7 +618,7 @@ static int allreduce_oneshot(dcoll_t *d, const reduce_args_t *ra) {
   if (ra->width > 0) {
     if (kern.fold(ra->kind, ra->width, ra->op, ra->buf, mine, d->size,
                   d->gather_slot / (size_t)ra->width, ra->n, d->view.stream))
-      xmpi_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
+      xmpb_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
   } else { /* no kernel for the type: fold on the host */
     ensure_pinned(d, bytes);
     unsigned char *acc = d->pinned, *next = d->pinned + d->pinned_half;
@@ -646,8 +646,8 @@ static int allreduce_on(xmphc_coll_t *c, dcoll_t *d, MPI_Comm comm, void *buf, s
   if (!all_kernel)
     ra.width = 0; /* folds on the host */
   /* The same on every rank too: MPI's operator for the type. */
-  MPI_Datatype mpi_type = xmpi_mpi_type(type);
-  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpi_mpi_op(op, type) : MPI_OP_NULL;
+  MPI_Datatype mpi_type = xmpb_mpi_type(type);
+  MPI_Op mpi_op = mpi_type != MPI_DATATYPE_NULL ? xmpb_mpi_op(op, type) : MPI_OP_NULL;
   unsigned mask = 1u << XMPHC_ALGO_HOST | (mpi_op != MPI_OP_NULL ? 1u << XMPHC_ALGO_MPI : 0) |
                   (all_kernel ? 1u << XMPHC_ALGO_STEPS : 0) |
                   (d->all_ipc && ra.bytes <= ONESHOT_MAX ? 1u << XMPHC_ALGO_ONESHOT : 0) |
@@ -721,7 +721,7 @@ struct xmphc_dev_allgather {
 /* Segments of blocks [lo, hi) but skip, adjacent ones merged, in *n. */
 static dseg_t *segments(const xmphc_dev_allgather_t *g, int lo, int hi, int skip, int *n,
                         size_t *bytes) {
-  dseg_t *s = xmpi_calloc_or_die((size_t)(hi > lo ? hi - lo : 1), sizeof *s, NULL);
+  dseg_t *s = xmpb_calloc_or_die((size_t)(hi > lo ? hi - lo : 1), sizeof *s, NULL);
   *n = 0;
   *bytes = 0;
   for (int k = lo; k < hi; k++) {
@@ -753,11 +753,11 @@ int xmphc_dev_allgather_create(xmphc_coll_t *c, MPI_Comm comm, void *base,
   *plan = NULL;
   dcoll_t *d;
   TRY(dcoll_get(c, &d));
-  xmphc_dev_allgather_t *g = xmpi_calloc_or_die(1, sizeof *g, NULL);
+  xmphc_dev_allgather_t *g = xmpb_calloc_or_die(1, sizeof *g, NULL);
   g->c = c;
   g->d = d;
   g->base = base;
-  g->block = xmpi_calloc_or_die((size_t)d->size, sizeof *g->block, NULL);
+  g->block = xmpb_calloc_or_die((size_t)d->size, sizeof *g->block, NULL);
   g->contiguous = 1;
   g->lo = SIZE_MAX;
   for (int r = 0; r < d->size; r++) {

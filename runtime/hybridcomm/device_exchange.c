@@ -140,7 +140,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
                                                 const xmphc_face_desc_t *faces, int nfaces,
                                                 const char *name,
                                                 const xmp_rt_srcloc_t *where) {
-  xmphc_dev_exchange_t *x = xmpi_calloc_or_die(1, sizeof *x, where);
+  xmphc_dev_exchange_t *x = xmpb_calloc_or_die(1, sizeof *x, where);
   x->comm = comm;
   x->rank = rank;
   x->dim = dim;
@@ -165,7 +165,7 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
       df->bytes *= (size_t)faces[i].count[e];
     }
     if (df->bytes > INT_MAX)
-      xmpi_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
+      xmpb_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
                             "one MPI message", name, df->bytes);
     df->box.offset = total;
     total += df->bytes;
@@ -300,7 +300,7 @@ static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
   const xmphc_config_t *cfg = xmphc_config();
   if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
     if (gpu && !xmp_dev_gpu_kernels_available())
-      xmpi_fatal(where, "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
+      xmpb_fatal(where, "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
                  "load (it is built next to libxmp where nvcc is found, and found through the "
                  "program's run path); use XMP_COMM=auto, direct or mpi",
                  xmp_dev_gpu_kernels_path());
@@ -380,7 +380,7 @@ static void report(const xmphc_dev_exchange_t *x, const dface_t *df, const doubl
     snprintf(there, sizeof there, "node %d receives no face from node %d", df->f.peer, me);
   }
   format_times(pair, sizeof pair, joint);
-  xmpi_note(x->where, "comm",
+  xmpb_note(x->where, "comm",
             "array '%s' dimension %d (device copy), node %d -> node %d (%s): %s, %ld run%s of "
             "%zu B (%zu B); measured here %s; %s; pair (slower end) %s: %s", x->name, x->dim,
             df->f.peer, me, df->f.up ? "up" : "down",
@@ -592,7 +592,7 @@ static void order_done(xmphc_dev_exchange_t *x, int order, double t) {
   int me;
   MPI_Comm_rank(x->comm, &me);
   if (xmphc_config()->report && me == 0)
-    xmpi_note(x->where, "comm", "array '%s' dimension %d (device copy): faces all at once "
+    xmpb_note(x->where, "comm", "array '%s' dimension %d (device copy): faces all at once "
               "%.1f us, phased by direction %.1f us (slowest node): %s", x->name, x->dim,
               worst[XMPHC_ORDER_CONCURRENT] * 1e6, worst[XMPHC_ORDER_PHASED] * 1e6,
               x->order.chosen == XMPHC_ORDER_PHASED ? "phased" : "all at once");

@@ -77,7 +77,7 @@ static const xmphc_transport_t *transport(int path) {
 
 static void check(const xmphc_exchange_t *x, int st, const char *what) {
   if (st)
-    xmpi_fatal(x->where, "hybrid communication of array '%s' dimension %d: %s: %s", x->name,
+    xmpb_fatal(x->where, "hybrid communication of array '%s' dimension %d: %s: %s", x->name,
                x->dim, what, xmphc_status_str(st));
 }
 
@@ -158,7 +158,7 @@ static void plan_direct(xmphc_exchange_t *x) {
 xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
                                         const xmphc_face_desc_t *faces, int nfaces,
                                         const char *name, const xmp_rt_srcloc_t *where) {
-  xmphc_exchange_t *x = xmpi_calloc_or_die(1, sizeof *x, where);
+  xmphc_exchange_t *x = xmpb_calloc_or_die(1, sizeof *x, where);
   x->st = *st;
   x->info.comm = comm;
   x->info.st = &x->st;
@@ -168,7 +168,7 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
   x->window_start = 0;
   x->decided_at = -1;
   if (nfaces > 4)
-    xmpi_fatal(where, "hybrid communication: %d faces in one exchange", nfaces);
+    xmpb_fatal(where, "hybrid communication: %d faces in one exchange", nfaces);
   for (int i = 0; i < nfaces; i++) {
     xface_t *xf = &x->face[x->nfaces];
     xf->f.desc = faces[i];

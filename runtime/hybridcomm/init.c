@@ -4,7 +4,7 @@
 void xmphc_init(void) {
   xmphc_config_read();
   if (xmphc_topology_build(xmphc_config()->subcluster_size) != XMPHC_OK)
-    xmpi_fatal_collective(NULL, "out of memory building the node topology");
+    xmpb_fatal_collective(NULL, "out of memory building the node topology");
 }
 
 void xmphc_shutdown(void) {

@@ -40,8 +40,8 @@ void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_
   int *counts = NULL, *displs = NULL;
   char *all = NULL;
   if (me == 0) {
-    counts = xmpi_calloc_or_die((size_t)size, sizeof *counts, where);
-    displs = xmpi_calloc_or_die((size_t)size, sizeof *displs, where);
+    counts = xmpb_calloc_or_die((size_t)size, sizeof *counts, where);
+    displs = xmpb_calloc_or_die((size_t)size, sizeof *displs, where);
   }
   MPI_Gather(&count, 1, MPI_INT, counts, 1, MPI_INT, 0, comm);
   int total = 0;
@@ -50,12 +50,12 @@ void xmphc_report_decision(MPI_Comm comm, const char *name, const xmp_rt_srcloc_
       displs[r] = total;
       total += counts[r];
     }
-    all = xmpi_calloc_or_die(total > 0 ? (size_t)total : 1, 1, where);
+    all = xmpb_calloc_or_die(total > 0 ? (size_t)total : 1, 1, where);
   }
   MPI_Gatherv(mine, count, MPI_CHAR, all, counts, displs, MPI_CHAR, 0, comm);
   if (me == 0) {
     for (int k = 0; k < total / LINE; k++)
-      xmpi_note(where, "comm", "%s", all + (size_t)k * LINE);
+      xmpb_note(where, "comm", "%s", all + (size_t)k * LINE);
     free(all);
     free(counts);
     free(displs);

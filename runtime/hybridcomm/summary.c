@@ -45,7 +45,7 @@ static int same_text(const char *a, const char *b) {
 
 static int same_site(const xmphc_sum_t *s, int kind, int device, int nodes,
                      const xmp_rt_srcloc_t *where, const char *what) {
-  xmp_rt_srcloc_t w = xmpi_srcloc_copy(where);
+  xmp_rt_srcloc_t w = xmpb_srcloc_copy(where);
   return s->kind == kind && s->device == device && s->nodes == nodes &&
          s->where.line == w.line && same_text(s->where.file, w.file) &&
          same_text(s->where.directive, w.directive) && strcmp(s->what, what) == 0;
@@ -67,7 +67,7 @@ int xmphc_sum_find(xmphc_sum_list_t *l, int kind, int device, int nodes,
     s->kind = kind;
     s->device = device;
     s->nodes = nodes;
-    s->where = xmpi_srcloc_copy(where);
+    s->where = xmpb_srcloc_copy(where);
     snprintf(s->what, sizeof s->what, "%s", what);
     if (l->tail != NULL)
       l->tail->next = s;
@@ -211,7 +211,7 @@ static xmphc_sum_t *record(int kind, int device, int nodes, const xmp_rt_srcloc_
                            const char *what) {
   xmphc_sum_t *s;
   if (xmphc_sum_find(&records, kind, device, nodes, where, what, &s) != XMPHC_OK)
-    xmpi_fatal(where, "out of memory for the communication summary (XMP_COMM_REPORT)");
+    xmpb_fatal(where, "out of memory for the communication summary (XMP_COMM_REPORT)");
   return s;
 }
 
@@ -271,34 +271,34 @@ void xmphc_sum_report(void) {
   char *mine;
   size_t len;
   if (xmphc_sum_text(&records, me, &mine, &len) == XMPHC_E_NOMEM)
-    xmpi_fatal(NULL, "out of memory for the communication summary (XMP_COMM_REPORT)");
+    xmpb_fatal(NULL, "out of memory for the communication summary (XMP_COMM_REPORT)");
   xmphc_sum_list_free(&records);
   int count = (int)len, *counts = NULL, *displs = NULL;
   char *all = NULL;
   if (me == 0)
-    counts = xmpi_calloc_or_die((size_t)size, sizeof *counts, NULL);
+    counts = xmpb_calloc_or_die((size_t)size, sizeof *counts, NULL);
   MPI_Gather(&count, 1, MPI_INT, counts, 1, MPI_INT, 0, MPI_COMM_WORLD);
   size_t total = 0;
   if (me == 0) {
-    displs = xmpi_calloc_or_die((size_t)size, sizeof *displs, NULL);
+    displs = xmpb_calloc_or_die((size_t)size, sizeof *displs, NULL);
     for (int r = 0; r < size; r++) {
       displs[r] = (int)total;
       total += (size_t)counts[r];
     }
-    all = xmpi_calloc_or_die(total + 1, 1, NULL);
+    all = xmpb_calloc_or_die(total + 1, 1, NULL);
   }
   MPI_Gatherv(mine, count, MPI_CHAR, all, counts, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
   free(mine);
   if (me != 0)
     return;
-  xmpi_note(NULL, "comm summary",
+  xmpb_note(NULL, "comm summary",
             "per rank of MPI_COMM_WORLD, each halo exchange (array dimension of a reflect) "
             "and collective call site of the hybrid layer: its executions and their time "
             "here; per path the faces, steps or whole calls that took it and their time");
   for (char *line = all; *line != '\0';) {
     char *end = strchr(line, '\n');
     *end = '\0';
-    xmpi_note(NULL, NULL, "%s", line);
+    xmpb_note(NULL, NULL, "%s", line);
     line = end + 1;
   }
   free(all);

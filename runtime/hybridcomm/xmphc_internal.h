@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "xmphc.h"
-#include "xmpi_internal.h"
+#include "xmpb.h"
 
 
 /* ---- config.c ---- */

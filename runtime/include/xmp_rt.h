@@ -6,7 +6,7 @@
  * inclusive [lower, upper] in global template / array index space.
  *
  * Errors a user can cause (bad rank count, bad distribution) are reported by the runtime
- * through one path (xmpi_fatal) naming the directive's source location, then MPI_Abort. */
+ * through one path (xmpb_fatal) naming the directive's source location, then MPI_Abort. */
 #ifndef XMP_RT_H
 #define XMP_RT_H
 

@@ -27,33 +27,33 @@ xmp_rt_array_t *xmp_rt_array_create(int rank, const long *extents, size_t elem_s
   if (name == NULL)
     name = "(unnamed)";
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
-    xmpi_fatal_collective(where, "array '%s' has %d dimensions; 1 to %d are supported", name,
+    xmpb_fatal_collective(where, "array '%s' has %d dimensions; 1 to %d are supported", name,
                           rank, XMP_RT_MAX_DIMS);
   if (elem_size == 0)
-    xmpi_fatal_collective(where, "array '%s' has elements of size 0", name);
+    xmpb_fatal_collective(where, "array '%s' has elements of size 0", name);
   int used[XMP_RT_MAX_DIMS] = {0};
   for (int d = 0; d < rank; d++) {
     if (extents[d] < -1)
-      xmpi_fatal_collective(where, "array '%s' dimension %d has negative extent %ld", name, d,
+      xmpb_fatal_collective(where, "array '%s' dimension %d has negative extent %ld", name, d,
                             extents[d]);
     int td = align_tdim[d];
     if (td < 0)
       continue;
     if (t == NULL || td >= t->rank)
-      xmpi_fatal_collective(where, "array '%s' dimension %d is aligned with template "
+      xmpb_fatal_collective(where, "array '%s' dimension %d is aligned with template "
                             "dimension %d, which does not exist", name, d, td);
     if (used[td]++)
-      xmpi_fatal_collective(where, "array '%s' aligns two dimensions with template '%s' "
+      xmpb_fatal_collective(where, "array '%s' aligns two dimensions with template '%s' "
                             "dimension %d", name, t->name, td);
   }
 
-  xmp_rt_array_t *a = xmpi_calloc_or_die(1, sizeof *a, where);
+  xmp_rt_array_t *a = xmpb_calloc_or_die(1, sizeof *a, where);
   a->rank = rank;
   a->elem_size = elem_size;
   a->type = -1;
   a->tmpl = t;
   a->name = name;
-  a->where = xmpi_srcloc_copy(where);
+  a->where = xmpb_srcloc_copy(where);
   for (int d = 0; d < rank; d++) {
     a->extent[d] = extents[d];
     a->align_tdim[d] = align_tdim[d];
@@ -117,12 +117,12 @@ int xmpi_array_dim_layout(const xmp_rt_array_t *a, int d, int coord, long *base,
 /* The layout of a's local storage; returns its element count (at least 1). */
 static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
   if (a->data != NULL)
-    xmpi_fatal(&a->where, "array '%s' is allocated twice", a->name);
+    xmpb_fatal(&a->where, "array '%s' is allocated twice", a->name);
   if (a->tmpl != NULL)
     xmpi_template_check_fixed(a->tmpl, &a->where);
   for (int d = 0; d < a->rank; d++)
     if (a->extent[d] < 0)
-      xmpi_fatal(&a->where, "array '%s' has no extents before xmp_malloc", a->name);
+      xmpb_fatal(&a->where, "array '%s' has no extents before xmp_malloc", a->name);
   /* Each aligned dimension's elements must map into the template (XMP 1.4 align; Omni:
    * "aligned array is out of template bound"): past its end they would have no owner and
    * no storage. Checked here, where the template's shape is known (also after
@@ -133,7 +133,7 @@ static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
       continue;
     long first = a->align_offset[d], last = a->extent[d] - 1 + a->align_offset[d];
     if (first < a->tmpl->lower[td] || last > a->tmpl->upper[td])
-      xmpi_fatal_collective(&a->where, "array '%s' dimension %d: elements 0 to %ld are aligned "
+      xmpb_fatal_collective(&a->where, "array '%s' dimension %d: elements 0 to %ld are aligned "
                             "with template '%s' elements %ld to %ld, outside its bounds "
                             "[%ld:%ld]", a->name, d, a->extent[d] - 1, a->tmpl->name, first,
                             last, a->tmpl->lower[td], a->tmpl->upper[td]);
@@ -142,7 +142,7 @@ static size_t lay_out(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
     int st = xmpi_array_dim_layout(a, d, xmpi_array_coord(a, d), &a->base[d],
                                    &a->local_extent[d]);
     if (st)
-      xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
+      xmpb_fatal(&a->where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
     layout->base[d] = a->base[d];
   }
   size_t count = 1;
@@ -176,14 +176,14 @@ void xmp_rt_array_allocate(xmp_rt_array_t *a, xmp_rt_layout_t *layout) {
                 ? xmphc_storage_alloc(count * a->elem_size, shadowed)
                 : NULL;
   if (a->data == NULL)
-    xmpi_fatal(&a->where, "array '%s': out of memory allocating %zu elements", a->name, count);
+    xmpb_fatal(&a->where, "array '%s': out of memory allocating %zu elements", a->name, count);
   layout->addr = a->data;
 }
 
 void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layout,
                          const xmp_rt_srcloc_t *where) {
   if (storage == NULL)
-    xmpi_fatal(where, "array '%s' is aligned with its caller's storage, but got a null pointer",
+    xmpb_fatal(where, "array '%s' is aligned with its caller's storage, but got a null pointer",
                a->name);
   /* A pointer parameter (`int *b`) has no extent of its own: an aligned dimension spans the
    * template from the alignment on. */
@@ -192,7 +192,7 @@ void xmp_rt_array_attach(xmp_rt_array_t *a, void *storage, xmp_rt_layout_t *layo
       continue;
     int td = a->align_tdim[d];
     if (td < 0)
-      xmpi_fatal(where, "array '%s' dimension %d has no extent and is not aligned with the "
+      xmpb_fatal(where, "array '%s' dimension %d has no extent and is not aligned with the "
                         "template", a->name, d);
     xmpi_template_check_fixed(a->tmpl, where);
     long extent = a->tmpl->upper[td] - a->align_offset[d] + 1;
@@ -209,16 +209,16 @@ void xmp_rt_array_malloc(xmp_rt_array_t *a, const long *extents, xmp_rt_layout_t
   if (where == NULL)
     where = &a->where;
   if (a->data != NULL)
-    xmpi_fatal(where, "xmp_malloc of array '%s', which holds storage already (free it first)",
+    xmpb_fatal(where, "xmp_malloc of array '%s', which holds storage already (free it first)",
                a->name);
   if (a->tmpl != NULL && !a->tmpl->distributed)
-    xmpi_fatal(where, "xmp_malloc of array '%s' before template '%s' is distributed", a->name,
+    xmpb_fatal(where, "xmp_malloc of array '%s' before template '%s' is distributed", a->name,
                a->tmpl->name);
   if (a->tmpl != NULL)
     xmpi_template_check_fixed(a->tmpl, where);
   for (int d = 0; d < a->rank; d++) {
     if (extents[d] < 0)
-      xmpi_fatal(where, "xmp_malloc of array '%s': negative extent %ld in dimension %d",
+      xmpb_fatal(where, "xmp_malloc of array '%s': negative extent %ld in dimension %d",
                  a->name, extents[d], d);
     a->extent[d] = extents[d];
   }
@@ -229,7 +229,7 @@ void xmp_rt_array_deallocate(xmp_rt_array_t *a) { array_release_storage(a); }
 
 size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a) {
   if (a->data == NULL)
-    xmpi_fatal(&a->where, "array '%s' is used before its storage is laid out", a->name);
+    xmpb_fatal(&a->where, "array '%s' is used before its storage is laid out", a->name);
   size_t count = 1;
   for (int d = 0; d < a->rank; d++)
     count *= (size_t)a->local_extent[d];
@@ -238,10 +238,10 @@ size_t xmp_rt_array_storage_bytes(const xmp_rt_array_t *a) {
 
 void xmp_rt_array_local_range(const xmp_rt_array_t *a, int dim, long *lower, long *upper) {
   if (dim < 0 || dim >= a->rank)
-    xmpi_fatal(&a->where, "array '%s' has no dimension %d", a->name, dim);
+    xmpb_fatal(&a->where, "array '%s' has no dimension %d", a->name, dim);
   int st = xmpi_array_owned_range(a, dim, xmpi_array_coord(a, dim), lower, upper);
   if (st)
-    xmpi_fatal(&a->where, "array '%s' dimension %d: %s", a->name, dim, xmpi_status_str(st));
+    xmpb_fatal(&a->where, "array '%s' dimension %d: %s", a->name, dim, xmpi_status_str(st));
 }
 
 void xmp_rt_array_free(xmp_rt_array_t *a) {
@@ -261,7 +261,7 @@ void xmpi_array_owned_box(const xmp_rt_array_t *a, long *lo, long *hi,
       lo[d] = 0;
       hi[d] = a->extent[d] - 1;
     } else if (st) {
-      xmpi_fatal(where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
+      xmpb_fatal(where, "array '%s' dimension %d: %s", a->name, d, xmpi_status_str(st));
     }
   }
 }

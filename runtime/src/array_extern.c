@@ -29,9 +29,9 @@ void xmp_rt_array_declare_extern(xmp_rt_array_t **desc, int rank, const long *ex
                                  const long *align_offset, const char *name,
                                  const xmp_rt_srcloc_t *where) {
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
-    xmpi_fatal_collective(where, "array '%s' has %d dimensions; 1 to %d are supported", name,
+    xmpb_fatal_collective(where, "array '%s' has %d dimensions; 1 to %d are supported", name,
                           rank, XMP_RT_MAX_DIMS);
-  extern_decl_t *d = xmpi_calloc_or_die(1, sizeof *d, where);
+  extern_decl_t *d = xmpb_calloc_or_die(1, sizeof *d, where);
   d->desc = desc;
   d->rank = rank;
   d->elem_size = elem_size;
@@ -53,7 +53,7 @@ void xmp_rt_array_extern_shadow(xmp_rt_array_t **desc, const long *lo, const lon
   while (d != NULL && d->desc != desc)
     d = d->next;
   if (d == NULL)
-    xmpi_fatal_collective(where, "shadow of an extern array that this file does not align");
+    xmpb_fatal_collective(where, "shadow of an extern array that this file does not align");
   d->has_shadow = 1;
   d->shadow_where = *where;
   for (int k = 0; k < d->rank; k++) {
@@ -80,7 +80,7 @@ static const char *template_differs(const xmp_rt_template_t *here, int th,
 
 static _Noreturn void mismatch(const extern_decl_t *d, const xmp_rt_srcloc_t *here,
                                const xmp_rt_array_t *a, int dim, const char *what) {
-  xmpi_fatal_collective(here,
+  xmpb_fatal_collective(here,
                         "array '%s' is mapped differently here than by the file that defines "
                         "it (%s:%d, '%s'): dimension %d: %s",
                         d->name, a->where.file ? a->where.file : "?", a->where.line,
@@ -92,7 +92,7 @@ void xmpi_check_extern_arrays(void) {
     /* (The file's declarations are weak: no definition, no address.) */
     const xmp_rt_array_t *a = d->desc != NULL ? *d->desc : NULL;
     if (a == NULL)
-      xmpi_fatal_collective(&d->where,
+      xmpb_fatal_collective(&d->where,
                             "array '%s' is declared 'extern' and aligned here, but no file of "
                             "the program defines and aligns it",
                             d->name);

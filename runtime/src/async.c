@@ -19,7 +19,7 @@ typedef struct async_item {
 static async_item_t *items;
 
 void xmpi_async_add(int id, MPI_Request *reqs, int count, int *owner_id) {
-  async_item_t *it = xmpi_calloc_or_die(1, sizeof *it, NULL);
+  async_item_t *it = xmpb_calloc_or_die(1, sizeof *it, NULL);
   it->id = id;
   it->reqs = reqs;
   it->count = count;

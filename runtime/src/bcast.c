@@ -18,7 +18,7 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
   if (n == NULL) {
     int size = xmpi_exec_size();
     if (root[0] < 0 || root[0] >= size)
-      xmpi_fatal_collective(where, "bcast from node %d, but the nodes are 0 to %d", root[0],
+      xmpb_fatal_collective(where, "bcast from node %d, but the nodes are 0 to %d", root[0],
                             size - 1);
     return root[0];
   }
@@ -29,7 +29,7 @@ static int root_rank(const xmp_rt_nodes_t *n, const int *root, const xmp_rt_srcl
     char text[XMP_RT_MAX_DIMS * 24], *p = text;
     for (int d = 0; d < n->rank; d++)
       p += snprintf(p, sizeof text - (size_t)(p - text), "%s%d", d ? ", " : "", root[d]);
-    xmpi_fatal_collective(where, "bcast from node (%s), which is outside nodes '%s'", text,
+    xmpb_fatal_collective(where, "bcast from node (%s), which is outside nodes '%s'", text,
                           n->name);
   }
   if (n->comm == MPI_COMM_NULL)
@@ -45,7 +45,7 @@ void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Bcast(buf, count, type, root, comm);
   else if (st)
-    xmpi_fatal(where, "bcast: %s", xmphc_status_str(st));
+    xmpb_fatal(where, "bcast: %s", xmphc_status_str(st));
 }
 
 /* bytes at data from rank r of comm, in pieces of at most XMPI_BCAST_CHUNK. */
@@ -101,7 +101,7 @@ static MPI_Datatype section_type(int rank, const long *extents, size_t elem_size
     long last = lb[d] + (len[d] - 1) * st[d];
     if (len[d] < 0 || st[d] <= 0 || lb[d] < 0 || lb[d] >= extents[d] || last < 0 ||
         last >= extents[d] || len[d] > INT_MAX)
-      xmpi_fatal_collective(where,
+      xmpb_fatal_collective(where,
                             "bcast section dimension %d: %ld elements from %ld step %ld do "
                             "not fit extent %ld",
                             d, len[d], lb[d], st[d], extents[d]);

@@ -9,7 +9,7 @@
 void *xmp_rt_checked_elem(xmp_rt_array_t *a, const long *g, const char *file, int line) {
   xmp_rt_srcloc_t where = {file, line, NULL};
   if (a == NULL || a->data == NULL)
-    xmpi_fatal(&where, "checked mode: access to a distributed array that has no storage yet "
+    xmpb_fatal(&where, "checked mode: access to a distributed array that has no storage yet "
                        "(before its allocation)");
   size_t offset = 0;
   for (int d = 0; d < a->rank; d++) {
@@ -21,11 +21,11 @@ void *xmp_rt_checked_elem(xmp_rt_array_t *a, const long *g, const char *file, in
       for (int k = 0; k < a->rank; k++)
         p += snprintf(p, sizeof index - (size_t)(p - index), "[%ld]", g[k]);
       if (lo > hi)
-        xmpi_fatal(&where,
+        xmpb_fatal(&where,
                    "checked mode: %s%s is not on node %d (of MPI_COMM_WORLD), which holds no "
                    "element of dimension %d",
                    a->name, index, node, d);
-      xmpi_fatal(&where,
+      xmpb_fatal(&where,
                  "checked mode: %s%s is not on node %d (of MPI_COMM_WORLD): it holds %ld:%ld "
                  "of dimension %d, shadow included",
                  a->name, index, node, lo, hi, d);

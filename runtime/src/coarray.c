@@ -46,16 +46,16 @@ void xmpi_coarray_start(void) {
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_dup(MPI_COMM_WORLD, &sync_comm);
   MPI_Comm_dup(MPI_COMM_WORLD, &post_comm);
-  xmpi_at_shutdown(shutdown);
+  xmpb_at_shutdown(shutdown);
 }
 
 void xmpi_check_image(int image, const char *name, const xmp_rt_srcloc_t *where) {
   if (image >= 0 && image < nimages)
     return;
   if (name != NULL)
-    xmpi_fatal(where, "coarray '%s': image %d is not one of the program's %d images (0..%d)",
+    xmpb_fatal(where, "coarray '%s': image %d is not one of the program's %d images (0..%d)",
                name, image, nimages, nimages - 1);
-  xmpi_fatal(where, "image %d is not one of the program's %d images (0..%d)", image, nimages,
+  xmpb_fatal(where, "image %d is not one of the program's %d images (0..%d)", image, nimages,
              nimages - 1);
 }
 
@@ -70,14 +70,14 @@ static xmp_rt_coarray_t *find(const void *base) {
 static void check_coshape(int corank, const long *coshape, const char *name,
                           const xmp_rt_srcloc_t *where) {
   if (corank < 1 || coshape == NULL)
-    xmpi_fatal_collective(where, "coarray '%s': corank %d (a coarray has at least one "
+    xmpb_fatal_collective(where, "coarray '%s': corank %d (a coarray has at least one "
                           "codimension)", name, corank);
   for (int d = 0; d < corank; d++) {
     if (coshape[d] == -1 && d != corank - 1)
-      xmpi_fatal_collective(where, "coarray '%s': codimension %d is '*', which only the last "
+      xmpb_fatal_collective(where, "coarray '%s': codimension %d is '*', which only the last "
                             "codimension (%d) may be", name, d, corank - 1);
     if (coshape[d] < 1 && !(coshape[d] == -1 && d == corank - 1))
-      xmpi_fatal_collective(where, "coarray '%s': codimension %d has extent %ld (extents are "
+      xmpb_fatal_collective(where, "coarray '%s': codimension %d has extent %ld (extents are "
                             "at least 1, or '*' for the last)", name, d, coshape[d]);
   }
 }
@@ -87,21 +87,21 @@ xmp_rt_coarray_t *xmp_rt_coarray_new(void *base, size_t bytes, int corank, const
   if (name == NULL)
     name = "(unnamed)";
   if (sync_comm == MPI_COMM_NULL)
-    xmpi_fatal(where, "coarray '%s' is declared before xmp_rt_init started the runtime", name);
+    xmpb_fatal(where, "coarray '%s' is declared before xmp_rt_init started the runtime", name);
   if (xmpi_exec_depth() > 0)
-    xmpi_fatal(where, "coarray '%s': coarrays are created by every image together, not "
+    xmpb_fatal(where, "coarray '%s': coarrays are created by every image together, not "
                "inside a task", name);
   check_coshape(corank, coshape, name, where);
   if (base == NULL && bytes > 0)
-    xmpi_fatal_collective(where, "coarray '%s' has no storage (a null address)", name);
+    xmpb_fatal_collective(where, "coarray '%s' has no storage (a null address)", name);
   if (bytes > (size_t)LONG_MAX)
-    xmpi_fatal_collective(where, "coarray '%s' has %zu bytes, more than this runtime "
+    xmpb_fatal_collective(where, "coarray '%s' has %zu bytes, more than this runtime "
                           "addresses", name, bytes);
   /* The same size everywhere, or puts would be checked against the wrong bounds. */
   long size[2] = {(long)bytes, -(long)bytes};
   MPI_Allreduce(MPI_IN_PLACE, size, 2, MPI_LONG, MPI_MAX, sync_comm);
   if (size[0] != -size[1])
-    xmpi_fatal_collective(where, "coarray '%s' has different sizes on different images (%ld "
+    xmpb_fatal_collective(where, "coarray '%s' has different sizes on different images (%ld "
                           "to %ld bytes): it must be the same object everywhere", name,
                           -size[1], size[0]);
 
@@ -111,21 +111,21 @@ xmp_rt_coarray_t *xmp_rt_coarray_new(void *base, size_t bytes, int corank, const
     for (int d = 0; same && d < corank; d++)
       same = c->coshape[d] == coshape[d];
     if (!same)
-      xmpi_fatal_collective(where, "coarray '%s' is declared here otherwise than as coarray "
+      xmpb_fatal_collective(where, "coarray '%s' is declared here otherwise than as coarray "
                             "'%s' (%s:%d): another size or coshape", name, c->name,
                             c->where.file != NULL ? c->where.file : "?", c->where.line);
     return c;
   }
 
-  c = xmpi_calloc_or_die(1, sizeof *c, where);
+  c = xmpb_calloc_or_die(1, sizeof *c, where);
   c->base = base;
   c->bytes = bytes;
   c->corank = corank;
-  c->coshape = xmpi_calloc_or_die((size_t)corank, sizeof *c->coshape, where);
+  c->coshape = xmpb_calloc_or_die((size_t)corank, sizeof *c->coshape, where);
   for (int d = 0; d < corank; d++)
     c->coshape[d] = coshape[d];
   c->name = name;
-  c->where = xmpi_srcloc_copy(where);
+  c->where = xmpb_srcloc_copy(where);
   char what[160];
   snprintf(what, sizeof what, "coarray '%s'", name);
   xmpi_rma_open(&c->rma, base, bytes, sync_comm, what, where);
@@ -141,10 +141,10 @@ int xmp_rt_coarray_image(const xmp_rt_coarray_t *c, const long *cosub,
                          const xmp_rt_srcloc_t *where) {
   for (int d = 0; d < c->corank; d++) {
     if (cosub[d] < 0)
-      xmpi_fatal(where, "coarray '%s': cosubscript %ld of codimension %d is negative", c->name,
+      xmpb_fatal(where, "coarray '%s': cosubscript %ld of codimension %d is negative", c->name,
                  cosub[d], d);
     if (c->coshape[d] != -1 && cosub[d] >= c->coshape[d])
-      xmpi_fatal(where, "coarray '%s': cosubscript %ld of codimension %d is outside 0..%ld",
+      xmpb_fatal(where, "coarray '%s': cosubscript %ld of codimension %d is outside 0..%ld",
                  c->name, cosub[d], d, c->coshape[d] - 1);
   }
   /* image = c0 + e0*(c1 + e1*(...)): never decreasing as it is built, so it can stop (before
@@ -157,7 +157,7 @@ int xmp_rt_coarray_image(const xmp_rt_coarray_t *c, const long *cosub,
     size_t n = 0;
     for (int d = 0; d < c->corank && n < sizeof subs; d++)
       n += (size_t)snprintf(subs + n, sizeof subs - n, "%s%ld", d > 0 ? ", " : "", cosub[d]);
-    xmpi_fatal(where, "coarray '%s': cosubscripts (%s) name an image past the program's %d "
+    xmpb_fatal(where, "coarray '%s': cosubscripts (%s) name an image past the program's %d "
                "images (0..%d)", c->name, subs, nimages, nimages - 1);
   }
   return (int)image;

@@ -16,10 +16,10 @@ static long lock_offset(const xmp_rt_coarray_t *c, int image, const void *lock_a
   xmpi_check_image(image, c->name, where);
   long off = (long)((intptr_t)lock_at - (intptr_t)c->base);
   if (off < 0 || c->bytes < sizeof(xmp_lock_t) || off > (long)(c->bytes - sizeof(xmp_lock_t)))
-    xmpi_fatal(where, "coarray '%s': the lock at byte %ld is outside the coarray's %zu bytes",
+    xmpb_fatal(where, "coarray '%s': the lock at byte %ld is outside the coarray's %zu bytes",
                c->name, off, c->bytes);
   if ((uintptr_t)lock_at % 8 != 0)
-    xmpi_fatal(where, "coarray '%s': the lock at byte %ld is not 8-byte aligned", c->name, off);
+    xmpb_fatal(where, "coarray '%s': the lock at byte %ld is not 8-byte aligned", c->name, off);
   return off;
 }
 
@@ -43,7 +43,7 @@ void xmp_rt_coarray_lock(xmp_rt_coarray_t *c, int image, const void *lock_at,
     if (old == 0)
       break;
     if (old == mine)
-      xmpi_fatal(where, "coarray '%s': the lock at byte %ld on image %d is already locked by "
+      xmpb_fatal(where, "coarray '%s': the lock at byte %ld on image %d is already locked by "
                  "this image", c->name, off, image);
     /* The pause lets MPI progress: some one-sided components (Open MPI's osc/ucx without
      * single-copy shared memory) serve other images' transfers here only from inside MPI. */
@@ -65,6 +65,6 @@ void xmp_rt_coarray_unlock(xmp_rt_coarray_t *c, int image, const void *lock_at,
   xmpi_coarray_complete_all();
   long long old = swap(c, image, off, mine, 0);
   if (old != mine)
-    xmpi_fatal(where, "coarray '%s': the lock at byte %ld on image %d is not locked by this "
+    xmpb_fatal(where, "coarray '%s': the lock at byte %ld on image %d is not locked by this "
                "image", c->name, off, image);
 }

@@ -29,12 +29,12 @@ static void check_tag(const char *what, long tag, const xmp_rt_srcloc_t *where) 
   MPI_Comm_get_attr(xmpi_coarray_post_comm(), MPI_TAG_UB, &ub, &flag);
   long limit = flag && ub != NULL ? *ub : 32767; /* the least MPI guarantees */
   if (tag < 0 || tag > limit)
-    xmpi_fatal(where, "%s tag %ld is outside 0..%ld (MPI_TAG_UB of this MPI)", what, tag, limit);
+    xmpb_fatal(where, "%s tag %ld is outside 0..%ld (MPI_TAG_UB of this MPI)", what, tag, limit);
 }
 
 void xmp_rt_post(int image, long tag, const xmp_rt_srcloc_t *where) {
   if (image < 0 || image >= xmpi_images())
-    xmpi_fatal(where, "post to image %d, which is not one of the program's %d images (0..%d)",
+    xmpb_fatal(where, "post to image %d, which is not one of the program's %d images (0..%d)",
                image, xmpi_images(), xmpi_images() - 1);
   check_tag("post", tag, where);
   xmpi_coarray_complete_all();
@@ -43,7 +43,7 @@ void xmp_rt_post(int image, long tag, const xmp_rt_srcloc_t *where) {
     int n = cap ? 2 * cap : 16;
     MPI_Request *r = realloc(sent, (size_t)n * sizeof *r);
     if (r == NULL)
-      xmpi_fatal(where, "out of memory keeping a post's request");
+      xmpb_fatal(where, "out of memory keeping a post's request");
     sent = r;
     cap = n;
   }
@@ -52,7 +52,7 @@ void xmp_rt_post(int image, long tag, const xmp_rt_srcloc_t *where) {
 
 void xmp_rt_wait(int image, int has_tag, long tag, const xmp_rt_srcloc_t *where) {
   if (image < -1 || image >= xmpi_images())
-    xmpi_fatal(where, "wait for image %d, which is not one of the program's %d images (0..%d)",
+    xmpb_fatal(where, "wait for image %d, which is not one of the program's %d images (0..%d)",
                image, xmpi_images(), xmpi_images() - 1);
   if (has_tag)
     check_tag("wait", tag, where);

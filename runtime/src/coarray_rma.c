@@ -71,13 +71,13 @@ MPI_Datatype xmpi_section_type(int rank, const long *count, const long *stride, 
 
 static void check_elem(size_t elem, const char *label, const xmp_rt_srcloc_t *where) {
   if (elem == 0 || elem > INT_MAX)
-    xmpi_fatal(where, "%s: element size %zu bytes (1 to %d)", label, elem, INT_MAX);
+    xmpb_fatal(where, "%s: element size %zu bytes (1 to %d)", label, elem, INT_MAX);
 }
 
 static void parse(sect_t *s, int rank, const xmp_rt_span_t *spans, const char *label,
                   const char *side, const xmp_rt_srcloc_t *where) {
   if (rank < 0 || rank > MAX_RANK || (rank > 0 && spans == NULL))
-    xmpi_fatal(where, "%s: the %s section has rank %d (0 to %d)", label, side, rank, MAX_RANK);
+    xmpb_fatal(where, "%s: the %s section has rank %d (0 to %d)", label, side, rank, MAX_RANK);
   s->given = rank;
   s->rank = 0;
   s->total = 1;
@@ -85,13 +85,13 @@ static void parse(sect_t *s, int rank, const xmp_rt_span_t *spans, const char *l
   for (int d = 0; d < rank; d++) {
     long n = spans[d].count;
     if (n < 0)
-      xmpi_fatal(where, "%s: the %s section has a negative count (%ld) in dimension %d", label,
+      xmpb_fatal(where, "%s: the %s section has a negative count (%ld) in dimension %d", label,
                  side, n, d);
     s->shape[d] = n;
     if (n == 0)
       empty = 1;
     else if (__builtin_mul_overflow(s->total, n, &s->total))
-      xmpi_fatal(where, "%s: the %s section has more elements than this runtime counts", label,
+      xmpb_fatal(where, "%s: the %s section has more elements than this runtime counts", label,
                  side);
     if (n != 1) {
       s->count[s->rank] = n;
@@ -118,7 +118,7 @@ static int conform(const sect_t *dst, const sect_t *src, const char *label,
   if (src->total == 1 && dst->total != 1)
     return 1;
   if (dst->total != src->total)
-    xmpi_fatal(where, "%s: the destination section has %ld elements but the source section "
+    xmpb_fatal(where, "%s: the destination section has %ld elements but the source section "
                "has %ld", label, dst->total, src->total);
   int same = dst->rank == src->rank;
   for (int i = 0; same && i < dst->rank; i++)
@@ -127,7 +127,7 @@ static int conform(const sect_t *dst, const sect_t *src, const char *label,
     char a[200], b[200];
     shape_text(dst, a, sizeof a);
     shape_text(src, b, sizeof b);
-    xmpi_fatal(where, "%s: the sections have shapes %s and %s: they do not conform", label, a,
+    xmpb_fatal(where, "%s: the sections have shapes %s and %s: they do not conform", label, a,
                b);
   }
   return 0;
@@ -136,7 +136,7 @@ static int conform(const sect_t *dst, const sect_t *src, const char *label,
 static void no_repeats(const sect_t *s, const char *label, const xmp_rt_srcloc_t *where) {
   for (int i = 0; i < s->rank; i++)
     if (s->stride[i] == 0)
-      xmpi_fatal(where, "%s: the destination section repeats an element (stride 0 in "
+      xmpb_fatal(where, "%s: the destination section repeats an element (stride 0 in "
                  "dimension %d)", label, s->dim[i]);
 }
 
@@ -161,10 +161,10 @@ static void check_range(const xmp_rt_coarray_t *c, int image, const sect_t *s, l
   }
   bad |= __builtin_add_overflow(hi, (long)elem - 1, &hi);
   if (bad)
-    xmpi_fatal(where, "coarray '%s': the section on image %d reaches past the addresses this "
+    xmpb_fatal(where, "coarray '%s': the section on image %d reaches past the addresses this "
                "runtime computes", c->name, image);
   if (lo < 0 || hi >= (long)c->bytes)
-    xmpi_fatal(where, "coarray '%s': the section on image %d covers bytes %ld..%ld, outside "
+    xmpb_fatal(where, "coarray '%s': the section on image %d covers bytes %ld..%ld, outside "
                "the coarray's %zu bytes", c->name, image, lo, hi, c->bytes);
 }
 
@@ -309,7 +309,7 @@ void xmp_rt_coarray_get(xmp_rt_coarray_t *c, int image, const void *remote_at, i
     issue_get(c, image, &t.remote, t.off, dst, &t.local, elem);
     return;
   }
-  void *one = xmpi_calloc_or_die(1, elem, where);
+  void *one = xmpb_calloc_or_die(1, elem, where);
   sect_t single = {.total = 1};
   issue_get(c, image, &t.remote, t.off, one, &single, elem);
   fill(dst, &t.local, one, elem);
@@ -342,7 +342,7 @@ void xmp_rt_coarray_copy(xmp_rt_coarray_t *dst, int dst_image, const void *dst_a
   if (d.total == 0)
     return;
   /* The source's elements, packed in its order, then put from there. */
-  void *tmp = xmpi_calloc_or_die((size_t)s.total, elem, where);
+  void *tmp = xmpb_calloc_or_die((size_t)s.total, elem, where);
   sect_t p;
   packed(&s, elem, &p);
   issue_get(src, src_image, &s, soff, tmp, &p, elem);
@@ -360,7 +360,7 @@ static MPI_Datatype atom_type(const xmp_rt_coarray_t *c, size_t elem, const char
     return MPI_INT32_T;
   if (elem == 8)
     return MPI_INT64_T;
-  xmpi_fatal(where, "coarray '%s': %s takes a 4- or 8-byte integer element, not one of %zu "
+  xmpb_fatal(where, "coarray '%s': %s takes a 4- or 8-byte integer element, not one of %zu "
              "bytes", c->name, what, elem);
 }
 
@@ -374,7 +374,7 @@ static long atom_at(const xmp_rt_coarray_t *c, int *image, const void *at, size_
   long off = offset_of(c, at);
   check_range(c, *image, &one, off, elem, where);
   if (off % (long)elem != 0)
-    xmpi_fatal(where, "coarray '%s': an atomic variable must be aligned to its %zu bytes", c->name,
+    xmpb_fatal(where, "coarray '%s': an atomic variable must be aligned to its %zu bytes", c->name,
                elem);
   return off;
 }
@@ -427,12 +427,12 @@ void xmp_rt_coarray_atomic_ref(xmp_rt_coarray_t *c, int image, const void *at, v
 /* What a call the compiler did not replace reaches (one in an included file): an error. */
 void xmp_atomic_define(long long atom, long long value) {
   (void)atom, (void)value;
-  xmpi_fatal(NULL, "xmp_atomic_define: the call is not in a file xmpcc translated (write it in "
+  xmpb_fatal(NULL, "xmp_atomic_define: the call is not in a file xmpcc translated (write it in "
                    "the .c file compiled, where its atom, a coarray element, is known)");
 }
 
 void xmp_atomic_ref(void *value, long long atom) {
   (void)value, (void)atom;
-  xmpi_fatal(NULL, "xmp_atomic_ref: the call is not in a file xmpcc translated (write it in "
+  xmpb_fatal(NULL, "xmp_atomic_ref: the call is not in a file xmpcc translated (write it in "
                    "the .c file compiled, where its atom, a coarray element, is known)");
 }

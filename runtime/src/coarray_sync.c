@@ -33,7 +33,7 @@ void xmp_sync_all(int *status) {
 /* The handshake with images[0..n-1] (others than this one, each once). */
 static void handshake(const int *images, int n) {
   MPI_Comm comm = xmpi_coarray_sync_comm();
-  MPI_Request *req = xmpi_calloc_or_die(2 * (size_t)n + 1, sizeof *req, NULL);
+  MPI_Request *req = xmpb_calloc_or_die(2 * (size_t)n + 1, sizeof *req, NULL);
   for (int i = 0; i < n; i++) {
     MPI_Irecv(NULL, 0, MPI_BYTE, images[i], SYNC_TAG, comm, &req[2 * i]);
     MPI_Isend(NULL, 0, MPI_BYTE, images[i], SYNC_TAG, comm, &req[2 * i + 1]);
@@ -45,20 +45,20 @@ static void handshake(const int *images, int n) {
 void xmp_sync_images(int num, int *image_set, int *status) {
   int nimages = xmpi_images(), me = xmpi_image_me();
   if (num < 0)
-    xmpi_fatal(NULL, "xmp_sync_images: a negative number of images (%d)", num);
+    xmpb_fatal(NULL, "xmp_sync_images: a negative number of images (%d)", num);
   if (num > 0 && image_set == NULL)
-    xmpi_fatal(NULL, "xmp_sync_images: %d images, but no image set (a null pointer)", num);
+    xmpb_fatal(NULL, "xmp_sync_images: %d images, but no image set (a null pointer)", num);
   /* Checked whole before any message, so that an error leaves no handshake half done. */
-  char *seen = xmpi_calloc_or_die((size_t)nimages, 1, NULL);
-  int *others = xmpi_calloc_or_die((size_t)num + 1, sizeof *others, NULL);
+  char *seen = xmpb_calloc_or_die((size_t)nimages, 1, NULL);
+  int *others = xmpb_calloc_or_die((size_t)num + 1, sizeof *others, NULL);
   int n = 0;
   for (int i = 0; i < num; i++) {
     int k = image_set[i];
     if (k < 0 || k >= nimages)
-      xmpi_fatal(NULL, "xmp_sync_images: image %d is not one of the program's %d images "
+      xmpb_fatal(NULL, "xmp_sync_images: image %d is not one of the program's %d images "
                  "(0..%d)", k, nimages, nimages - 1);
     if (seen[k])
-      xmpi_fatal(NULL, "xmp_sync_images: image %d appears twice in the image set", k);
+      xmpb_fatal(NULL, "xmp_sync_images: image %d appears twice in the image set", k);
     seen[k] = 1;
     if (k != me)
       others[n++] = k;
@@ -75,7 +75,7 @@ void xmp_sync_image(int image, int *status) { xmp_sync_images(1, &image, status)
 
 void xmp_sync_images_all(int *status) {
   int nimages = xmpi_images(), me = xmpi_image_me();
-  int *others = xmpi_calloc_or_die((size_t)nimages, sizeof *others, NULL);
+  int *others = xmpb_calloc_or_die((size_t)nimages, sizeof *others, NULL);
   int n = 0;
   for (int k = 0; k < nimages; k++)
     if (k != me)

@@ -11,7 +11,7 @@ void xmpi_acc_begin(void *host, const char *directive, MPI_Comm comm, xmpi_acc_c
                     const xmp_rt_srcloc_t *where) {
   c->data = xmp_dev_find(host);
   if (c->data == NULL)
-    xmpi_fatal_collective(where, "%s with 'acc': the variable is not replicated on the device "
+    xmpb_fatal_collective(where, "%s with 'acc': the variable is not replicated on the device "
                           "('device replicate')", directive);
   int gpu = xmp_dev_gpu_acquire(c->data, &c->view, where), all = 0;
   MPI_Allreduce(&gpu, &all, 1, MPI_INT, MPI_MIN, comm);

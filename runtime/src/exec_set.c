@@ -37,7 +37,7 @@ void xmpi_exec_push(MPI_Comm comm, const xmp_rt_srcloc_t *where) {
     int cap = capacity ? 2 * capacity : 8;
     exec_set_t *s = realloc(stack, (size_t)cap * sizeof *s);
     if (s == NULL)
-      xmpi_fatal(where, "out of memory entering a task");
+      xmpb_fatal(where, "out of memory entering a task");
     stack = s;
     capacity = cap;
   }
@@ -46,12 +46,14 @@ void xmpi_exec_push(MPI_Comm comm, const xmp_rt_srcloc_t *where) {
   /* Asked once here: the intrinsics read them on every call. */
   MPI_Comm_size(comm, &e->size);
   MPI_Comm_rank(comm, &e->rank);
+  xmpb_set_exec_comm(comm); /* the layers below report and gather over it */
 }
 
 int xmpi_exec_pop(void) {
   if (depth == 0)
     return XMPI_E_RANGE;
   depth--;
+  xmpb_set_exec_comm(depth > 0 ? stack[depth - 1].comm : MPI_COMM_NULL);
   return XMPI_OK;
 }
 
@@ -59,4 +61,5 @@ void xmpi_exec_reset(void) {
   free(stack);
   stack = NULL;
   depth = capacity = 0;
+  xmpb_set_exec_comm(MPI_COMM_NULL);
 }

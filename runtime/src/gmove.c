@@ -57,7 +57,7 @@ static int source_of(const gmove_t *m, const int *fixed, int r) {
       best = q;
   }
   if (best < 0)
-    xmpi_fatal(m->where, "gmove source: an element of array '%s' is held by no node of the "
+    xmpb_fatal(m->where, "gmove source: an element of array '%s' is held by no node of the "
                "executing node set", side_name(s));
   return best;
 }
@@ -137,7 +137,7 @@ static void offsets(const gmove_t *m, const size_t *count, size_t *cur, int *ico
   size_t total = 0;
   for (int r = 0; r < m->nexec; r++) {
     if (count[r] > INT_MAX || total > INT_MAX)
-      xmpi_fatal(m->where, "gmove: more than %d elements to exchange with the nodes", INT_MAX);
+      xmpb_fatal(m->where, "gmove: more than %d elements to exchange with the nodes", INT_MAX);
     cur[r] = total;
     icount[r] = (int)count[r];
     idispl[r] = (int)total;
@@ -169,24 +169,24 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   xmpi_gside_positions(&m.src, my, where);
 
   size_t np = (size_t)m.nexec;
-  m.scount = xmpi_calloc_or_die(4 * np, sizeof(size_t), where);
+  m.scount = xmpb_calloc_or_die(4 * np, sizeof(size_t), where);
   m.rcount = m.scount + np;
   m.scur = m.rcount + np;
   m.rcur = m.scur + np;
-  int *ic = xmpi_calloc_or_die(4 * np, sizeof(int), where);
+  int *ic = xmpb_calloc_or_die(4 * np, sizeof(int), where);
   if (m.src.nodes == NULL) {
     /* A replicated source: every receiver reads its own copy, no communication. */
     walk(&m, PASS_COUNT_SEND);
     walk(&m, PASS_COUNT_RECV);
     offsets(&m, m.scount, m.scur, ic, ic + np);
-    m.sbuf = xmpi_calloc_or_die(m.scur[np - 1] + m.scount[np - 1] + 1, m.esize, where);
+    m.sbuf = xmpb_calloc_or_die(m.scur[np - 1] + m.scount[np - 1] + 1, m.esize, where);
     walk(&m, PASS_PACK);
     m.rbuf = m.sbuf;
   } else {
     walk(&m, PASS_COUNT_RECV);
     offsets(&m, m.rcount, m.rcur, ic + 2 * np, ic + 3 * np);
     size_t nrecv = m.rcur[np - 1] + m.rcount[np - 1];
-    m.want = xmpi_calloc_or_die(nrecv + 1, sizeof *m.want, where);
+    m.want = xmpb_calloc_or_die(nrecv + 1, sizeof *m.want, where);
     walk(&m, PASS_REQUEST);
     /* What each receiver wants of me. */
     MPI_Alltoall(ic + 2 * np, 1, MPI_INT, ic, 1, MPI_INT, comm);
@@ -194,10 +194,10 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
       m.scount[r] = (size_t)ic[r];
     offsets(&m, m.scount, m.scur, ic, ic + np);
     size_t nsend = m.scur[np - 1] + m.scount[np - 1];
-    long *asked = xmpi_calloc_or_die(nsend + 1, sizeof *asked, where);
+    long *asked = xmpb_calloc_or_die(nsend + 1, sizeof *asked, where);
     MPI_Alltoallv(m.want, ic + 2 * np, ic + 3 * np, MPI_LONG, asked, ic, ic + np, MPI_LONG,
                   comm);
-    m.sbuf = xmpi_calloc_or_die(nsend + 1, m.esize, where);
+    m.sbuf = xmpb_calloc_or_die(nsend + 1, m.esize, where);
     for (size_t k = 0; k < nsend; k++) {
       long pos[MAXD], g[MAXD];
       pos_of_linear(&m.src, asked[k], pos);
@@ -205,7 +205,7 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
       memcpy(m.sbuf + k * m.esize, elem_addr(&m, &m.src, g), m.esize);
     }
     free(asked);
-    m.rbuf = xmpi_calloc_or_die(nrecv + 1, m.esize, where);
+    m.rbuf = xmpb_calloc_or_die(nrecv + 1, m.esize, where);
     MPI_Datatype elem;
     MPI_Type_contiguous((int)m.esize, MPI_BYTE, &elem);
     MPI_Type_commit(&elem);

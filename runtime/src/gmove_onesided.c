@@ -54,7 +54,7 @@ static void remote_layout(onesided_t *m, transfer_t *t, size_t node) {
     int nd = a->align_tdim[d] < 0 ? -1 : a->tmpl->node_dim[a->align_tdim[d]];
     int st = xmpi_array_dim_layout(a, d, nd < 0 ? 0 : coord[nd], &t->base[d], &ext[d]);
     if (st)
-      xmpi_fatal(m->where, "gmove: array '%s' dimension %d: %s", a->name, d,
+      xmpb_fatal(m->where, "gmove: array '%s' dimension %d: %s", a->name, d,
                  xmpi_status_str(st));
     t->stride[d] = stride;
     stride *= ext[d];
@@ -70,7 +70,7 @@ static void add(onesided_t *m, size_t node, const long *glocal, const long *grem
     size_t cap = t->cap ? 2 * t->cap : 64;
     long *l = realloc(t->local, cap * sizeof *l), *r = l ? realloc(t->remote, cap * sizeof *r) : NULL;
     if (l == NULL || r == NULL)
-      xmpi_fatal(m->where, "gmove: out of memory listing %zu elements", cap);
+      xmpb_fatal(m->where, "gmove: out of memory listing %zu elements", cap);
     t->local = l;
     t->remote = r;
     t->cap = cap;
@@ -111,7 +111,7 @@ static int first_holder(const onesided_t *m, const int *sf) {
       best = r;
   }
   if (best < 0)
-    xmpi_fatal(m->where, "gmove out: an element of source array '%s' is held by no node of "
+    xmpb_fatal(m->where, "gmove out: an element of source array '%s' is held by no node of "
                "the executing node set", m->src.a->name);
   return best;
 }
@@ -139,8 +139,8 @@ static void visit_out(void *ctx, const long *p) {
 /* An indexed datatype over `count` elements at byte offsets off[], adjacent ones merged. */
 static MPI_Datatype indexed(const onesided_t *m, MPI_Datatype elem, const long *off,
                             size_t count) {
-  MPI_Aint *displ = xmpi_calloc_or_die(count, sizeof *displ, m->where);
-  int *len = xmpi_calloc_or_die(count, sizeof *len, m->where);
+  MPI_Aint *displ = xmpb_calloc_or_die(count, sizeof *displ, m->where);
+  int *len = xmpb_calloc_or_die(count, sizeof *len, m->where);
   size_t runs = 0;
   for (size_t k = 0; k < count; k++) {
     if (runs > 0 && displ[runs - 1] + (MPI_Aint)len[runs - 1] * (MPI_Aint)m->esize == off[k] &&
@@ -170,11 +170,11 @@ static void transfer_all(onesided_t *m, int in, int async_id) {
     if (t->count == 0)
       continue;
     if (t->count > INT_MAX)
-      xmpi_fatal(m->where, "gmove: more than %d elements to move to or from one node", INT_MAX);
+      xmpb_fatal(m->where, "gmove: more than %d elements to move to or from one node", INT_MAX);
     int rank;
     MPI_Win win = xmpi_window_of(a, node, &rank);
     if (rank < 0)
-      xmpi_fatal(m->where, "gmove %s: a node holding part of array '%s' did not take part in "
+      xmpb_fatal(m->where, "gmove %s: a node holding part of array '%s' did not take part in "
                  "allocating it", in ? "in" : "out", a->name);
     MPI_Datatype lt = indexed(m, elem, t->local, t->count);
     MPI_Datatype rt = indexed(m, elem, t->remote, t->count);
@@ -201,7 +201,7 @@ static void complete_now(int async_id) {
 void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src, int mode,
                        int async_id, const xmp_rt_srcloc_t *where) {
   if (mode != XMP_RT_GMOVE_COLLECTIVE && mode != XMP_RT_GMOVE_IN && mode != XMP_RT_GMOVE_OUT)
-    xmpi_fatal_collective(where, "gmove: unknown mode %d", mode);
+    xmpb_fatal_collective(where, "gmove: unknown mode %d", mode);
   onesided_t m;
   memset(&m, 0, sizeof m);
   m.where = where;
@@ -223,7 +223,7 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   }
   m.remote = m.remote_side->a;
   if (m.remote->win == NULL)
-    xmpi_fatal_collective(where, "gmove %s: array '%s' was not exposed for one-sided access "
+    xmpb_fatal_collective(where, "gmove %s: array '%s' was not exposed for one-sided access "
                           "(xmp_rt_array_expose)", in ? "in" : "out", m.remote->name);
   m.esize = dst->elem_size;
   MPI_Comm comm = xmpi_exec_comm();
@@ -247,7 +247,7 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   m.nnodes = 1;
   for (int k = 0; k < n->rank; k++)
     m.nnodes *= (size_t)n->size[k];
-  m.to = xmpi_calloc_or_die(m.nnodes, sizeof *m.to, where);
+  m.to = xmpb_calloc_or_die(m.nnodes, sizeof *m.to, where);
   int rank;
   MPI_Win_sync(xmpi_window_of(m.remote, 0, &rank)); /* this node's own stores, for self-access */
   xmpi_gside_walk(walked, in ? visit_in : visit_out, &m);

@@ -20,16 +20,16 @@ void xmpi_gside_init(xmpi_gside_t *s, const xmp_rt_section_t *sec, const char *r
   s->role = role;
   const xmp_rt_array_t *a = s->a;
   if (sec->rank < (a != NULL) || sec->rank > MAXD)
-    xmpi_fatal_collective(where, "gmove %s has %d dimensions; %d to %d are supported", role,
+    xmpb_fatal_collective(where, "gmove %s has %d dimensions; %d to %d are supported", role,
                           sec->rank, a != NULL, MAXD);
   if (a != NULL && (sec->rank != a->rank || sec->elem_size != a->elem_size))
-    xmpi_fatal_collective(where, "gmove %s: section of %d dimensions and %zu-byte elements "
+    xmpb_fatal_collective(where, "gmove %s: section of %d dimensions and %zu-byte elements "
                           "does not match array '%s' (%d dimensions, %zu-byte elements)",
                           role, sec->rank, sec->elem_size, a->name, a->rank, a->elem_size);
   if (a != NULL && a->data == NULL)
-    xmpi_fatal_collective(where, "gmove %s: array '%s' is not allocated", role, a->name);
+    xmpb_fatal_collective(where, "gmove %s: array '%s' is not allocated", role, a->name);
   if (a == NULL && sec->addr == NULL)
-    xmpi_fatal_collective(where, "gmove %s: no storage given", role);
+    xmpb_fatal_collective(where, "gmove %s: no storage given", role);
   s->data = a != NULL ? a->data : sec->addr;
   long stride = 1;
   for (int d = sec->rank - 1; d >= 0; d--) {
@@ -41,14 +41,14 @@ void xmpi_gside_init(xmpi_gside_t *s, const xmp_rt_section_t *sec, const char *r
     stride *= a != NULL ? a->local_extent[d] : ext;
     long lb = sec->lb[d], len = sec->scalar[d] ? 1 : sec->len[d], st = sec->step[d];
     if (!sec->scalar[d] && st < 1)
-      xmpi_fatal_collective(where, "gmove %s '%s' dimension %d: step %ld must be positive",
+      xmpb_fatal_collective(where, "gmove %s '%s' dimension %d: step %ld must be positive",
                             role, side_name(s), d, st);
     if (len == -1 && bounded && !sec->scalar[d]) /* `[lb:]`, `[:]`: up to the extent */
       len = lb < ext ? (ext - lb + st - 1) / st : 0;
     s->len[d] = len;
     long last = lb + (len - 1) * (sec->scalar[d] ? 0 : st);
     if (len < 0 || (len > 0 && (lb < 0 || (bounded && last >= ext))))
-      xmpi_fatal_collective(where, "gmove %s '%s' dimension %d: section %ld:%ld:%ld is "
+      xmpb_fatal_collective(where, "gmove %s '%s' dimension %d: section %ld:%ld:%ld is "
                             "outside 0..%ld", role, side_name(s), d, lb, len, st, ext - 1);
   }
   for (int d = 0; d < sec->rank; d++)
@@ -79,12 +79,12 @@ int xmpi_gside_check_pair(const xmpi_gside_t *dst, const xmpi_gside_t *src,
     char ds[MAXD * 24], ss[MAXD * 24];
     shape_text(dst, ds, sizeof ds);
     shape_text(src, ss, sizeof ss);
-    xmpi_fatal_collective(where, "gmove: the destination section has shape %s but the source "
+    xmpb_fatal_collective(where, "gmove: the destination section has shape %s but the source "
                           "section has shape %s", ds, ss);
   }
   size_t de = dst->sec->elem_size, se = src->sec->elem_size;
   if (de != se || de == 0 || de > INT_MAX)
-    xmpi_fatal_collective(where, "gmove: destination elements have %zu bytes, source "
+    xmpb_fatal_collective(where, "gmove: destination elements have %zu bytes, source "
                           "elements %zu", de, se);
   for (int j = 0; j < dst->nshape; j++)
     if (dst->shape[j] == 0)
@@ -99,12 +99,12 @@ void xmpi_gside_map(xmpi_gside_t *s, MPI_Comm comm, int nexec, const xmp_rt_srcl
   int mine[MAXD];
   for (int k = 0; k < MAXD; k++)
     mine[k] = k < n->rank && xmpi_nodes_member(n) ? n->coord[k] : -1;
-  s->coords = xmpi_calloc_or_die((size_t)nexec * MAXD, sizeof *s->coords, where);
+  s->coords = xmpb_calloc_or_die((size_t)nexec * MAXD, sizeof *s->coords, where);
   MPI_Allgather(mine, MAXD, MPI_INT, s->coords, MAXD, MPI_INT, comm);
   size_t nnodes = 1;
   for (int k = 0; k < n->rank; k++)
     nnodes *= (size_t)n->size[k];
-  s->exec_of = xmpi_calloc_or_die(nnodes, sizeof *s->exec_of, where);
+  s->exec_of = xmpb_calloc_or_die(nnodes, sizeof *s->exec_of, where);
   for (size_t i = 0; i < nnodes; i++)
     s->exec_of[i] = -1;
   for (int r = 0; r < nexec; r++) {
@@ -180,7 +180,7 @@ static void positions(xmpi_gside_t *s, const int *my, int all, const xmp_rt_srcl
     my = NULL;
   int holds = all || my == NULL || my[0] >= 0;
   for (int j = 0; j < s->nshape; j++)
-    s->pos[j] = xmpi_calloc_or_die((size_t)s->shape[j] + 1, sizeof(long), where);
+    s->pos[j] = xmpb_calloc_or_die((size_t)s->shape[j] + 1, sizeof(long), where);
   for (int d = 0, j = 0; d < sec->rank; d++) {
     long len = s->len[d], step = sec->scalar[d] ? 0 : sec->step[d];
     for (long p = 0; p < len; p++) {
@@ -189,7 +189,7 @@ static void positions(xmpi_gside_t *s, const int *my, int all, const xmp_rt_srcl
       if (s->nodes != NULL && s->node_dim[d] >= 0) {
         int o = xmpi_gside_dim_owner(s, d, g);
         if (o < 0)
-          xmpi_fatal_collective(where, "gmove %s: index %ld of array '%s' dimension %d is "
+          xmpb_fatal_collective(where, "gmove %s: index %ld of array '%s' dimension %d is "
                                 "outside template '%s'", s->role, g, s->a->name, d,
                                 s->a->tmpl->name);
         mine = all || (my != NULL && o == my[s->node_dim[d]]);

@@ -26,11 +26,11 @@ int xmpi_halo_peer_rank(const xmp_rt_array_t *a, int d, int coord) {
 
 long *xmpi_halo_owned_ranges(const xmp_rt_array_t *a, int d, int nprocs,
                              const xmp_rt_srcloc_t *where) {
-  long *r = xmpi_calloc_or_die(2 * (size_t)nprocs, sizeof *r, where);
+  long *r = xmpb_calloc_or_die(2 * (size_t)nprocs, sizeof *r, where);
   for (int k = 0; k < nprocs; k++) {
     int st = xmpi_array_owned_range(a, d, k, &r[k], &r[nprocs + k]);
     if (st)
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
                             xmpi_status_str(st));
   }
   return r;
@@ -44,7 +44,7 @@ void xmpi_halo_widths(const xmp_rt_array_t *a, const long *lo, const long *hi,
     if (a->shadow_full[d]) {
       /* The whole dimension takes part unless both sides are turned off. */
       if (l < -1 || h < -1)
-        xmpi_fatal_collective(where, "array '%s' dimension %d: negative %s width %ld:%ld",
+        xmpb_fatal_collective(where, "array '%s' dimension %d: negative %s width %ld:%ld",
                               a->name, d, directive, l, h);
       klo[d] = khi[d] = l != 0 || h != 0;
       kperiodic[d] = 0;
@@ -53,7 +53,7 @@ void xmpi_halo_widths(const xmp_rt_array_t *a, const long *lo, const long *hi,
     l = l == -1 ? a->shadow_lo[d] : l;
     h = h == -1 ? a->shadow_hi[d] : h;
     if (l < 0 || h < 0 || l > a->shadow_lo[d] || h > a->shadow_hi[d])
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %s width %ld:%ld is not "
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %s width %ld:%ld is not "
                             "within the declared shadow %ld:%ld", a->name, d, directive, l, h,
                             a->shadow_lo[d], a->shadow_hi[d]);
     klo[d] = l;
@@ -73,7 +73,7 @@ static long halo_sides(const xmp_rt_array_t *a, int d, long lo, long hi, int per
     long w;
     int st = xmpi_halo_dim(olo, ohi, nprocs, a->extent[d], k, lo, hi, periodic, &h, &w);
     if (st)
-      xmpi_fatal_collective(where, "array '%s' dimension %d, shadow width %ld: %s", a->name,
+      xmpb_fatal_collective(where, "array '%s' dimension %d, shadow width %ld: %s", a->name,
                             d, w, xmpi_status_str(st));
     if (k == me)
       *mine = h;

@@ -12,20 +12,9 @@ static int module_count;
 
 void xmp_rt_register_module_init(void (*init)(void)) {
   if (module_count == XMPI_MAX_MODULES)
-    xmpi_fatal(NULL, "more than %d translation units register module initializers",
+    xmpb_fatal(NULL, "more than %d translation units register module initializers",
                XMPI_MAX_MODULES);
   module_init[module_count++] = init;
-}
-
-/* Shutdown hooks: few layers register one, once each. */
-#define XMPI_MAX_SHUTDOWN_HOOKS 8
-static void (*shutdown_hook[XMPI_MAX_SHUTDOWN_HOOKS])(void);
-static int shutdown_hook_count;
-
-void xmpi_at_shutdown(void (*fn)(void)) {
-  if (shutdown_hook_count == XMPI_MAX_SHUTDOWN_HOOKS)
-    xmpi_fatal(NULL, "more than %d shutdown hooks", XMPI_MAX_SHUTDOWN_HOOKS);
-  shutdown_hook[shutdown_hook_count++] = fn;
 }
 
 /* xmp_init was called: the program starts and ends MPI itself. */
@@ -57,27 +46,26 @@ void xmp_init(MPI_Comm comm) {
   MPI_Initialized(&initialized);
   MPI_Finalized(&finalized);
   if (!initialized || finalized)
-    xmpi_fatal(NULL, "xmp_init: call it between MPI_Init and MPI_Finalize");
+    xmpb_fatal(NULL, "xmp_init: call it between MPI_Init and MPI_Finalize");
   if (program_owns_mpi)
-    xmpi_fatal(NULL, "xmp_init: called twice (once per program, before any XMP code)");
+    xmpb_fatal(NULL, "xmp_init: called twice (once per program, before any XMP code)");
   MPI_Comm_compare(comm, MPI_COMM_WORLD, &same);
   if (same != MPI_IDENT && same != MPI_CONGRUENT)
-    xmpi_fatal(NULL, "xmp_init: xmpcc runs XMP code on every MPI process; give it "
+    xmpb_fatal(NULL, "xmp_init: xmpcc runs XMP code on every MPI process; give it "
                      "MPI_COMM_WORLD (or a communicator of all processes in the same order)");
   program_owns_mpi = 1;
   start();
 }
 
 static void release(void) {
-  while (shutdown_hook_count > 0) /* popped first: a hook that fails ends here only once */
-    shutdown_hook[--shutdown_hook_count]();
+  xmpb_run_shutdown_hooks();
   xmpi_task_shutdown();        /* tasks still active end here */
   xmpi_registry_destroy_all(); /* frees communicators, which needs MPI still running */
   xmphc_shutdown();            /* after the arrays, whose storage it may hold */
 }
 
 void xmpi_shutdown(void) {
-  if (!xmpi_mpi_active())
+  if (!xmpb_mpi_active())
     return;
   if (!released)
     release();
@@ -87,8 +75,8 @@ void xmpi_shutdown(void) {
 
 void xmp_finalize(void) {
   if (!program_owns_mpi)
-    xmpi_fatal(NULL, "xmp_finalize: only after xmp_init (a program that starts MPI itself)");
-  if (released || !xmpi_mpi_active())
+    xmpb_fatal(NULL, "xmp_finalize: only after xmp_init (a program that starts MPI itself)");
+  if (released || !xmpb_mpi_active())
     return;
   MPI_Barrier(MPI_COMM_WORLD); /* as xmp_rt_finalize: no process leaves inside a task */
   release();
@@ -99,7 +87,7 @@ int xmp_rt_finalize(int status) {
   /* Wait for every process before leaving: one that ends in an error inside a task (where
    * only the task's nodes see it) aborts the job, and OpenMPI 4.1's mpiexec can hang when that
    * abort meets processes already inside MPI_Finalize. */
-  if (xmpi_mpi_active())
+  if (xmpb_mpi_active())
     MPI_Barrier(MPI_COMM_WORLD);
   xmpi_shutdown();
   return status;

@@ -19,7 +19,7 @@ void *xmp_rt_desc(const void *obj, int kind) {
 }
 
 xmp_desc_t xmpc_desc_of_name(const char *name) {
-  xmpi_fatal(NULL, "xmp_desc_of(%s) was not translated by xmpcc (is it inside a macro, or is "
+  xmpb_fatal(NULL, "xmp_desc_of(%s) was not translated by xmpcc (is it inside a macro, or is "
                    "'%s' not a distributed array, template or node array?)", name, name);
 }
 

@@ -16,13 +16,13 @@
 static xmp_rt_array_t *array_arg(xmp_desc_t d, int rank, const char *proc, const char *which) {
   xmp_rt_array_t *a = xmpi_array_of_desc(d);
   if (a == NULL)
-    xmpi_fatal_collective(NULL, "%s: the %s is not the descriptor of a distributed array "
+    xmpb_fatal_collective(NULL, "%s: the %s is not the descriptor of a distributed array "
                           "(xmp_desc_of(a))", proc, which);
   if (rank > 0 && a->rank != rank)
-    xmpi_fatal_collective(NULL, "%s: array '%s' has %d dimensions; the %s takes %d", proc,
+    xmpb_fatal_collective(NULL, "%s: array '%s' has %d dimensions; the %s takes %d", proc,
                           a->name, a->rank, which, rank);
   if (a->data == NULL)
-    xmpi_fatal_collective(NULL, "%s: array '%s' has no storage yet", proc, a->name);
+    xmpb_fatal_collective(NULL, "%s: array '%s' has no storage yet", proc, a->name);
   return a;
 }
 
@@ -35,7 +35,7 @@ static long elements(const xmp_rt_array_t *a) {
 
 /* Every element of a, on every node of the executing set, in C order. */
 static char *gather_whole(xmp_rt_array_t *a) {
-  char *buf = xmpi_calloc_or_die((size_t)elements(a) + 1, a->elem_size, NULL);
+  char *buf = xmpb_calloc_or_die((size_t)elements(a) + 1, a->elem_size, NULL);
   xmp_rt_section_t dst, src;
   memset(&dst, 0, sizeof dst);
   memset(&src, 0, sizeof src);
@@ -113,14 +113,14 @@ static void same_shape(const xmp_rt_array_t *a, const xmp_rt_array_t *m, const c
   for (int d = 0; same && d < a->rank; d++)
     same = a->extent[d] == m->extent[d];
   if (!same)
-    xmpi_fatal_collective(NULL, "%s: the mask '%s' does not have the shape of '%s'", proc,
+    xmpb_fatal_collective(NULL, "%s: the mask '%s' does not have the shape of '%s'", proc,
                           m->name, a->name);
 }
 
 /* Two arrays whose elements one copies into the other: of one element size. */
 static void same_elements(const xmp_rt_array_t *x, const xmp_rt_array_t *a, const char *proc) {
   if (x->elem_size != a->elem_size)
-    xmpi_fatal_collective(NULL, "%s: '%s' has %zu-byte elements, '%s' %zu-byte ones", proc,
+    xmpb_fatal_collective(NULL, "%s: '%s' has %zu-byte elements, '%s' %zu-byte ones", proc,
                           x->name, x->elem_size, a->name, a->elem_size);
 }
 
@@ -152,12 +152,12 @@ void xmp_unpack(xmp_desc_t a_d, xmp_desc_t v_d, xmp_desc_t mask_d) {
   same_elements(v, a, "xmp_unpack");
   char *gv = gather_whole(v), *gm = gather_whole(m);
   /* Each selected element's place in v: how many selected ones come before it. */
-  long n = elements(m), *rank_of = xmpi_calloc_or_die((size_t)n + 1, sizeof *rank_of, NULL);
+  long n = elements(m), *rank_of = xmpb_calloc_or_die((size_t)n + 1, sizeof *rank_of, NULL);
   long count = 0;
   for (long k = 0; k < n; k++)
     rank_of[k] = nonzero(gm + (size_t)k * m->elem_size, m->elem_size) ? count++ : -1;
   if (count > v->extent[0])
-    xmpi_fatal_collective(NULL, "xmp_unpack: the mask '%s' selects %ld elements, '%s' has %ld",
+    xmpb_fatal_collective(NULL, "xmp_unpack: the mask '%s' selects %ld elements, '%s' has %ld",
                           m->name, count, v->name, v->extent[0]);
   owned_iter_t it;
   for (owned_begin(&it, a); it.more; owned_next(&it)) {
@@ -176,7 +176,7 @@ void xmp_transpose(xmp_desc_t dst_d, xmp_desc_t src_d, int opt) {
   xmp_rt_array_t *src = array_arg(src_d, 2, "xmp_transpose", "source");
   if (dst->extent[0] != src->extent[1] || dst->extent[1] != src->extent[0] ||
       dst->elem_size != src->elem_size)
-    xmpi_fatal_collective(NULL, "xmp_transpose: '%s' is %ld x %ld of %zu-byte elements; the "
+    xmpb_fatal_collective(NULL, "xmp_transpose: '%s' is %ld x %ld of %zu-byte elements; the "
                           "transpose of '%s' (%ld x %ld of %zu-byte elements) is not",
                           dst->name, dst->extent[0], dst->extent[1], dst->elem_size, src->name,
                           src->extent[0], src->extent[1], src->elem_size);
@@ -207,12 +207,12 @@ void xmp_matmul(xmp_desc_t x_d, xmp_desc_t a_d, xmp_desc_t b_d) {
   xmp_rt_array_t *b = array_arg(b_d, 2, "xmp_matmul", "second factor");
   long kk = a->extent[1], nn = b->extent[1];
   if (x->extent[0] != a->extent[0] || x->extent[1] != nn || b->extent[0] != kk)
-    xmpi_fatal_collective(NULL, "xmp_matmul: '%s' (%ld x %ld) = '%s' (%ld x %ld) x '%s' (%ld x "
+    xmpb_fatal_collective(NULL, "xmp_matmul: '%s' (%ld x %ld) = '%s' (%ld x %ld) x '%s' (%ld x "
                           "%ld): the shapes do not agree",
                           x->name, x->extent[0], x->extent[1], a->name, a->extent[0], kk,
                           b->name, b->extent[0], nn);
   if (x->type < 0 || a->type != x->type || b->type != x->type)
-    xmpi_fatal_collective(NULL, "xmp_matmul: '%s', '%s' and '%s' must have elements of one "
+    xmpb_fatal_collective(NULL, "xmp_matmul: '%s', '%s' and '%s' must have elements of one "
                           "arithmetic type", x->name, a->name, b->name);
   char *ga = gather_whole(a), *gb = gather_whole(b);
   long lo[2], hi[2];
@@ -230,7 +230,7 @@ void xmp_matmul(xmp_desc_t x_d, xmp_desc_t a_d, xmp_desc_t b_d) {
     MATMUL_CASE(XMP_RT_DOUBLE, double)
     MATMUL_CASE(XMP_RT_LDOUBLE, long double)
   default:
-    xmpi_fatal_collective(NULL, "xmp_matmul: '%s' has elements of a type it does not multiply "
+    xmpb_fatal_collective(NULL, "xmp_matmul: '%s' has elements of a type it does not multiply "
                           "(char, _Bool or complex)", x->name);
   }
   free(ga);
@@ -250,7 +250,7 @@ static long index_at(const xmp_rt_array_t *idx, const char *whole, long k, const
   case XMP_RT_LLONG: return (long)*(const long long *)p;
   case XMP_RT_ULLONG: return (long)*(const unsigned long long *)p;
   default:
-    xmpi_fatal_collective(NULL, "%s: the index array '%s' does not have integer elements", proc,
+    xmpb_fatal_collective(NULL, "%s: the index array '%s' does not have integer elements", proc,
                           idx->name);
   }
 }
@@ -265,7 +265,7 @@ static void index_arrays(va_list ap, const xmp_rt_array_t *indexed, const xmp_rt
     for (int e = 0; same && e < shaped->rank; e++)
       same = idx[d]->extent[e] == shaped->extent[e];
     if (!same)
-      xmpi_fatal_collective(NULL, "%s: the index array '%s' does not have the shape of '%s'",
+      xmpb_fatal_collective(NULL, "%s: the index array '%s' does not have the shape of '%s'",
                             proc, idx[d]->name, shaped->name);
     whole[d] = gather_whole(idx[d]);
   }
@@ -278,7 +278,7 @@ static long indexed_position(const xmp_rt_array_t *indexed, xmp_rt_array_t **idx
   for (int d = 0; d < indexed->rank; d++) {
     long i = index_at(idx[d], whole[d], k, proc);
     if (i < 0 || i >= indexed->extent[d])
-      xmpi_fatal(NULL, "%s: index %ld of dimension %d of '%s' (from '%s') is outside 0:%ld", proc,
+      xmpb_fatal(NULL, "%s: index %ld of dimension %d of '%s' (from '%s') is outside 0:%ld", proc,
                  i, d, indexed->name, idx[d]->name, indexed->extent[d] - 1);
     at = at * indexed->extent[d] + i;
   }
@@ -335,7 +335,7 @@ void xmp_scatter(xmp_desc_t x_d, xmp_desc_t a_d, ...) {
   size_t size = w.a->elem_size;
   /* Where each element of a goes, in C order (the last of several to one place wins). */
   long n = elements(w.a), nx = elements(w.x);
-  long *to = xmpi_calloc_or_die((size_t)nx + 1, sizeof *to, NULL);
+  long *to = xmpb_calloc_or_die((size_t)nx + 1, sizeof *to, NULL);
   for (long k = 0; k < nx; k++)
     to[k] = -1;
   for (long k = 0; k < n; k++)
@@ -374,7 +374,7 @@ static void sort(xmp_desc_t a_d, xmp_desc_t b_d, int down, const char *proc) {
   xmp_rt_array_t *a = array_arg(a_d, 1, proc, "source");
   xmp_rt_array_t *b = array_arg(b_d, 1, proc, "result");
   if (a->extent[0] != b->extent[0] || a->type != b->type)
-    xmpi_fatal_collective(NULL, "%s: '%s' and '%s' must have the same length and element type",
+    xmpb_fatal_collective(NULL, "%s: '%s' and '%s' must have the same length and element type",
                           proc, a->name, b->name);
   int (*cmp)(const void *, const void *) = NULL;
   switch (a->type) {
@@ -393,7 +393,7 @@ static void sort(xmp_desc_t a_d, xmp_desc_t b_d, int down, const char *proc) {
   case XMP_RT_DOUBLE: cmp = cmp_double; break;
   case XMP_RT_LDOUBLE: cmp = cmp_ldouble; break;
   default:
-    xmpi_fatal_collective(NULL, "%s: '%s' has elements without an order (complex, or not "
+    xmpb_fatal_collective(NULL, "%s: '%s' has elements without an order (complex, or not "
                           "arithmetic)", proc, a->name);
   }
   char *ga = gather_whole(a);

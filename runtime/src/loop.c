@@ -5,7 +5,7 @@
 
 int xmpi_loop_check(const xmp_rt_template_t *t, int tdim) {
   if (tdim < 0 || tdim >= t->rank)
-    xmpi_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
+    xmpb_fatal(&t->where, "loop on template '%s' dimension %d, which does not exist", t->name,
                tdim);
   xmpi_template_check_fixed(t, NULL);
   /* Distributed onto nodes this process is not one of: it owns no iteration. */
@@ -24,7 +24,7 @@ void xmp_rt_loop_bounds(const xmp_rt_template_t *t, int tdim, long offset, long 
   int st = xmpi_dist_loop_bounds(&t->dist[tdim], xmpi_template_coord(t, tdim), offset, lb, ub,
                                  step, llb, lub, lstep);
   if (st)
-    xmpi_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
+    xmpb_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
                xmpi_status_str(st));
 }
 
@@ -35,7 +35,7 @@ void xmp_rt_loop_bounds_all(long lb, long ub, long step, long *llb, long *lub, l
                      .nprocs = 1};
   int st = xmpi_dist_loop_bounds(&all, 0, 0, lb, ub, step, llb, lub, lstep);
   if (st)
-    xmpi_fatal(where, "loop bounds: %s", xmpi_status_str(st));
+    xmpb_fatal(where, "loop bounds: %s", xmpi_status_str(st));
 }
 
 void xmp_rt_loop_bounds_nest(const xmp_rt_template_t *t, int n, const int tdim[],

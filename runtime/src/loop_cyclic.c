@@ -191,7 +191,7 @@ long xmp_rt_loop_block_count(const xmp_rt_template_t *t, int tdim, long offset, 
   int st = xmpi_dist_loop_block_count(&t->dist[tdim], xmpi_template_coord(t, tdim), offset,
                                       lb, ub, step, &count);
   if (st)
-    xmpi_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
+    xmpb_fatal(&t->where, "loop on template '%s' dimension %d: %s", t->name, tdim,
                xmpi_status_str(st));
   return count;
 }
@@ -202,6 +202,6 @@ void xmp_rt_loop_block(const xmp_rt_template_t *t, int tdim, long offset, long l
   int st = xmpi_dist_loop_block(&t->dist[tdim], xmpi_template_coord(t, tdim), offset, lb, ub,
                                 step, block, llb, lub, lstep);
   if (st)
-    xmpi_fatal(&t->where, "loop on template '%s' dimension %d, block %ld: %s", t->name, tdim,
+    xmpb_fatal(&t->where, "loop on template '%s' dimension %d, block %ld: %s", t->name, tdim,
                block, xmpi_status_str(st));
 }

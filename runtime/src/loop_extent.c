@@ -26,10 +26,10 @@ void xmp_rt_loop_bounds_extent(const xmp_rt_template_t *t, int tdim, long offset
                                int piece, int k, long *llb, long *lub, long *lstep,
                                const xmp_rt_srcloc_t *where) {
   if (step != 1 && step != -1)
-    xmpi_fatal(where, "expand, margin and peel_and_wait need loops that step by 1 or -1; "
+    xmpb_fatal(where, "expand, margin and peel_and_wait need loops that step by 1 or -1; "
                       "loop %d steps by %ld", k, step);
   if (tdim >= 0 && tdim < t->rank && t->dist[tdim].kind == XMP_RT_DIST_CYCLIC)
-    xmpi_fatal(where, "expand, margin and peel_and_wait do not apply to template '%s' "
+    xmpb_fatal(where, "expand, margin and peel_and_wait do not apply to template '%s' "
                       "dimension %d, which is distributed cyclic", t->name, tdim);
   long first, last, st;
   xmp_rt_loop_bounds(t, tdim, offset, lb, ub, step, &first, &last, &st);

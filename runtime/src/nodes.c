@@ -17,7 +17,7 @@ long xmpi_nodes_fixed_extent(int rank, const long *shape, const char *name, int 
     if (shape[d] == -1 && *star < 0)
       *star = d;
     else if (shape[d] < 1)
-      xmpi_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
+      xmpb_fatal_collective(where, "nodes '%s': extent %ld of dimension %d is invalid "
                             "(positive, or '*')", name, shape[d], d);
     else
       fixed *= shape[d];
@@ -33,7 +33,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
   int nprocs = xmpi_exec_size();
   const char *runs = xmpi_exec_depth() > 0 ? "the executing task runs" : "the program runs";
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
-    xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
+    xmpb_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
 
   /* Several '*' extents (`nodes p(*, *)`): the processes the other extents leave are shared
@@ -49,7 +49,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
   }
   if (stars > 1) {
     if (nprocs % others != 0)
-      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", others,
+      xmpb_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", others,
                             runs, nprocs);
     int dims[XMP_RT_MAX_DIMS] = {0};
     MPI_Dims_create((int)(nprocs / others), stars, dims);
@@ -61,15 +61,15 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
   long fixed = xmpi_nodes_fixed_extent(rank, shape, name, &star, where);
   if (star >= 0 ? nprocs % fixed != 0 : fixed != nprocs) {
     if (star >= 0)
-      xmpi_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", fixed,
+      xmpb_fatal_collective(where, "needs a multiple of %ld processes, but %s on %d", fixed,
                             runs, nprocs);
-    xmpi_fatal_collective(where, "needs %ld processes, but %s on %d", fixed, runs, nprocs);
+    xmpb_fatal_collective(where, "needs %ld processes, but %s on %d", fixed, runs, nprocs);
   }
 
-  xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
+  xmp_rt_nodes_t *n = xmpb_calloc_or_die(1, sizeof *n, where);
   n->rank = rank;
   n->name = name;
-  n->where = xmpi_srcloc_copy(where);
+  n->where = xmpb_srcloc_copy(where);
   int periods[XMP_RT_MAX_DIMS] = {0};
   for (int d = 0; d < rank; d++)
     n->size[d] = d == star ? (int)(nprocs / fixed) : (int)shape[d];
@@ -85,12 +85,12 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
 
 int xmp_rt_nodes_size(const xmp_rt_nodes_t *n, int dim) {
   if (dim < 0 || dim >= n->rank)
-    xmpi_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
+    xmpb_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
   return n->size[dim];
 }
 
 int xmp_rt_nodes_coord(const xmp_rt_nodes_t *n, int dim) {
   if (dim < 0 || dim >= n->rank)
-    xmpi_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
+    xmpb_fatal(&n->where, "nodes '%s' has no dimension %d", n->name, dim);
   return n->coord[dim];
 }

@@ -36,10 +36,10 @@ void xmpi_nodes_select(const xmp_rt_nodes_t *n, const long *lb, const long *ub, 
   for (int d = 0; d < rank; d++) {
     long size = n != NULL ? n->size[d] : xmpi_exec_size(), count;
     if (xmpi_triplet_count(lb[d], ub[d], st[d], &count))
-      xmpi_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0", name, d);
+      xmpb_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0", name, d);
     long last = lb[d] + (count - 1) * st[d];
     if (count > 0 && (lb[d] < 0 || lb[d] >= size || last < 0 || last >= size))
-      xmpi_fatal_collective(where, "nodes '%s' dimension %d has nodes 0 to %ld, but the "
+      xmpb_fatal_collective(where, "nodes '%s' dimension %d has nodes 0 to %ld, but the "
                             "selection of %ld from %ld by step %ld reaches %ld (C order, "
                             "0-based; in square brackets a triplet is base:length:step)",
                             name, d, size - 1, count, lb[d], st[d], last);
@@ -61,11 +61,11 @@ int xmp_rt_nodes_selection_pos(const xmp_rt_nodes_t *n, const long *lb, const lo
   for (int d = 0; d < rank; d++) {
     long count, k = -1;
     if (xmpi_triplet_count(lb[d], ub[d], st[d], &count))
-      xmpi_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0",
+      xmpb_fatal_collective(where, "nodes '%s' dimension %d: triplet step 0",
                             n != NULL ? n->name : "*", d);
     k = xmpi_triplet_pos(lb[d], st[d], count, coord[d]);
     if (k < 0)
-      xmpi_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
+      xmpb_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
                             "0-based) of '%s' is not among the selected nodes %ld:%ld:%ld",
                             what, coord[d], d, n != NULL ? n->name : "*", lb[d], ub[d], st[d]);
     pos = pos * count + k;
@@ -90,12 +90,12 @@ int xmp_rt_nodes_image(const xmp_rt_nodes_t *n, const long *coord, const xmp_rt_
   int coords[XMP_RT_MAX_DIMS];
   for (int d = 0; d < n->rank; d++) {
     if (coord[d] < 0 || coord[d] >= n->size[d])
-      xmpi_fatal(where, "node coordinate %ld of dimension %d (C order, 0-based) is outside '%s' "
+      xmpb_fatal(where, "node coordinate %ld of dimension %d (C order, 0-based) is outside '%s' "
                  "(0..%d)", coord[d], d, n->name, n->size[d] - 1);
     coords[d] = (int)coord[d];
   }
   if (!xmpi_nodes_member(n))
-    xmpi_fatal(where, "this node is not one of '%s': name a node of a node array it belongs to",
+    xmpb_fatal(where, "this node is not one of '%s': name a node of a node array it belongs to",
                n->name);
   int in_n, out;
   MPI_Cart_rank(n->comm, coords, &in_n);
@@ -113,13 +113,13 @@ int xmp_rt_nodes_exec_rank(const xmp_rt_nodes_t *n, const long *coord, const cha
   int coords[XMP_RT_MAX_DIMS];
   for (int d = 0; d < n->rank; d++) {
     if (coord[d] < 0 || coord[d] >= n->size[d])
-      xmpi_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
+      xmpb_fatal_collective(where, "%s: node coordinate %ld of dimension %d (C order, "
                             "0-based) is outside '%s'", what, coord[d], d, n->name);
     coords[d] = (int)coord[d];
   }
   int rank = exec_rank_of(n, coords);
   if (rank == MPI_UNDEFINED)
-    xmpi_fatal_collective(where, "%s: that node of '%s' is not among the executing nodes",
+    xmpb_fatal_collective(where, "%s: that node of '%s' is not among the executing nodes",
                           what, n->name);
   return rank;
 }
@@ -152,7 +152,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
   if (name == NULL)
     name = "(unnamed)";
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
-    xmpi_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
+    xmpb_fatal_collective(where, "nodes '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
   xmpi_selection_t sel;
   xmpi_nodes_select(parent, lb, ub, st, &sel, where);
@@ -162,13 +162,13 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
   long fixed = xmpi_nodes_fixed_extent(rank, shape, name, &star, where);
   if (star >= 0 ? sel.total == 0 || sel.total % fixed != 0 : fixed != sel.total) {
     if (star >= 0)
-      xmpi_fatal_collective(where, "nodes '%s' needs a multiple of %ld nodes, but %ld are "
+      xmpb_fatal_collective(where, "nodes '%s' needs a multiple of %ld nodes, but %ld are "
                             "selected from '%s'", name, fixed, sel.total, pname);
-    xmpi_fatal_collective(where, "nodes '%s' needs %ld nodes, but %ld are selected from '%s'",
+    xmpb_fatal_collective(where, "nodes '%s' needs %ld nodes, but %ld are selected from '%s'",
                           name, fixed, sel.total, pname);
   }
 
-  xmp_rt_nodes_t *n = xmpi_calloc_or_die(1, sizeof *n, where);
+  xmp_rt_nodes_t *n = xmpb_calloc_or_die(1, sizeof *n, where);
   n->rank = rank;
   n->name = name;
   n->subset = 1;
@@ -178,7 +178,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
     n->sel_ub[d] = ub[d];
     n->sel_st[d] = st[d];
   }
-  n->where = xmpi_srcloc_copy(where);
+  n->where = xmpb_srcloc_copy(where);
   for (int d = 0; d < rank; d++)
     n->size[d] = d == star ? (int)(sel.total / fixed) : (int)shape[d];
   /* Every executing process takes part in the split; the key orders the members as the

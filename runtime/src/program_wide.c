@@ -35,7 +35,7 @@ const char *xmpi_nodes_differ(const xmp_rt_nodes_t *a, const xmp_rt_nodes_t *b) 
 static _Noreturn void declared_otherwise(const char *what, const char *name,
                                          const xmp_rt_srcloc_t *here,
                                          const xmp_rt_srcloc_t *there, const char *why) {
-  xmpi_fatal_collective(here,
+  xmpb_fatal_collective(here,
                         "%s '%s' is declared here otherwise than by another file of the "
                         "program (%s:%d, '%s'): %s; a file-scope %s is one for the whole program",
                         what, name, there->file ? there->file : "?", there->line,

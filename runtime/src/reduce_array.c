@@ -40,7 +40,7 @@ static void copy_box(const xmp_rt_array_t *a, const long *lo, const long *hi, ch
 void xmp_rt_reduce_array(xmp_rt_array_t *a, int type, int op, const xmp_rt_template_t *t,
                          const xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
-    xmpi_fatal(where, "reduction of array '%s' before its storage is allocated", a->name);
+    xmpb_fatal(where, "reduction of array '%s' before its storage is allocated", a->name);
   long lo[XMP_RT_MAX_DIMS], hi[XMP_RT_MAX_DIMS];
   xmpi_array_owned_box(a, lo, hi, where);
   /* Every node of the set owns the same part: the maximum of each bound and of its negation
@@ -56,7 +56,7 @@ void xmp_rt_reduce_array(xmp_rt_array_t *a, int type, int op, const xmp_rt_templ
   size_t count = 1;
   for (int d = 0; d < a->rank; d++) {
     if (bounds[4 * d] != -bounds[4 * d + 1] || bounds[4 * d + 2] != -bounds[4 * d + 3])
-      xmpi_fatal(where,
+      xmpb_fatal(where,
                  "reduction of distributed array '%s': the nodes do not all own the same part "
                  "of it (dimension %d: this node owns %ld:%ld, the nodes' first indices go "
                  "from %ld to %ld and their last from %ld to %ld); reduce it 'on' nodes along "
@@ -68,9 +68,9 @@ void xmp_rt_reduce_array(xmp_rt_array_t *a, int type, int op, const xmp_rt_templ
   if (count == 0)
     return;
   if (count > (size_t)INT_MAX)
-    xmpi_fatal(where, "reduction of array '%s': %zu elements are more than 2^31-1", a->name,
+    xmpb_fatal(where, "reduction of array '%s': %zu elements are more than 2^31-1", a->name,
                count);
-  char *buf = xmpi_calloc_or_die(count, a->elem_size, where);
+  char *buf = xmpb_calloc_or_die(count, a->elem_size, where);
   copy_box(a, lo, hi, buf, 1);
   xmp_rt_reduce(buf, (int)count, type, op, t, n, where);
   copy_box(a, lo, hi, buf, 0);

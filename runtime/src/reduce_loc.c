@@ -110,7 +110,7 @@ static int ordered_holder(int holds, const long *key, int depth, int keyed, int 
   int rank;
   MPI_Comm_rank(comm, &rank);
   size_t len = (size_t)depth + 3;
-  long *e = xmpi_calloc_or_die(len, sizeof(long), where);
+  long *e = xmpb_calloc_or_die(len, sizeof(long), where);
   e[0] = depth;
   e[1] = !holds ? 2 : keyed ? 0 : 1;
   if (holds && keyed)
@@ -128,7 +128,7 @@ static int ordered_holder(int holds, const long *key, int depth, int keyed, int 
     MPI_Op_free(&mop);
     MPI_Type_free(&dt);
   } else if (st) {
-    xmpi_fatal(where, "reduction: %s", xmphc_status_str(st));
+    xmpb_fatal(where, "reduction: %s", xmphc_status_str(st));
   }
   int holder = e[1] == 2 ? -1 : (int)e[len - 1];
   free(e);
@@ -139,27 +139,27 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
                      const size_t *loc_sizes, const xmp_rt_template_t *t,
                      const xmp_rt_nodes_t *n, const xmp_rt_loc_track_t *order,
                      const xmp_rt_srcloc_t *where) {
-  MPI_Datatype dt = xmpi_mpi_type(type);
+  MPI_Datatype dt = xmpb_mpi_type(type);
   if (dt == MPI_DATATYPE_NULL)
-    xmpi_fatal_collective(where, "reduction on unknown type %d", type);
+    xmpb_fatal_collective(where, "reduction on unknown type %d", type);
   int first = op == XMP_RT_OP_FIRSTMAX || op == XMP_RT_OP_FIRSTMIN;
   int max = op == XMP_RT_OP_FIRSTMAX || op == XMP_RT_OP_LASTMAX;
   if (op < XMP_RT_OP_FIRSTMAX || op > XMP_RT_OP_LASTMIN)
-    xmpi_fatal_collective(where, "reduction operator '%s' takes no location variables "
-                          "(only firstmax, firstmin, lastmax and lastmin do)", xmpi_op_name(op));
-  MPI_Op mop = xmpi_mpi_op(max ? XMP_RT_OP_MAX : XMP_RT_OP_MIN, type);
+    xmpb_fatal_collective(where, "reduction operator '%s' takes no location variables "
+                          "(only firstmax, firstmin, lastmax and lastmin do)", xmpb_op_name(op));
+  MPI_Op mop = xmpb_mpi_op(max ? XMP_RT_OP_MAX : XMP_RT_OP_MIN, type);
   if (mop == MPI_OP_NULL)
-    xmpi_fatal_collective(where, "reduction operator '%s' cannot be applied to this type",
-                          xmpi_op_name(op));
+    xmpb_fatal_collective(where, "reduction operator '%s' cannot be applied to this type",
+                          xmpb_op_name(op));
   if (nloc < 0 || (nloc > 0 && (locs == NULL || loc_sizes == NULL)))
-    xmpi_fatal_collective(where, "reduction '%s' with %d location variables", xmpi_op_name(op),
+    xmpb_fatal_collective(where, "reduction '%s' with %d location variables", xmpb_op_name(op),
                           nloc);
   size_t total = 0;
   for (int i = 0; i < nloc; i++)
     total += loc_sizes[i];
   if (total > INT_MAX)
-    xmpi_fatal_collective(where, "reduction '%s': location variables of %zu bytes",
-                          xmpi_op_name(op), total);
+    xmpb_fatal_collective(where, "reduction '%s': location variables of %zu bytes",
+                          xmpb_op_name(op), total);
   MPI_Comm comm;
   if (!xmpi_reduce_comm(t, n, &comm))
     return;
@@ -173,7 +173,7 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
   if (st == XMPHC_E_UNSUPPORTED)
     root = extreme_mpi(value, type, dt, mop, first, comm);
   else if (st)
-    xmpi_fatal(where, "reduction '%s': %s", xmpi_op_name(op), xmphc_status_str(st));
+    xmpb_fatal(where, "reduction '%s': %s", xmpb_op_name(op), xmphc_status_str(st));
   int rank, nprocs;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &nprocs);
@@ -186,7 +186,7 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
     return;
 
   /* One broadcast for all location variables, packed in order. */
-  unsigned char *buf = xmpi_calloc_or_die(total, 1, where);
+  unsigned char *buf = xmpb_calloc_or_die(total, 1, where);
   size_t pos = 0;
   if (rank == root)
     for (int i = 0; i < nloc; i++) {

@@ -42,11 +42,11 @@ static kept_t *stack;
 
 static size_t elem_size(int type, const xmp_rt_srcloc_t *where) {
   int size = 0;
-  MPI_Datatype t = xmpi_mpi_type(type);
+  MPI_Datatype t = xmpb_mpi_type(type);
   if (t != MPI_DATATYPE_NULL)
     MPI_Type_size(t, &size);
   if (size <= 0)
-    xmpi_fatal(where, "internal: reduction of an unknown type %d", type);
+    xmpb_fatal(where, "internal: reduction of an unknown type %d", type);
   return (size_t)size;
 }
 
@@ -55,7 +55,7 @@ static kept_t *push(void *var, int count, int type, int op, int nloc, void *cons
   size_t elem = elem_size(type, where), loc_bytes = 0;
   for (int i = 0; i < nloc; i++)
     loc_bytes += loc_sizes[i];
-  kept_t *k = xmpi_calloc_or_die(1, sizeof *k + elem * (size_t)count + loc_bytes, where);
+  kept_t *k = xmpb_calloc_or_die(1, sizeof *k + elem * (size_t)count + loc_bytes, where);
   *k = (kept_t){.next = stack, .var = var, .count = count, .type = type, .op = op,
                 .nloc = nloc, .elem = elem, .loc_bytes = loc_bytes};
   memcpy(k->bytes, var, elem * (size_t)count);
@@ -67,8 +67,8 @@ static kept_t *push(void *var, int count, int type, int op, int nloc, void *cons
   stack = k;
   for (int i = 0; i < count; i++)
     if (xmphc_reduce_identity(op, type, (char *)var + elem * (size_t)i))
-      xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
-                 xmpi_op_name(op));
+      xmpb_fatal(where, "reduction '%s' does not apply to this variable's type",
+                 xmpb_op_name(op));
   return k;
 }
 
@@ -82,7 +82,7 @@ static kept_t *pop(void *var, int count, int type, int op, const xmp_rt_srcloc_t
       return k;
     }
   }
-  xmpi_fatal(where, "internal: a loop reduction ends that did not begin");
+  xmpb_fatal(where, "internal: a loop reduction ends that did not begin");
 }
 
 /* The innermost open location reduction of value, left on the stack. */
@@ -90,14 +90,14 @@ static kept_t *top_loc(void *value, int type, int op, const xmp_rt_srcloc_t *whe
   for (kept_t *k = stack; k != NULL; k = k->next)
     if (k->var == value && k->count == 1 && k->type == type && k->op == op)
       return k;
-  xmpi_fatal(where, "internal: a loop's location reduction did not begin");
+  xmpb_fatal(where, "internal: a loop's location reduction did not begin");
 }
 
 void xmp_rt_reduce_loc_begin(void *value, int type, int op, int nloc, void *const *locs,
                              const size_t *loc_sizes, const xmp_rt_srcloc_t *where) {
   kept_t *k = push(value, 1, type, op, nloc, locs, loc_sizes, where);
-  k->vars = xmpi_calloc_or_die((size_t)nloc + 1, sizeof *k->vars, where);
-  k->sizes = xmpi_calloc_or_die((size_t)nloc + 1, sizeof *k->sizes, where);
+  k->vars = xmpb_calloc_or_die((size_t)nloc + 1, sizeof *k->vars, where);
+  k->sizes = xmpb_calloc_or_die((size_t)nloc + 1, sizeof *k->sizes, where);
   k->vars[0] = value;
   k->sizes[0] = k->elem;
   for (int i = 0; i < nloc; i++) {
@@ -110,11 +110,11 @@ xmp_rt_loc_track_t *xmp_rt_reduce_loc_order(void *value, int type, int op, int d
                                             const xmp_rt_srcloc_t *where) {
   kept_t *k = top_loc(value, type, op, where);
   if (depth <= 0 || k->track.depth != 0)
-    xmpi_fatal(where, "internal: iteration order of %d loops for a location reduction", depth);
+    xmpb_fatal(where, "internal: iteration order of %d loops for a location reduction", depth);
   k->track = (xmp_rt_loc_track_t){.nvars = k->nloc + 1, .depth = depth, .vars = k->vars,
                                   .sizes = k->sizes,
-                                  .snap = xmpi_calloc_or_die(k->elem + k->loc_bytes, 1, where),
-                                  .key = xmpi_calloc_or_die((size_t)depth, sizeof(long), where)};
+                                  .snap = xmpb_calloc_or_die(k->elem + k->loc_bytes, 1, where),
+                                  .key = xmpb_calloc_or_die((size_t)depth, sizeof(long), where)};
   xmp_rt_loc_record(&k->track, k->track.key); /* the variables now; no key yet */
   k->track.keyed = 0;
   return &k->track;
@@ -146,8 +146,8 @@ void xmp_rt_reduce_loc_end(void *value, int type, int op, int nloc, void *const 
   kept_t *k = pop(value, 1, type, op, where);
   int wins = 0;
   if (xmphc_reduce_loc_later(op, type, k->bytes, value, &wins))
-    xmpi_fatal(where, "reduction '%s' does not apply to this variable's type",
-               xmpi_op_name(op));
+    xmpb_fatal(where, "reduction '%s' does not apply to this variable's type",
+               xmpb_op_name(op));
   if (!wins) {
     memcpy(value, k->bytes, k->elem);
     const unsigned char *at = k->bytes + k->elem;

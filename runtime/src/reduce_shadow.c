@@ -55,7 +55,7 @@ static int owned_face(const xmp_rt_array_t *a, face_t *f, const xmp_rt_srcloc_t 
       f->start[e] = 0;
       f->count[e] = a->local_extent[e];
     } else if (st) {
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, e,
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %s", a->name, e,
                             xmpi_status_str(st));
     } else {
       f->start[e] = lo - a->base[e];
@@ -76,7 +76,7 @@ static void exchange(plan_t *p, const face_t *f, int send, int peer, int tag, MP
     p->req = realloc(p->req, (size_t)p->capreq * sizeof *p->req);
     p->send_type = realloc(p->send_type, (size_t)p->capreq * sizeof *p->send_type);
     if (p->req == NULL || p->send_type == NULL)
-      xmpi_fatal(where, "out of memory planning reduce_shadow of array '%s'", a->name);
+      xmpb_fatal(where, "out of memory planning reduce_shadow of array '%s'", a->name);
   }
   if (send) {
     MPI_Datatype t = xmpi_halo_face_type(a, p->mpitype, f->start, f->count);
@@ -88,7 +88,7 @@ static void exchange(plan_t *p, const face_t *f, int send, int peer, int tag, MP
     p->caprecv = p->caprecv ? 2 * p->caprecv : 8;
     p->recv = realloc(p->recv, (size_t)p->caprecv * sizeof *p->recv);
     if (p->recv == NULL)
-      xmpi_fatal(where, "out of memory planning reduce_shadow of array '%s'", a->name);
+      xmpb_fatal(where, "out of memory planning reduce_shadow of array '%s'", a->name);
   }
   recv_face_t *r = &p->recv[p->nrecv++];
   r->face = *f;
@@ -96,9 +96,9 @@ static void exchange(plan_t *p, const face_t *f, int send, int peer, int tag, MP
   for (int e = 0; e < a->rank; e++)
     r->n *= f->count[e];
   if (r->n > INT_MAX)
-    xmpi_fatal_collective(where, "array '%s': a face of %ld elements is too large", a->name,
+    xmpb_fatal_collective(where, "array '%s': a face of %ld elements is too large", a->name,
                           r->n);
-  r->buf = xmpi_calloc_or_die((size_t)r->n, a->elem_size, where);
+  r->buf = xmpb_calloc_or_die((size_t)r->n, a->elem_size, where);
   MPI_Recv_init(r->buf, (int)r->n, p->mpitype, peer, tag, comm, &p->req[p->nreq]);
   p->send_type[p->nreq++] = MPI_DATATYPE_NULL;
 }
@@ -150,9 +150,9 @@ static void build_full_dim(plan_t *p, int d, const face_t *owned,
 static plan_t *build_plan(xmp_rt_array_t *a, const plan_t *key, const xmp_rt_srcloc_t *where) {
   for (int d = 0; d < a->rank; d++)
     if (a->local_extent[d] > INT_MAX)
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %ld local elements are too many",
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %ld local elements are too many",
                             a->name, d, a->local_extent[d]);
-  plan_t *p = xmpi_calloc_or_die(1, sizeof *p, where);
+  plan_t *p = xmpb_calloc_or_die(1, sizeof *p, where);
   *p = *key;
   p->array = a;
   p->async_id = -1;
@@ -240,17 +240,17 @@ static int same_key(const xmp_rt_array_t *a, const plan_t *p, const plan_t *k) {
 void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const long *hi,
                           const int *periodic, int async_id, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
-    xmpi_fatal_collective(where, "reduce_shadow of array '%s' before it is allocated",
+    xmpb_fatal_collective(where, "reduce_shadow of array '%s' before it is allocated",
                           a->name);
   plan_t key;
   memset(&key, 0, sizeof key);
   key.type = type;
-  key.mpitype = xmpi_mpi_type(type);
+  key.mpitype = xmpb_mpi_type(type);
   if (key.mpitype == MPI_DATATYPE_NULL || type == XMP_RT_BOOL)
-    xmpi_fatal_collective(where, "reduce_shadow of array '%s': elements of type %d cannot be "
+    xmpb_fatal_collective(where, "reduce_shadow of array '%s': elements of type %d cannot be "
                           "added", a->name, type);
-  if (xmpi_mpi_op(XMP_RT_OP_SUM, type) == MPI_OP_NULL)
-    xmpi_fatal_collective(where, "reduce_shadow of array '%s': no sum for its elements",
+  if (xmpb_mpi_op(XMP_RT_OP_SUM, type) == MPI_OP_NULL)
+    xmpb_fatal_collective(where, "reduce_shadow of array '%s': no sum for its elements",
                           a->name);
   xmpi_halo_widths(a, lo, hi, periodic, "reduce_shadow", key.lo, key.hi, key.periodic, where);
   if (a->tmpl != NULL && a->tmpl->distributed && !xmpi_nodes_member(a->tmpl->nodes)) {
@@ -262,7 +262,7 @@ void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const lon
   int tsize;
   MPI_Type_size(key.mpitype, &tsize);
   if ((size_t)tsize != a->elem_size)
-    xmpi_fatal_collective(where, "reduce_shadow of array '%s': %zu-byte elements are not of "
+    xmpb_fatal_collective(where, "reduce_shadow of array '%s': %zu-byte elements are not of "
                           "the given type", a->name, a->elem_size);
   plan_t *p = a->rs_plans;
   while (p != NULL && !same_key(a, p, &key))
@@ -270,7 +270,7 @@ void xmp_rt_reduce_shadow(xmp_rt_array_t *a, int type, const long *lo, const lon
   if (p == NULL)
     p = build_plan(a, &key, where);
   if (p->async_id >= 0)
-    xmpi_fatal_collective(where, "reduce_shadow of array '%s' while the same reduce_shadow "
+    xmpb_fatal_collective(where, "reduce_shadow of array '%s' while the same reduce_shadow "
                           "started with async(%d) is still pending", a->name, p->async_id);
   if (p->nreq > 0)
     MPI_Startall(p->nreq, p->req);

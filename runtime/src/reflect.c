@@ -106,7 +106,7 @@ static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Dataty
     long lo, hi;
     int st = xmpi_array_owned_range(a, d, k, &lo, &hi);
     if (st)
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %s", a->name, d,
                             xmpi_status_str(st));
     return hi < lo ? MPI_DATATYPE_NULL : face_type(a, elem, d, lo, hi - lo + 1);
   }
@@ -114,9 +114,9 @@ static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Dataty
                                                          dist->width);
   long most = nblocks / dist->nprocs + 1;
   if (most > INT_MAX)
-    xmpi_fatal_collective(where, "array '%s' dimension %d: too many cyclic blocks to reflect",
+    xmpb_fatal_collective(where, "array '%s' dimension %d: too many cyclic blocks to reflect",
                           a->name, d);
-  MPI_Datatype *runs = xmpi_calloc_or_die((size_t)most, sizeof *runs, where);
+  MPI_Datatype *runs = xmpb_calloc_or_die((size_t)most, sizeof *runs, where);
   int nruns = 0;
   for (long b = k; b < nblocks; b += dist->nprocs) {
     long tlo = dist->lower + b * dist->width;
@@ -129,8 +129,8 @@ static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Dataty
   MPI_Datatype t = nruns == 1 ? runs[0] : MPI_DATATYPE_NULL;
   if (nruns > 1) {
     /* Every run is a subarray of the whole local array: all at displacement 0. */
-    int *ones = xmpi_calloc_or_die((size_t)nruns, sizeof *ones, where);
-    MPI_Aint *zeros = xmpi_calloc_or_die((size_t)nruns, sizeof *zeros, where);
+    int *ones = xmpb_calloc_or_die((size_t)nruns, sizeof *ones, where);
+    MPI_Aint *zeros = xmpb_calloc_or_die((size_t)nruns, sizeof *zeros, where);
     for (int r = 0; r < nruns; r++)
       ones[r] = 1;
     MPI_Type_create_struct(nruns, ones, zeros, runs, &t);
@@ -150,7 +150,7 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   if (faces_empty(a, d) || !xmpi_halo_full_comm(a, d, &s->sub))
     return; /* not distributed over nodes: every node owns all of it already */
   int nprocs = xmpi_array_nprocs(a, d);
-  MPI_Datatype *blocks = xmpi_calloc_or_die((size_t)nprocs, sizeof *blocks, where);
+  MPI_Datatype *blocks = xmpb_calloc_or_die((size_t)nprocs, sizeof *blocks, where);
   for (int k = 0; k < nprocs; k++) {
     blocks[k] = owned_type(a, d, k, elem, where);
     s->nblocks += blocks[k] != MPI_DATATYPE_NULL;
@@ -158,7 +158,7 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, where,
                                   &s->gather);
   if (st)
-    xmpi_fatal(where, "array '%s' dimension %d: full-shadow allgather: %s", a->name, d,
+    xmpb_fatal(where, "array '%s' dimension %d: full-shadow allgather: %s", a->name, d,
                xmphc_status_str(st));
   for (int k = 0; k < nprocs; k++)
     if (blocks[k] != MPI_DATATYPE_NULL)
@@ -169,16 +169,16 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
 static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
                                   const xmp_rt_srcloc_t *where) {
   if (a->elem_size > INT_MAX)
-    xmpi_fatal_collective(where, "array '%s': elements of %zu bytes are too large to reflect",
+    xmpb_fatal_collective(where, "array '%s': elements of %zu bytes are too large to reflect",
                           a->name, a->elem_size);
   for (int d = 0; d < a->rank; d++)
     if (a->local_extent[d] > INT_MAX)
-      xmpi_fatal_collective(where, "array '%s' dimension %d: %ld local elements are too many "
+      xmpb_fatal_collective(where, "array '%s' dimension %d: %ld local elements are too many "
                             "to reflect", a->name, d, a->local_extent[d]);
-  reflect_plan_t *p = xmpi_calloc_or_die(1, sizeof *p, where);
+  reflect_plan_t *p = xmpb_calloc_or_die(1, sizeof *p, where);
   *p = *key;
   p->async_id = -1;
-  p->where = xmpi_srcloc_copy(where);
+  p->where = xmpb_srcloc_copy(where);
   MPI_Datatype elem;
   MPI_Type_contiguous((int)a->elem_size, MPI_BYTE, &elem);
   for (int d = 0; d < a->rank; d++) {
@@ -256,7 +256,7 @@ static void step_start(const xmp_rt_array_t *a, reflect_step_t *s,
   if (s->gather != NULL) {
     int st = xmphc_allgather_run(s->gather);
     if (st)
-      xmpi_fatal(where, "full-shadow reflect of array '%s': %s", a->name,
+      xmpb_fatal(where, "full-shadow reflect of array '%s': %s", a->name,
                  xmphc_status_str(st));
   }
   if (s->x != NULL)
@@ -298,7 +298,7 @@ static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
                      const xmp_rt_srcloc_t *where) {
   /* Its persistent requests are still active: restarting them is erroneous in MPI. */
   if (p->async_id >= 0)
-    xmpi_fatal_collective(where, "reflect of array '%s' while the same reflect started with "
+    xmpb_fatal_collective(where, "reflect of array '%s' while the same reflect started with "
                           "async(%d) is still pending", a->name, p->async_id);
   /* A step's faces include the shadows of the steps before it, so with async those must
    * complete first: only the last step is left in flight. */
@@ -319,7 +319,7 @@ static xmp_dev_data_t *device_copy(const xmp_rt_array_t *a, const char *directiv
                                    const xmp_rt_srcloc_t *where) {
   xmp_dev_data_t *d = xmp_dev_find(a->data);
   if (d == NULL)
-    xmpi_fatal_collective(where, "%s of array '%s' with 'acc': the array is not replicated on "
+    xmpb_fatal_collective(where, "%s of array '%s' with 'acc': the array is not replicated on "
                           "the device ('device replicate')", directive, a->name);
   return d;
 }
@@ -328,7 +328,7 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
                          int acc, const xmp_rt_srcloc_t *where) {
   static long seq;
   if (a->data == NULL)
-    xmpi_fatal_collective(where, "reflect_init of array '%s' before it is allocated", a->name);
+    xmpb_fatal_collective(where, "reflect_init of array '%s' before it is allocated", a->name);
   if (acc)
     (void)device_copy(a, "reflect_init", where);
   reflect_plan_t key = {0};
@@ -344,7 +344,7 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
 static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d,
                             const xmp_rt_srcloc_t *where) {
   if (p->dev == NULL) {
-    p->dev = xmpi_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
+    p->dev = xmpb_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
     for (int i = 0; i < p->nsteps; i++)
       p->dev[i] = xmphc_dev_exchange_create(xmpi_halo_comm(a), a->rank, a->local_extent,
                                             a->elem_size, p->step[i].dim, p->step[i].faces,
@@ -379,7 +379,7 @@ static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d
 static void reflect_body(xmp_rt_array_t *a, const long *lo, const long *hi, const int *periodic,
                          int acc, int async_id, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
-    xmpi_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
+    xmpb_fatal_collective(where, "reflect of array '%s' before it is allocated", a->name);
   /* Looked up on every node, before any communication. */
   xmp_dev_data_t *d = acc ? device_copy(a, "reflect", where) : NULL;
   reflect_plan_t key = {0};
@@ -411,7 +411,7 @@ static void reflect_do_body(xmp_rt_array_t *a, int acc, int async_id,
     if (q->init_seq > 0 && (p == NULL || q->init_seq > p->init_seq))
       p = q;
   if (p == NULL)
-    xmpi_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
+    xmpb_fatal_collective(where, "reflect_do of array '%s' without a reflect_init of it",
                           a->name);
   if (acc)
     run_plan_acc(a, p, device_copy(a, "reflect_do", where), async_id, where);

@@ -11,8 +11,8 @@
 void xmpi_rma_open(xmpi_rma_t *r, void *base, size_t bytes, MPI_Comm comm, const char *what,
                    const xmp_rt_srcloc_t *where) {
   MPI_Comm_size(comm, &r->nranks);
-  r->targeted = xmpi_calloc_or_die((size_t)r->nranks, 1, where);
-  r->list = xmpi_calloc_or_die((size_t)r->nranks, sizeof *r->list, where);
+  r->targeted = xmpb_calloc_or_die((size_t)r->nranks, 1, where);
+  r->list = xmpb_calloc_or_die((size_t)r->nranks, sizeof *r->list, where);
   r->ntargets = 0;
   /* A failing window creation is reported here, with a hint, rather than by MPI's abort. */
   MPI_Errhandler previous;
@@ -26,7 +26,7 @@ void xmpi_rma_open(xmpi_rma_t *r, void *base, size_t bytes, MPI_Comm comm, const
     char text[MPI_MAX_ERROR_STRING];
     int len = 0;
     MPI_Error_string(st, text, &len);
-    xmpi_fatal(where, "%s: MPI cannot create a window over it (%s); with Open MPI, choosing "
+    xmpb_fatal(where, "%s: MPI cannot create a window over it (%s); with Open MPI, choosing "
                "another one-sided component may help (e.g. OMPI_MCA_osc=^rdma)", what, text);
   }
   MPI_Win_lock_all(MPI_MODE_NOCHECK, r->win);

@@ -5,17 +5,17 @@
 static void check_dim(const xmp_rt_array_t *a, int d, long lo, long hi, int full,
                       const xmp_rt_srcloc_t *where) {
   if (lo < 0 || hi < 0)
-    xmpi_fatal_collective(where, "array '%s' dimension %d: negative shadow width %ld:%ld",
+    xmpb_fatal_collective(where, "array '%s' dimension %d: negative shadow width %ld:%ld",
                           a->name, d, lo, hi);
   if (lo == 0 && hi == 0 && !full)
     return;
   int td = a->align_tdim[d];
   if (td < 0)
-    xmpi_fatal_collective(where, "array '%s' dimension %d is not distributed: its shadow "
+    xmpb_fatal_collective(where, "array '%s' dimension %d is not distributed: its shadow "
                           "must be 0", a->name, d);
   /* A full shadow holds the whole dimension, whatever the owned elements look like. */
   if (a->tmpl->dist[td].kind == XMP_RT_DIST_CYCLIC && !full)
-    xmpi_fatal_collective(where, "array '%s' dimension %d is aligned with a cyclic dimension "
+    xmpb_fatal_collective(where, "array '%s' dimension %d is aligned with a cyclic dimension "
                           "of template '%s': shadows of a width need block or gblock (a full "
                           "shadow '*' is allowed)", a->name, d, a->tmpl->name);
 }
@@ -24,7 +24,7 @@ void xmp_rt_array_shadow(xmp_rt_array_t *a, const long *lo, const long *hi, cons
                          const xmp_rt_srcloc_t *where) {
   /* The layout is fixed by the allocation, so the shadow must come first. */
   if (a->data != NULL)
-    xmpi_fatal_collective(where, "shadow of array '%s' declared after it was allocated",
+    xmpb_fatal_collective(where, "shadow of array '%s' declared after it was allocated",
                           a->name);
   for (int d = 0; d < a->rank; d++) {
     long l = lo != NULL ? lo[d] : 0, h = hi != NULL ? hi[d] : 0;

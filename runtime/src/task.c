@@ -48,11 +48,11 @@ static void to_exec_ranks(MPI_Comm comm, int *ranks, int n, const xmp_rt_srcloc_
   MPI_Group from, to;
   MPI_Comm_group(comm, &from);
   MPI_Comm_group(xmpi_exec_comm(), &to);
-  int *out = xmpi_calloc_or_die((size_t)(n > 0 ? n : 1), sizeof *out, where);
+  int *out = xmpb_calloc_or_die((size_t)(n > 0 ? n : 1), sizeof *out, where);
   MPI_Group_translate_ranks(from, n, ranks, to, out);
   for (int i = 0; i < n; i++) {
     if (out[i] == MPI_UNDEFINED)
-      xmpi_fatal(where, "task: a selected node is not in the executing node set");
+      xmpb_fatal(where, "task: a selected node is not in the executing node set");
     ranks[i] = out[i];
   }
   free(out);
@@ -66,7 +66,7 @@ static void to_exec_ranks(MPI_Comm comm, int *ranks, int n, const xmp_rt_srcloc_
 static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
                             const long *ub, const long *st, int member, const int *ranks,
                             int nranks, const xmp_rt_srcloc_t *where) {
-  task_entry_t *e = xmpi_calloc_or_die(1, sizeof *e, where);
+  task_entry_t *e = xmpb_calloc_or_die(1, sizeof *e, where);
   e->parent = xmpi_exec_comm();
   e->kind = kind;
   e->obj = obj;
@@ -109,7 +109,7 @@ int xmp_rt_task_begin_nodes(const xmp_rt_nodes_t *n, const long *lb, const long 
     int member = sel.pos >= 0, *ranks = NULL;
     if (member) {
       /* The selected nodes in row-major order of the selection (n's C order). */
-      ranks = xmpi_calloc_or_die((size_t)sel.total, sizeof *ranks, where);
+      ranks = xmpb_calloc_or_die((size_t)sel.total, sizeof *ranks, where);
       long count[XMP_RT_MAX_DIMS];
       for (int d = 0; d < rank; d++)
         xmpi_triplet_count(lb[d], ub[d], st[d], &count[d]);
@@ -151,16 +151,16 @@ int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const
   task_entry_t *e = lookup(TASK_TEMPLATE, t, t->rank, lb, ub, st);
   if (e == NULL) {
     if (!t->distributed)
-      xmpi_fatal_collective(where, "task on template '%s', which is not distributed",
+      xmpb_fatal_collective(where, "task on template '%s', which is not distributed",
                             t->name);
     long count[XMP_RT_MAX_DIMS];
     for (int d = 0; d < t->rank; d++) {
       if (xmpi_triplet_count(lb[d], ub[d], st[d], &count[d]))
-        xmpi_fatal_collective(where, "template '%s' dimension %d: triplet step 0", t->name, d);
+        xmpb_fatal_collective(where, "template '%s' dimension %d: triplet step 0", t->name, d);
       long last = lb[d] + (count[d] - 1) * st[d];
       if (count[d] > 0 && (lb[d] < t->lower[d] || lb[d] > t->upper[d] ||
                            last < t->lower[d] || last > t->upper[d]))
-        xmpi_fatal_collective(where, "template '%s' dimension %d is [%ld:%ld], but the "
+        xmpb_fatal_collective(where, "template '%s' dimension %d is [%ld:%ld], but the "
                               "selection %ld:%ld:%ld reaches outside", t->name, d,
                               t->lower[d], t->upper[d], lb[d], ub[d], st[d]);
     }
@@ -173,7 +173,7 @@ int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const
       /* Every owning node, in the nodes' C order. */
       int size;
       MPI_Comm_size(t->nodes->comm, &size);
-      ranks = xmpi_calloc_or_die((size_t)size, sizeof *ranks, where);
+      ranks = xmpb_calloc_or_die((size_t)size, sizeof *ranks, where);
       for (int r = 0; r < size; r++) {
         int coords[XMP_RT_MAX_DIMS], owns = 1;
         MPI_Cart_coords(t->nodes->comm, r, t->nodes->rank, coords);
@@ -193,7 +193,7 @@ int xmp_rt_task_begin_template(const xmp_rt_template_t *t, const long *lb, const
 
 void xmp_rt_task_end(void) {
   if (xmpi_exec_pop())
-    xmpi_fatal(NULL, "end of a task, but no task is active");
+    xmpb_fatal(NULL, "end of a task, but no task is active");
 }
 
 void xmpi_task_shutdown(void) {

@@ -25,12 +25,12 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
   if (name == NULL)
     name = "(unnamed)";
   if (rank < 1 || rank > XMP_RT_MAX_DIMS)
-    xmpi_fatal_collective(where, "template '%s' has %d dimensions; 1 to %d are supported",
+    xmpb_fatal_collective(where, "template '%s' has %d dimensions; 1 to %d are supported",
                           name, rank, XMP_RT_MAX_DIMS);
-  xmp_rt_template_t *t = xmpi_calloc_or_die(1, sizeof *t, where);
+  xmp_rt_template_t *t = xmpb_calloc_or_die(1, sizeof *t, where);
   t->rank = rank;
   t->name = name;
-  t->where = xmpi_srcloc_copy(where);
+  t->where = xmpb_srcloc_copy(where);
   t->bounded = t->fixed = lower != NULL && upper != NULL;
   for (int d = 0; d < rank; d++) {
     t->node_dim[d] = -1;
@@ -45,7 +45,7 @@ xmp_rt_template_t *xmp_rt_template_create(int rank, const long *lower, const lon
     /* Until distributed, every dimension reads as '*'. */
     int st = xmpi_dist_init(&t->dist[d], XMP_RT_DIST_NONE, 0, lower[d], upper[d], 1);
     if (st)
-      xmpi_fatal_collective(where, "template '%s' dimension %d [%ld:%ld]: %s", name, d,
+      xmpb_fatal_collective(where, "template '%s' dimension %d [%ld:%ld]: %s", name, d,
                             lower[d], upper[d], xmpi_status_str(st));
   }
   xmpi_registry_add(&t->obj, template_destroy);
@@ -79,7 +79,7 @@ static void distribute_again(const xmp_rt_template_t *t, const int *kinds, const
     snprintf(dim, sizeof dim, " in dimension %d", d);
   }
   if (why != NULL)
-    xmpi_fatal_collective(where,
+    xmpb_fatal_collective(where,
                           "template '%s' is distributed here otherwise than by another file of "
                           "the program (%s:%d, '%s'): %s%s",
                           t->name, t->dist_where.file ? t->dist_where.file : "?",
@@ -90,7 +90,7 @@ static void distribute_again(const xmp_rt_template_t *t, const int *kinds, const
 void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                                 xmp_rt_nodes_t *n, const xmp_rt_srcloc_t *where) {
   if (n == NULL)
-    xmpi_fatal_collective(where, "template '%s' is distributed onto no nodes", t->name);
+    xmpb_fatal_collective(where, "template '%s' is distributed onto no nodes", t->name);
   if (t->distributed) {
     distribute_again(t, kinds, params, n, where);
     return;
@@ -99,7 +99,7 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
   for (int d = 0; d < t->rank; d++)
     ndist += kinds[d] != XMP_RT_DIST_NONE;
   if (ndist != n->rank)
-    xmpi_fatal_collective(where, "template '%s' has %d distributed dimensions, but nodes '%s' "
+    xmpb_fatal_collective(where, "template '%s' has %d distributed dimensions, but nodes '%s' "
                           "has %d dimensions", t->name, ndist, n->name, n->rank);
 
   /* gblock(*) (param 0) waits for template_fix's sizes, as a deferred shape does. */
@@ -113,7 +113,7 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
     t->param[d] = params[d];
     t->node_dim[d] = nd;
     if (kinds[d] < XMP_RT_DIST_NONE || kinds[d] > XMP_RT_DIST_GBLOCK)
-      xmpi_fatal_collective(where, "template '%s' dimension %d: %s", t->name, d,
+      xmpb_fatal_collective(where, "template '%s' dimension %d: %s", t->name, d,
                             xmpi_status_str(XMPI_E_KIND));
     if (!t->fixed) {
       dist_pending(&t->dist[d], kinds[d], nprocs);
@@ -121,24 +121,24 @@ void xmp_rt_template_distribute(xmp_rt_template_t *t, const int *kinds, const in
     }
     int st = xmpi_dist_init(&t->dist[d], kinds[d], params[d], t->lower[d], t->upper[d], nprocs);
     if (st)
-      xmpi_fatal_collective(where, "template '%s' dimension %d onto %d nodes: %s", t->name, d,
+      xmpb_fatal_collective(where, "template '%s' dimension %d onto %d nodes: %s", t->name, d,
                             nprocs, xmpi_status_str(st));
   }
   t->nodes = n;
-  t->dist_where = xmpi_srcloc_copy(where);
+  t->dist_where = xmpb_srcloc_copy(where);
   t->distributed = 1;
 }
 
 void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t *params,
                          const long *lower, const long *upper, const xmp_rt_srcloc_t *where) {
   if (t->fixed)
-    xmpi_fatal_collective(where, "template '%s' is fixed already: template_fix applies once, "
+    xmpb_fatal_collective(where, "template '%s' is fixed already: template_fix applies once, "
                           "to a template declared with ':' or distributed gblock(*)", t->name);
   if (!t->distributed)
-    xmpi_fatal_collective(where, "template '%s' must be distributed before template_fix",
+    xmpb_fatal_collective(where, "template '%s' must be distributed before template_fix",
                           t->name);
   if ((lower == NULL) != t->bounded)
-    xmpi_fatal_collective(where, "template_fix of template '%s' must give its bounds if and "
+    xmpb_fatal_collective(where, "template_fix of template '%s' must give its bounds if and "
                           "only if it was declared with ':'", t->name);
   if (lower == NULL) {
     lower = t->lower;
@@ -148,12 +148,12 @@ void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t 
     xmpi_dist_t *dist = &t->dist[d];
     int kind = kinds != NULL ? kinds[d] : dist->kind;
     if (kind != dist->kind)
-      xmpi_fatal_collective(where, "template '%s' dimension %d: the format of template_fix "
+      xmpb_fatal_collective(where, "template '%s' dimension %d: the format of template_fix "
                             "differs from the one it was distributed with", t->name, d);
     int st = xmpi_dist_init(dist, kind, params != NULL ? params[d] : t->param[d], lower[d],
                             upper[d], dist->nprocs);
     if (st)
-      xmpi_fatal_collective(where, "template '%s' dimension %d [%ld:%ld] onto %d nodes: %s",
+      xmpb_fatal_collective(where, "template '%s' dimension %d [%ld:%ld] onto %d nodes: %s",
                             t->name, d, lower[d], upper[d], dist->nprocs, xmpi_status_str(st));
     t->lower[d] = lower[d];
     t->upper[d] = upper[d];
@@ -163,7 +163,7 @@ void xmp_rt_template_fix(xmp_rt_template_t *t, const int *kinds, const intptr_t 
 
 void xmpi_template_check_fixed(const xmp_rt_template_t *t, const xmp_rt_srcloc_t *where) {
   if (!t->fixed)
-    xmpi_fatal(where != NULL ? where : &t->where,
+    xmpb_fatal(where != NULL ? where : &t->where,
                "template '%s' is used before template_fix gave it a shape", t->name);
 }
 
@@ -174,7 +174,7 @@ int xmpi_template_coord(const xmp_rt_template_t *t, int tdim) {
 void xmp_rt_template_local_range(const xmp_rt_template_t *t, int dim, long *lower,
                                  long *upper) {
   if (dim < 0 || dim >= t->rank)
-    xmpi_fatal(&t->where, "template '%s' has no dimension %d", t->name, dim);
+    xmpb_fatal(&t->where, "template '%s' has no dimension %d", t->name, dim);
   xmpi_template_check_fixed(t, NULL);
   /* Distributed onto nodes this process is not one of: it owns nothing. */
   if (t->distributed && !xmpi_nodes_member(t->nodes)) {
@@ -184,5 +184,5 @@ void xmp_rt_template_local_range(const xmp_rt_template_t *t, int dim, long *lowe
   }
   int st = xmpi_dist_local_range(&t->dist[dim], xmpi_template_coord(t, dim), lower, upper);
   if (st)
-    xmpi_fatal(&t->where, "template '%s' dimension %d: %s", t->name, dim, xmpi_status_str(st));
+    xmpb_fatal(&t->where, "template '%s' dimension %d: %s", t->name, dim, xmpi_status_str(st));
 }

@@ -39,7 +39,7 @@ const xmp_rt_nodes_t *xmp_rt_template_span(xmp_rt_template_t *t, unsigned tdims,
     if (!keep[nd])
       color = color * p->size[nd] + p->coord[nd];
   MPI_Comm_rank(p->comm, &rank);
-  xmpi_span_t *s = xmpi_calloc_or_die(1, sizeof *s, where);
+  xmpi_span_t *s = xmpb_calloc_or_die(1, sizeof *s, where);
   s->mask = mask;
   s->of = p;
   MPI_Comm_split(p->comm, color, rank, &s->nodes.comm);
@@ -59,7 +59,7 @@ void xmpi_template_spans_free(xmp_rt_template_t *t) {
   while (t->spans != NULL) {
     xmpi_span_t *s = t->spans;
     t->spans = s->next;
-    if (s->nodes.comm != MPI_COMM_NULL && xmpi_mpi_active())
+    if (s->nodes.comm != MPI_COMM_NULL && xmpb_mpi_active())
       MPI_Comm_free(&s->nodes.comm);
     free(s);
   }

@@ -18,11 +18,11 @@ struct xmpi_window {
 
 void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where) {
   if (a->data == NULL)
-    xmpi_fatal_collective(where, "array '%s' is exposed for one-sided access before it is "
+    xmpb_fatal_collective(where, "array '%s' is exposed for one-sided access before it is "
                           "allocated", a->name);
   if (a->win != NULL || a->tmpl == NULL || !a->tmpl->distributed)
     return; /* exposed already, or held whole by every node */
-  xmpi_window_t *w = xmpi_calloc_or_die(1, sizeof *w, where);
+  xmpi_window_t *w = xmpb_calloc_or_die(1, sizeof *w, where);
   w->async_id = -1;
   MPI_Comm comm = xmpi_exec_comm();
   char what[160];
@@ -35,12 +35,12 @@ void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where) {
     for (int k = 0; k < n->rank; k++)
       mine = mine * n->size[k] + n->coord[k];
   }
-  int *lin = xmpi_calloc_or_die((size_t)size, sizeof *lin, where);
+  int *lin = xmpb_calloc_or_die((size_t)size, sizeof *lin, where);
   MPI_Allgather(&mine, 1, MPI_INT, lin, 1, MPI_INT, comm);
   size_t nnodes = 1;
   for (int k = 0; k < n->rank; k++)
     nnodes *= (size_t)n->size[k];
-  w->rank_of = xmpi_calloc_or_die(nnodes, sizeof *w->rank_of, where);
+  w->rank_of = xmpb_calloc_or_die(nnodes, sizeof *w->rank_of, where);
   for (size_t i = 0; i < nnodes; i++)
     w->rank_of[i] = -1;
   for (int r = 0; r < size; r++)

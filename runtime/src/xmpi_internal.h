@@ -6,34 +6,10 @@
 
 #include "xmp_dev.h" /* xmpi_acc_copy_t */
 #include "xmp_rt.h"
+#include "xmpb.h"
 #include "xmpi_exec.h" /* the executing node set: xmpi_exec_comm() */
 #include "xmpi_halo.h"
 #include "xmpi_index.h"
-
-/* ---- error.c: the one reporting path ---- */
-/* Whether MPI is initialised and not yet finalised. */
-int xmpi_mpi_active(void);
-/* Print `xmpcc runtime: file:line: 'directive': message` to stderr and end the program
- * with status 1. xmpi_fatal is for errors found by one rank (MPI_Abort); xmpi_fatal_collective
- * for errors every rank finds at the same point: rank 0 prints, all ranks finalize and exit.
- * where may be NULL. */
-_Noreturn void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-_Noreturn void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-/* Non-fatal lines through the same path, printed by the calling rank (the caller picks which
- * ranks speak): `xmpcc runtime: [file:line: 'directive': ]warning: message`, and the same with
- * another word than "warning" (e.g. "trace") for informational lines. */
-void xmpi_warn(const xmp_rt_srcloc_t *where, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-void xmpi_note(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-/* calloc that reports exhaustion through xmpi_fatal: every runtime object is
- * created on behalf of a directive, so the message names it. */
-void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where);
-
-/* Copies *where (NULL gives an empty location) so objects can name their declaration later. */
-xmp_rt_srcloc_t xmpi_srcloc_copy(const xmp_rt_srcloc_t *where);
 
 /* ---- registry.c: runtime objects still alive, destroyed at finalize ---- */
 typedef struct xmpi_obj {
@@ -48,9 +24,6 @@ void xmpi_registry_destroy_all(void);
 /* ---- init.c ---- */
 /* Frees every runtime object and finalizes MPI; safe to call more than once. */
 void xmpi_shutdown(void);
-/* Registers fn to run first in xmpi_shutdown, while MPI and every runtime object still exist
- * (newest first): layers started lazily (the StarPU layer) stop there. */
-void xmpi_at_shutdown(void (*fn)(void));
 
 /* ---- nodes.c ---- */
 struct xmp_rt_nodes {
@@ -192,9 +165,9 @@ void xmpi_reduce_shadow_free_plans(xmp_rt_array_t *a);
 /* ---- reduce.c (shared with reduce_loc.c) ---- */
 /* MPI datatype of an enum xmp_rt_type (MPI_DATATYPE_NULL if unknown), MPI operator of op on
  * it (MPI_OP_NULL if invalid, and for the location ops), op's name for messages. */
-MPI_Datatype xmpi_mpi_type(int type);
-MPI_Op xmpi_mpi_op(int op, int type);
-const char *xmpi_op_name(int op);
+MPI_Datatype xmpb_mpi_type(int type);
+MPI_Op xmpb_mpi_op(int op, int type);
+const char *xmpb_op_name(int op);
 /* Communicator a reduction on template t / nodes n (both NULL: the executing node set) runs
  * over; 0 when this process has nothing to reduce (it already holds the full value). */
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm);

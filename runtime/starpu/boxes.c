@@ -91,12 +91,12 @@ void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nbo
   for (int e = 0; e < rank; e++)
     elems *= extent[e];
   if (d->dummy != NULL || elems != d->nx)
-    xmpi_fatal(where, "array '%s': halo faces of a %ld-element storage in a replicated array "
+    xmpb_fatal(where, "array '%s': halo faces of a %ld-element storage in a replicated array "
                "of %ld elements", d->name, elems, d->dummy != NULL ? 0L : d->nx);
   for (int i = 0; i < nboxes; i++)
     for (int e = 0; e < rank; e++)
       if (boxes[i].count[e] > (long)UINT32_MAX)
-        xmpi_fatal(where, "array '%s': a halo face of %ld elements along dimension %d is "
+        xmpb_fatal(where, "array '%s': a halo face of %ld elements along dimension %d is "
                    "too large to copy", d->name, boxes[i].count[e], e);
   static struct starpu_codelet cl;
   static int cl_ready;
@@ -136,7 +136,7 @@ void *xmp_dev_host_alloc(size_t bytes, const xmp_rt_srcloc_t *where) {
   xmpsp_start(where);
   /* Pinned when StarPU drives GPUs: device copies from and to it are DMA. */
   if (starpu_malloc(&p, bytes > 0 ? bytes : 1) != 0)
-    xmpi_fatal(where, "StarPU: starpu_malloc of %zu bytes (halo buffer) failed", bytes);
+    xmpb_fatal(where, "StarPU: starpu_malloc of %zu bytes (halo buffer) failed", bytes);
   xmpsp_leave();
   return p;
 }

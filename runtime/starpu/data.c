@@ -16,27 +16,27 @@ static xmp_dev_data_t *live; /* replicated arrays, newest first */
 xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, const char *name,
                                   const xmp_rt_srcloc_t *where) {
   if (elem_size == 0 || bytes % elem_size != 0)
-    xmpi_fatal(where, "array '%s': %zu bytes is not a whole number of %zu-byte elements",
+    xmpb_fatal(where, "array '%s': %zu bytes is not a whole number of %zu-byte elements",
                name, bytes, elem_size);
   if (bytes / elem_size > UINT32_MAX) /* StarPU vectors count elements in 32 bits */
-    xmpi_fatal(where, "array '%s': %zu elements are more than a StarPU vector holds (%u)",
+    xmpb_fatal(where, "array '%s': %zu elements are more than a StarPU vector holds (%u)",
                name, bytes / elem_size, (unsigned)UINT32_MAX);
   for (xmp_dev_data_t *o = live; o != NULL; o = o->next)
     if (bytes > 0 && o->bytes > 0 && (char *)host < (char *)o->host + o->bytes &&
         (char *)o->host < (char *)host + bytes)
-      xmpi_fatal(where, "array '%s' is already replicated (as '%s', %s:%d)", name, o->name,
+      xmpb_fatal(where, "array '%s' is already replicated (as '%s', %s:%d)", name, o->name,
                  o->where.file != NULL ? o->where.file : "?", o->where.line);
   xmpsp_span_t span;
   xmpsp_span_begin(&span, where);
   xmpsp_enter();
   xmpsp_start(where);
-  xmp_dev_data_t *d = xmpi_calloc_or_die(1, sizeof *d, where);
+  xmp_dev_data_t *d = xmpb_calloc_or_die(1, sizeof *d, where);
   d->host = host;
   d->bytes = bytes;
   d->elem_size = elem_size;
   d->nx = (long)(bytes / elem_size);
   d->name = name;
-  d->where = xmpi_srcloc_copy(where);
+  d->where = xmpb_srcloc_copy(where);
   d->active = -1;
   d->hold.node = -1; /* not held by the main thread (exec.c) */
   void *reg = host;
@@ -44,13 +44,13 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
   if (nx == 0) {
     /* A node may own no element: a one-element stand-in keeps every task's buffer list
      * uniform (no task of this node touches it). */
-    d->dummy = xmpi_calloc_or_die(1, elem_size, where);
+    d->dummy = xmpb_calloc_or_die(1, elem_size, where);
     reg = d->dummy;
     nx = 1;
   } else if (xmpsp_workers()->ncuda > 0) {
     /* Without a CUDA worker there is no DMA to speed up (and cudaHostRegister would fail). */
     if (starpu_memory_pin(host, bytes) != 0)
-      xmpi_fatal(where, "StarPU: starpu_memory_pin of array '%s' (%zu bytes) failed", name,
+      xmpb_fatal(where, "StarPU: starpu_memory_pin of array '%s' (%zu bytes) failed", name,
                  bytes);
     d->pinned = 1;
   }
@@ -156,7 +156,7 @@ static void release(xmp_dev_data_t *d, int keep) {
   else
     starpu_data_unregister_no_coherency(d->handle);
   if (d->pinned && starpu_memory_unpin(d->host, d->bytes) != 0)
-    xmpi_fatal(&d->where, "StarPU: starpu_memory_unpin of array '%s' failed", d->name);
+    xmpb_fatal(&d->where, "StarPU: starpu_memory_unpin of array '%s' failed", d->name);
   xmpsp_leave();
   xmpsp_span_end(&span);
   unlink_data(d);

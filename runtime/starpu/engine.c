@@ -41,7 +41,7 @@ static xmpsp_workers_t workers;
 
 void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what) {
   if (ret < 0)
-    xmpi_fatal(where, "StarPU: %s failed: %s", what, strerror(-ret));
+    xmpb_fatal(where, "StarPU: %s failed: %s", what, strerror(-ret));
 }
 
 int xmpsp_started(void) { return engine_state == ENGINE_RUNNING; }
@@ -74,7 +74,7 @@ const xmpsp_workers_t *xmpsp_workers(void) { return &workers; }
 
 int xmpsp_speaker(void) {
   int rank;
-  MPI_Comm_rank(xmpi_exec_comm(), &rank);
+  MPI_Comm_rank(xmpb_exec_comm(), &rank);
   return rank == 0;
 }
 
@@ -150,7 +150,7 @@ static int visible_cuda_devices(void) {
 static int host_cores(unsigned **pu, const xmp_rt_srcloc_t *where) {
   hwloc_topology_t topo;
   if (hwloc_topology_init(&topo) != 0 || hwloc_topology_load(topo) != 0)
-    xmpi_fatal(where, "hwloc: cannot read the host's topology");
+    xmpb_fatal(where, "hwloc: cannot read the host's topology");
   hwloc_obj_type_t type = HWLOC_OBJ_CORE;
   int n = hwloc_get_nbobjs_by_type(topo, type);
   if (n <= 0) {
@@ -159,7 +159,7 @@ static int host_cores(unsigned **pu, const xmp_rt_srcloc_t *where) {
   }
   if (n <= 0)
     n = 1;
-  *pu = xmpi_calloc_or_die((size_t)n, sizeof **pu, where);
+  *pu = xmpb_calloc_or_die((size_t)n, sizeof **pu, where);
   for (int i = 0; i < n; i++) {
     hwloc_obj_t obj = hwloc_get_obj_by_type(topo, type, (unsigned)i);
     hwloc_obj_t first =
@@ -196,7 +196,7 @@ static void engine_shutdown(void) {
 /* Which ranks of the executing set share this host: local rank and count. */
 static void local_ranks(int *lrank, int *nlocal) {
   MPI_Comm local;
-  MPI_Comm_split_type(xmpi_exec_comm(), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
+  MPI_Comm_split_type(xmpb_exec_comm(), MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local);
   MPI_Comm_rank(local, lrank);
   MPI_Comm_size(local, nlocal);
   MPI_Comm_free(&local);
@@ -206,7 +206,7 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   if (engine_state == ENGINE_RUNNING)
     return;
   if (engine_state == ENGINE_DOWN)
-    xmpi_fatal(where, "device directive after the runtime was finalized");
+    xmpb_fatal(where, "device directive after the runtime was finalized");
   const xmpsp_config_t *cfg = xmpsp_config();
 
   int lrank, nlocal;
@@ -216,7 +216,7 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   if (ndev > STARPU_MAXCUDADEVS) {
     /* StarPU's per-device tables stop there: devices beyond it cannot be driven. */
     if (xmpsp_speaker())
-      xmpi_warn(NULL, "%d CUDA devices visible, but StarPU was built for at most %d (configure "
+      xmpb_warn(NULL, "%d CUDA devices visible, but StarPU was built for at most %d (configure "
                       "it with --enable-maxcudadev=%d); using the first %d", ndev,
                 STARPU_MAXCUDADEVS, ndev, STARPU_MAXCUDADEVS);
     ndev = STARPU_MAXCUDADEVS;
@@ -236,7 +236,7 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   if (lay.cpu_fallback && cfg->starpu_ncpu0)
     setenv("STARPU_NCPU", "1", 1); /* StarPU's environment overrides starpu_conf */
   if (lay.idle_gpus > 0 && xmpsp_speaker())
-    xmpi_note(NULL, "note", "%d of this host's %d GPUs are idle: each rank drives one GPU (run "
+    xmpb_note(NULL, "note", "%d of this host's %d GPUs are idle: each rank drives one GPU (run "
               "one rank per GPU, or set XMP_GPUS_PER_NODE)", lay.idle_gpus, ndev);
 
   struct starpu_conf conf;
@@ -277,11 +277,11 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
 
   int ret = starpu_init(&conf);
   if (ret == -ENODEV)
-    xmpi_fatal(where, "StarPU: starpu_init found no worker to run on (check STARPU_NCPU and "
+    xmpb_fatal(where, "StarPU: starpu_init found no worker to run on (check STARPU_NCPU and "
                       "STARPU_NCUDA)");
   xmpsp_check(ret, where, "starpu_init");
   engine_state = ENGINE_RUNNING;
-  xmpi_at_shutdown(engine_shutdown);
+  xmpb_at_shutdown(engine_shutdown);
   if (busy == 0 && !polling) {
     starpu_pause();
     paused = 1;
@@ -292,24 +292,24 @@ void xmpsp_start(const xmp_rt_srcloc_t *where) {
   workers.ncuda = (int)starpu_worker_get_ids_by_type(STARPU_CUDA_WORKER, workers.cuda,
                                                      STARPU_NMAXWORKERS);
   if (workers.ncpu == 0 && workers.ncuda == 0)
-    xmpi_fatal(where, "StarPU started without any worker (STARPU_NCPU=0 and STARPU_NCUDA=0?)");
+    xmpb_fatal(where, "StarPU started without any worker (STARPU_NCPU=0 and STARPU_NCUDA=0?)");
   if (cfg->trace)
     xmpsp_trace_enable();
 
   /* One line for the whole program, from the first node, when some node has no GPU. */
   int without = workers.ncuda == 0, nwithout = 0, size;
-  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm comm = xmpb_exec_comm();
   MPI_Comm_size(comm, &size);
   MPI_Allreduce(&without, &nwithout, 1, MPI_INT, MPI_SUM, comm);
   if (nwithout > 0 && xmpsp_speaker()) {
     if (xmpsp_config_gpu_only(cfg))
-      xmpi_warn(NULL, "no CUDA device available%s; %s=0 asks for GPU only, so device loops "
+      xmpb_warn(NULL, "no CUDA device available%s; %s=0 asks for GPU only, so device loops "
                       "run on one CPU worker", nwithout == size ? "" : " on some nodes",
                 cfg->ncpu_chunks == 0 ? "XMP_STARPU_NCPU" : "STARPU_NCPU");
     else if (nwithout == size)
-      xmpi_warn(NULL, "no CUDA device available; device loops run on CPU workers only");
+      xmpb_warn(NULL, "no CUDA device available; device loops run on CPU workers only");
     else
-      xmpi_warn(NULL, "no CUDA device available on %d of %d nodes; their device loops run on "
+      xmpb_warn(NULL, "no CUDA device available on %d of %d nodes; their device loops run on "
                       "CPU workers only", nwithout, size);
   }
 }

@@ -100,7 +100,7 @@ const xmpsp_hold_t *xmpsp_hold(xmp_dev_data_t *d, int node, int mode,
       held_cap = held_cap > 0 ? 2 * held_cap : 16;
       xmp_dev_data_t **grown = realloc(held, (size_t)held_cap * sizeof *held);
       if (grown == NULL)
-        xmpi_fatal(where, "out of memory (%d held arrays)", held_cap);
+        xmpb_fatal(where, "out of memory (%d held arrays)", held_cap);
       held = grown;
     }
     held[nheld++] = d;

@@ -97,20 +97,20 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
   };
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
     if ((*want[i].fn = dlsym(RTLD_DEFAULT, want[i].name)) == NULL)
-      xmpi_fatal(where, "CUDA runtime: %s not found in the process", want[i].name);
+      xmpb_fatal(where, "CUDA runtime: %s not found in the process", want[i].name);
   /* The driver library is loaded by the runtime already; NOLOAD only looks it up. */
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
   if (driver != NULL)
     *(void **)&api.pointer_attrs = dlsym(driver, "cuPointerGetAttributes");
   if (api.pointer_attrs == NULL)
-    xmpi_fatal(where, "CUDA driver: cuPointerGetAttributes not found in the process");
+    xmpb_fatal(where, "CUDA driver: cuPointerGetAttributes not found in the process");
   loaded = 1;
   return &api;
 }
 
 static void check(int err, const char *what, const xmp_rt_srcloc_t *where) {
   if (err != 0)
-    xmpi_fatal(where, "CUDA: %s failed: %s", what, cuda(where)->error_string(err));
+    xmpb_fatal(where, "CUDA: %s failed: %s", what, cuda(where)->error_string(err));
 }
 
 static int current_device(const xmp_rt_srcloc_t *where) {
@@ -139,7 +139,7 @@ void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where) {
 void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   static void *events[STARPU_MAXCUDADEVS]; /* one per device, made on it */
   if (v->device < 0 || v->device >= STARPU_MAXCUDADEVS)
-    xmpi_fatal(where, "CUDA device %d out of range", v->device);
+    xmpb_fatal(where, "CUDA device %d out of range", v->device);
   void **ev = &events[v->device];
   if (*ev == NULL)
     check(cuda(where)->event_create(ev, CUDA_EVENT_DISABLE_TIMING), "cudaEventCreateWithFlags",
@@ -153,7 +153,7 @@ void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where
 static void *stream_of(int device, const xmp_rt_srcloc_t *where) {
   static void *streams[STARPU_MAXCUDADEVS];
   if (device < 0 || device >= STARPU_MAXCUDADEVS)
-    xmpi_fatal(where, "CUDA device %d out of range", device);
+    xmpb_fatal(where, "CUDA device %d out of range", device);
   if (streams[device] == NULL) {
     int was = use_device(device, where);
     check(cuda(where)->stream_create(&streams[device], CUDA_STREAM_NON_BLOCKING),
@@ -205,7 +205,7 @@ static void check_copy(int err, const char *what, void *dst, const void *src, si
   if (err == 0)
     return;
   char d[192], s[192];
-  xmpi_fatal(where,
+  xmpb_fatal(where,
              "CUDA: %s failed: %s; dst %s; src %s; %zu B x %zu rows; current device %d",
              what, cuda(where)->error_string(err), describe(dst, d, sizeof d),
              describe(src, s, sizeof s), width, rows, current_device(where));
@@ -419,7 +419,7 @@ void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *ex
                            const long *dst_start, const xmp_rt_srcloc_t *where) {
   xmpsp_face_store_fn store = face_store();
   if (store == NULL)
-    xmpi_fatal(where, "internal: halo face kernel stores without the kernel library");
+    xmpb_fatal(where, "internal: halo face kernel stores without the kernel library");
   xmpsp_face_layout_t l;
   size_t from_at, to_at;
   peer_layout(v, rank, extent, b, dst_extent, dst_start, &l, &from_at, &to_at);
@@ -453,7 +453,7 @@ void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
   ptr_info_t i = ptr_info(v->ptr, where);
   if (i.type != MEMTYPE_DEVICE || i.id == 0) {
     char b[192];
-    xmpi_fatal(where, "CUDA IPC: cannot export %s (not device memory of a live allocation)",
+    xmpb_fatal(where, "CUDA IPC: cannot export %s (not device memory of a live allocation)",
                describe(v->ptr, b, sizeof b));
   }
   unsigned k = 0;
@@ -525,7 +525,7 @@ void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
                          const xmp_rt_srcloc_t *where) {
   (void)v; /* the current device (the acquire's, or the collective's) is the one that maps */
   if (!in->valid || in->offset > in->size)
-    xmpi_fatal(where, "internal: a CUDA IPC note without a valid allocation (offset %llu of "
+    xmpb_fatal(where, "internal: a CUDA IPC note without a valid allocation (offset %llu of "
                       "%llu B)", (unsigned long long)in->offset, (unsigned long long)in->size);
   for (mapping_t *m = mappings; m != NULL; m = m->next)
     if (m->pid == in->pid && m->id == in->id)
@@ -540,11 +540,11 @@ void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
     err = cuda(where)->ipc_open(&local, in->handle, CUDA_IPC_LAZY_PEER);
   }
   if (err != 0)
-    xmpi_fatal(where, "CUDA: cudaIpcOpenMemHandle failed: %s (process %d's allocation %#llx + "
+    xmpb_fatal(where, "CUDA: cudaIpcOpenMemHandle failed: %s (process %d's allocation %#llx + "
                       "%llu B, id %llu, its device %d; current device %d)",
                cuda(where)->error_string(err), (int)in->pid, (unsigned long long)in->base,
                (unsigned long long)in->size, in->id, in->device, current_device(where));
-  mapping_t *m = xmpi_calloc_or_die(1, sizeof *m, where);
+  mapping_t *m = xmpb_calloc_or_die(1, sizeof *m, where);
   *m = (mapping_t){mappings, in->pid, current_device(where), in->id, in->base, in->size, local};
   mappings = m;
   return m->local + in->offset;
@@ -632,19 +632,19 @@ void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *ext
                           const xmp_dev_box_t *b, void *host, int pack,
                           const xmp_rt_srcloc_t *where) {
   (void)v, (void)rank, (void)extent, (void)b, (void)host, (void)pack;
-  xmpi_fatal(where, "internal: a GPU face copy without CUDA");
+  xmpb_fatal(where, "internal: a GPU face copy without CUDA");
 }
 void xmp_dev_gpu_put_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                          const xmp_dev_box_t *b, void *dst, const long *dst_extent,
                          const long *dst_start, const xmp_rt_srcloc_t *where) {
   (void)v, (void)rank, (void)extent, (void)b, (void)dst, (void)dst_extent, (void)dst_start;
-  xmpi_fatal(where, "internal: a GPU face copy without CUDA");
+  xmpb_fatal(where, "internal: a GPU face copy without CUDA");
 }
 void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                            const xmp_dev_box_t *b, void *dst, const long *dst_extent,
                            const long *dst_start, const xmp_rt_srcloc_t *where) {
   (void)v, (void)rank, (void)extent, (void)b, (void)dst, (void)dst_extent, (void)dst_start;
-  xmpi_fatal(where, "internal: halo face kernel stores without CUDA");
+  xmpb_fatal(where, "internal: halo face kernel stores without CUDA");
 }
 int xmp_dev_gpu_kernels_available(void) { return 0; }
 const char *xmp_dev_gpu_kernels_path(void) { return "libxmp_face_kernels.so"; }
@@ -659,7 +659,7 @@ void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
 void *xmp_dev_gpu_import(const xmp_dev_gpu_view_t *v, const xmp_dev_ipc_t *in,
                          const xmp_rt_srcloc_t *where) {
   (void)v, (void)in;
-  xmpi_fatal(where, "internal: a CUDA IPC mapping without CUDA");
+  xmpb_fatal(where, "internal: a CUDA IPC mapping without CUDA");
 }
 int xmp_dev_gpu_peer_ok(int device, int peer_device) {
   (void)device, (void)peer_device;
@@ -674,11 +674,11 @@ int xmp_dev_gpu_view_of(void *ptr, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t 
 void xmp_dev_gpu_copy(const xmp_dev_gpu_view_t *v, void *dst, const void *src, size_t bytes,
                       const xmp_rt_srcloc_t *where) {
   (void)v, (void)dst, (void)src, (void)bytes;
-  xmpi_fatal(where, "internal: a GPU copy without CUDA");
+  xmpb_fatal(where, "internal: a GPU copy without CUDA");
 }
 void *xmp_dev_gpu_alloc(size_t bytes, int pinned_host, const xmp_rt_srcloc_t *where) {
   (void)bytes, (void)pinned_host;
-  xmpi_fatal(where, "internal: a CUDA allocation without CUDA");
+  xmpb_fatal(where, "internal: a CUDA allocation without CUDA");
 }
 void xmp_dev_gpu_free(void *p, int pinned_host) { (void)p, (void)pinned_host; }
 int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
@@ -692,19 +692,19 @@ void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where
 void xmpsp_gpu_faces_shutdown(void) {}
 void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where) {
   (void)device;
-  xmpi_fatal(where, "internal: a CUDA stream without CUDA");
+  xmpb_fatal(where, "internal: a CUDA stream without CUDA");
 }
 void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where) { (void)stream, (void)where; }
 void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) {
-  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) {
   (void)event, (void)stream;
-  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {
   (void)start, (void)end;
-  xmpi_fatal(where, "internal: a CUDA event without CUDA");
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 void xmpsp_cuda_event_free(void *event) { (void)event; }
 

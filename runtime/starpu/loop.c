@@ -78,7 +78,7 @@ void *xmp_dev_buffer(void *buffers[], const xmp_dev_task_t *task, int k) {
 
 /* From a CUDA codelet (worker thread): the program ends there, as for any runtime error. */
 void xmp_dev_fail(const char *what, const char *detail) {
-  xmpi_fatal(NULL, "CUDA: %s failed: %s", what, detail);
+  xmpb_fatal(NULL, "CUDA: %s failed: %s", what, detail);
 }
 
 double xmp_cpu_wtime(void) { return last_cpu_s; }
@@ -93,12 +93,12 @@ double xmp_gpu_wtime(void) {
 
 void xmp_dev_reset_weight(double w, const xmp_rt_srcloc_t *where) {
   if (!(w >= 0.0 && w <= 1.0)) /* NaN too */
-    xmpi_fatal_collective(where, "CPU weight %g is outside [0, 1]", w);
+    xmpb_fatal_collective(where, "CPU weight %g is outside [0, 1]", w);
   const xmpsp_config_t *cfg = xmpsp_config();
   if (cfg->balance == XMPSP_BALANCE_FIXED) {
     static int noted;
     if (!noted && xmpsp_speaker())
-      xmpi_note(where, "note", "reset_weight ignored: XMP_BALANCE=fixed keeps every device "
+      xmpb_note(where, "note", "reset_weight ignored: XMP_BALANCE=fixed keeps every device "
                 "loop's CPU weight at XMP_CPU_WEIGHT (%g)", cfg->cpu_weight);
     noted = 1;
     return;
@@ -122,9 +122,9 @@ static double site_weight(xmp_dev_loop_t *s, const xmpsp_config_t *cfg) {
 
 static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
                                 const xmp_rt_srcloc_t *where) {
-  xmp_dev_loop_t *s = xmpi_calloc_or_die(1, sizeof *s, where);
+  xmp_dev_loop_t *s = xmpb_calloc_or_die(1, sizeof *s, where);
   s->owner = state;
-  s->where = xmpi_srcloc_copy(where);
+  s->where = xmpb_srcloc_copy(where);
   starpu_codelet_init(&s->cl);
   s->cl.cpu_funcs[0] = cpu;
   s->cl.cuda_funcs[0] = cuda;
@@ -205,9 +205,9 @@ static void chunk_rows(const xmp_dev_arg_t *a, const xmpsp_chunk_t *c, long lb, 
   long lo = r0 < r1 ? r0 : r1, hi = r0 < r1 ? r1 : r0;
   long nrows = a->row_elems > 0 ? d->nx / a->row_elems : 0;
   if (a->row_elems <= 0)
-    xmpi_fatal(where, "array '%s': %ld elements per row", d->name, a->row_elems);
+    xmpb_fatal(where, "array '%s': %ld elements per row", d->name, a->row_elems);
   if (lo < 0 || hi >= nrows)
-    xmpi_fatal(where, "array '%s': the loop writes row %ld, outside its storage rows 0..%ld",
+    xmpb_fatal(where, "array '%s': the loop writes row %ld, outside its storage rows 0..%ld",
                d->name, lo < 0 ? lo : hi, nrows - 1);
   *start = lo * a->row_elems;
   *end = (hi + 1) * a->row_elems;
@@ -233,7 +233,7 @@ static void bind_arg(int k, const xmp_dev_arg_t *a, int nt, const xmpsp_chunk_t 
     bind_whole(k, d, nt, slots, handles);
     return;
   }
-  long *start = xmpi_calloc_or_die((size_t)nt * 2, sizeof *start, where), *end = start + nt;
+  long *start = xmpb_calloc_or_die((size_t)nt * 2, sizeof *start, where), *end = start + nt;
   for (int t = 0; t < nt; t++) /* checks the rows too */
     chunk_rows(a, &chunks[t], lb, st, &start[t], &end[t], where);
   if (nt == 1) {
@@ -251,15 +251,15 @@ static void bind_arg(int k, const xmp_dev_arg_t *a, int nt, const xmpsp_chunk_t 
 
 static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc_t *where) {
   if (nargs < 0 || nargs > XMP_DEV_MAX_ARGS)
-    xmpi_fatal(where, "%d arrays in a device loop (at most %d)", nargs, XMP_DEV_MAX_ARGS);
+    xmpb_fatal(where, "%d arrays in a device loop (at most %d)", nargs, XMP_DEV_MAX_ARGS);
   for (int k = 0; k < nargs; k++) {
     if (argv[k].data == NULL)
-      xmpi_fatal(where, "device loop array %d is not replicated", k);
+      xmpb_fatal(where, "device loop array %d is not replicated", k);
     if (argv[k].mode != XMP_DEV_READ && argv[k].mode != XMP_DEV_READWRITE)
-      xmpi_fatal(where, "array '%s': access mode %d", argv[k].data->name, argv[k].mode);
+      xmpb_fatal(where, "array '%s': access mode %d", argv[k].data->name, argv[k].mode);
     for (int j = 0; j < k; j++)
       if (argv[j].data == argv[k].data)
-        xmpi_fatal(where, "array '%s' is passed twice to one device loop", argv[k].data->name);
+        xmpb_fatal(where, "array '%s' is passed twice to one device loop", argv[k].data->name);
   }
 }
 
@@ -284,7 +284,7 @@ static void partials_for(xmp_dev_loop_t *s, int nt, size_t partial_bytes,
     void *p = NULL;
     if (starpu_malloc_flags(&p, s->partials_cap,
                             s->partials_pinned ? STARPU_MALLOC_PINNED : 0) != 0)
-      xmpi_fatal(where, "out of memory (%zu bytes of reduction results)", s->partials_cap);
+      xmpb_fatal(where, "out of memory (%zu bytes of reduction results)", s->partials_cap);
     s->partials = p;
     xmpsp_leave();
   }
@@ -299,7 +299,7 @@ static double gpu_only_weight(const xmpsp_config_t *cfg, const xmp_rt_srcloc_t *
   double asked = cfg->balance != XMPSP_BALANCE_FIXED && reset_gen > 0 ? weight_now
                                                                        : cfg->cpu_weight;
   if (asked > 0 && !noted && xmpsp_speaker())
-    xmpi_note(where, "note", "CPU weight %g ignored: device loops have no CPU part (%s=0)", asked,
+    xmpb_note(where, "note", "CPU weight %g ignored: device loops have no CPU part (%s=0)", asked,
               cfg->ncpu_chunks == 0 ? "XMP_STARPU_NCPU" : "STARPU_NCPU");
   noted |= asked > 0;
   return 0.0;
@@ -338,10 +338,10 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
                       int use_cuda, const void *args, int nargs, const xmp_dev_arg_t *argv,
                       long lb, long st, size_t partial_bytes, const xmp_rt_srcloc_t *where) {
   const xmpsp_workers_t *w = xmpsp_workers();
-  task_slot_t *slots = xmpi_calloc_or_die((size_t)nt + 1, sizeof *slots, where);
+  task_slot_t *slots = xmpb_calloc_or_die((size_t)nt + 1, sizeof *slots, where);
   starpu_data_handle_t *handles =
-      xmpi_calloc_or_die((size_t)nargs * nt + 1, sizeof *handles, where);
-  struct starpu_task **tasks = xmpi_calloc_or_die((size_t)nt + 1, sizeof *tasks, where);
+      xmpb_calloc_or_die((size_t)nargs * nt + 1, sizeof *handles, where);
+  struct starpu_task **tasks = xmpb_calloc_or_die((size_t)nt + 1, sizeof *tasks, where);
   /* Rows split between several GPUs (XMP_GPUS_PER_NODE > 1) pay only where no GPU needs the
    * others' rows: an array another loop left split among them that this loop reads whole is
    * gathered through the host (StarPU 1.4) and uploaded to every GPU, at every execution
@@ -350,7 +350,7 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
     for (int k = 0; k < nargs; k++)
       if (argv[k].mode == XMP_DEV_READ && argv[k].data->active >= 0) {
         s->split_warned = 1;
-        xmpi_warn(where, "array '%s' is read whole by this loop's %d GPUs, but another device "
+        xmpb_warn(where, "array '%s' is read whole by this loop's %d GPUs, but another device "
                   "loop left its rows split among them: it is gathered through the host at "
                   "every execution; one GPU per rank (XMP_GPUS_PER_NODE=1, the default) avoids "
                   "it", argv[k].data->name, w->ncuda);
@@ -375,8 +375,8 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
     starpu_data_handle_t *th = task->handles;
     enum starpu_data_access_mode *tm = task->modes;
     if (nargs > STARPU_NMAXBUFS) { /* freed by starpu_task_destroy */
-      th = task->dyn_handles = xmpi_calloc_or_die((size_t)nargs, sizeof *th, where);
-      tm = task->dyn_modes = xmpi_calloc_or_die((size_t)nargs, sizeof *tm, where);
+      th = task->dyn_handles = xmpb_calloc_or_die((size_t)nargs, sizeof *th, where);
+      tm = task->dyn_modes = xmpb_calloc_or_die((size_t)nargs, sizeof *tm, where);
     }
     for (int k = 0; k < nargs; k++) {
       th[k] = handles[(size_t)k * nt + t];
@@ -419,7 +419,7 @@ static xmp_dev_loop_t *begin_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp
                                  xmpsp_span_t *span, long *n, const xmp_rt_srcloc_t *where) {
   *n = xmpsp_iter_count(lb, ub, st);
   if (*n < 0)
-    xmpi_fatal(where, "device loop step is 0");
+    xmpb_fatal(where, "device loop step is 0");
   check_args(nargs, argv, where);
   xmpsp_span_begin(span, where);
   if (!xmpsp_started()) {
@@ -459,7 +459,7 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   if (cfg->trace)
     xmpsp_trace_bus(&(xmpsp_bus_counts_t){0}); /* from here on: this execution's transfers */
 
-  xmpsp_chunk_t *chunks = xmpi_calloc_or_die((size_t)(ngpu + ncpu) + 1, sizeof *chunks, where);
+  xmpsp_chunk_t *chunks = xmpb_calloc_or_die((size_t)(ngpu + ncpu) + 1, sizeof *chunks, where);
   int nt = xmpsp_split(n, s->weight, ngpu, ncpu, chunks);
   int ngpu_tasks = 0;
   long ngpu_iters = 0;

@@ -89,8 +89,8 @@ static int new_plan(xmp_dev_data_t *d, unsigned n, long *len, const xmp_rt_srclo
   xmpsp_plan_t *p = &d->plans[slot];
   p->nchildren = n;
   p->len = len;
-  p->start = xmpi_calloc_or_die(n, sizeof *p->start, where);
-  p->children = xmpi_calloc_or_die(n, sizeof *p->children, where);
+  p->start = xmpb_calloc_or_die(n, sizeof *p->start, where);
+  p->children = xmpb_calloc_or_die(n, sizeof *p->children, where);
   for (unsigned k = 1; k < n; k++)
     p->start[k] = p->start[k - 1] + len[k - 1];
   struct starpu_data_filter f = {
@@ -105,7 +105,7 @@ static int new_plan(xmp_dev_data_t *d, unsigned n, long *len, const xmp_rt_srclo
 void xmpsp_part_use(xmp_dev_data_t *d, int nranges, const long *start, const long *end,
                     starpu_data_handle_t *child, const xmp_rt_srcloc_t *where) {
   /* Ranges in storage order (chunks of a negative-step loop come in decreasing order). */
-  int *order = xmpi_calloc_or_die((size_t)nranges, sizeof *order, where);
+  int *order = xmpb_calloc_or_die((size_t)nranges, sizeof *order, where);
   for (int i = 0; i < nranges; i++) {
     int j = i;
     for (; j > 0 && start[order[j - 1]] > start[i]; j--)
@@ -113,13 +113,13 @@ void xmpsp_part_use(xmp_dev_data_t *d, int nranges, const long *start, const lon
     order[j] = i;
   }
   /* Children: gap before, each range, gaps between, tail; never empty. */
-  long *len = xmpi_calloc_or_die((size_t)(2 * nranges + 1), sizeof *len, where);
+  long *len = xmpb_calloc_or_die((size_t)(2 * nranges + 1), sizeof *len, where);
   unsigned n = 0;
   long pos = 0;
   for (int i = 0; i < nranges; i++) {
     int r = order[i];
     if (start[r] < pos)
-      xmpi_fatal(where, "array '%s': the rows written by two tasks overlap (elements %ld..%ld)",
+      xmpb_fatal(where, "array '%s': the rows written by two tasks overlap (elements %ld..%ld)",
                  d->name, start[r], end[r] - 1);
     if (start[r] > pos)
       len[n++] = start[r] - pos;

@@ -32,8 +32,8 @@ struct xmpsp_record {
 static xmpsp_record_t *first, **tail = &first; /* in order of first execution */
 
 xmpsp_record_t *xmpsp_record_new(const xmp_rt_srcloc_t *where) {
-  xmpsp_record_t *r = xmpi_calloc_or_die(1, sizeof *r, where);
-  r->where = xmpi_srcloc_copy(where);
+  xmpsp_record_t *r = xmpb_calloc_or_die(1, sizeof *r, where);
+  r->where = xmpb_srcloc_copy(where);
   *tail = r;
   tail = &r->next;
   return r;
@@ -52,7 +52,7 @@ void xmpsp_record_step(xmpsp_record_t *r, double weight, long n_cpu, long n_gpu,
     cap = cap < XMPSP_REPORT_MAX_STEPS ? cap : XMPSP_REPORT_MAX_STEPS;
     record_step_t *s = realloc(r->steps, (size_t)cap * sizeof *s);
     if (s == NULL)
-      xmpi_fatal(&r->where, "out of memory recording device loop executions (XMP_REPORT)");
+      xmpb_fatal(&r->where, "out of memory recording device loop executions (XMP_REPORT)");
     r->steps = s;
     r->cap = cap;
   }
@@ -65,7 +65,7 @@ static void site_name(const xmp_rt_srcloc_t *w, char *buf, size_t cap) {
 
 static void print_text(const char *policy) {
   for (const xmpsp_record_t *r = first; r != NULL; r = r->next) {
-    xmpi_note(&r->where, "balance",
+    xmpb_note(&r->where, "balance",
               "policy %s, %ld executions, final weight %.4f, steps to converge %ld", policy,
               r->total, r->last_weight, r->converge);
     for (long k = 0; k < r->nsteps; k++) {
@@ -73,7 +73,7 @@ static void print_text(const char *policy) {
       char period[48] = "";
       if (s->period > 0)
         snprintf(period, sizeof period, ", period %.3f ms", s->period * 1e3);
-      xmpi_note(&r->where, "balance",
+      xmpb_note(&r->where, "balance",
                 "step %ld: weight %.4f, cpu %.3f ms (%ld iterations), gpu %.3f ms (%ld "
                 "iterations)%s", k, s->weight, s->t_cpu * 1e3, s->n_cpu, s->t_gpu * 1e3,
                 s->n_gpu, period);
@@ -136,7 +136,7 @@ static int json_path(const char *pattern, int rank, char *buf, size_t cap) {
 void xmpsp_report_finish(void) {
   const xmpsp_config_t *cfg = xmpsp_config();
   const char *policy = xmpsp_balance_name(cfg->balance);
-  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm comm = xmpb_exec_comm();
   int rank, size;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
@@ -147,12 +147,12 @@ void xmpsp_report_finish(void) {
     if (json_path(cfg->report_path, rank, path, sizeof path)) {
       FILE *f = fopen(path, "w");
       if (f == NULL) {
-        xmpi_warn(NULL, "XMP_REPORT: cannot write '%s': %s", path, strerror(errno));
+        xmpb_warn(NULL, "XMP_REPORT: cannot write '%s': %s", path, strerror(errno));
       } else {
         write_json(f, size, policy);
         int bad = ferror(f);
         if (fclose(f) != 0 || bad)
-          xmpi_warn(NULL, "XMP_REPORT: cannot write '%s': %s", path, strerror(errno));
+          xmpb_warn(NULL, "XMP_REPORT: cannot write '%s': %s", path, strerror(errno));
       }
     }
   }

@@ -20,7 +20,7 @@ void *xmp_dev_cuda_scratch(size_t bytes) {
     return direct;
   int id = starpu_worker_get_id();
   if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
-    xmpi_fatal(NULL, "xmp_dev_cuda_scratch called outside a CUDA codelet");
+    xmpb_fatal(NULL, "xmp_dev_cuda_scratch called outside a CUDA codelet");
   scratch_t *s = &scratch[id];
   if (s->bytes < bytes) {
     size_t want = s->bytes * 2 > bytes ? s->bytes * 2 : bytes; /* fewer regrowths */
@@ -31,7 +31,7 @@ void *xmp_dev_cuda_scratch(size_t bytes) {
     s->node = starpu_worker_get_local_memory_node();
     s->ptr = starpu_malloc_on_node(s->node, want);
     if (s->ptr == 0)
-      xmpi_fatal(NULL, "StarPU: starpu_malloc_on_node of %zu bytes of CUDA scratch failed",
+      xmpb_fatal(NULL, "StarPU: starpu_malloc_on_node of %zu bytes of CUDA scratch failed",
                  want);
     s->bytes = want;
   }

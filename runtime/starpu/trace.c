@@ -65,7 +65,7 @@ void xmpsp_trace_span(const xmp_rt_srcloc_t *where, double start_us, const char 
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  xmpi_note(where, "trace",
+  xmpb_note(where, "trace",
             "%s, wall %.3f ms, host->device %ld (%lld bytes), device->host %ld (%lld bytes)", what,
             (starpu_timing_now() - start_us) * 1e-3, c.h2d_count, c.h2d_bytes, c.d2h_count,
             c.d2h_bytes);
@@ -159,8 +159,8 @@ void xmpsp_span_end(xmpsp_span_t *s) {
   while (*link != NULL && !same_site(&(*link)->where, s->where))
     link = &(*link)->next;
   if (*link == NULL) {
-    *link = xmpi_calloc_or_die(1, sizeof **link, s->where);
-    (*link)->where = xmpi_srcloc_copy(s->where);
+    *link = xmpb_calloc_or_die(1, sizeof **link, s->where);
+    (*link)->where = xmpb_srcloc_copy(s->where);
   }
   span_site_t *site = *link;
   if (site->count++ == 0)
@@ -180,7 +180,7 @@ void xmpsp_trace_summary(void) {
   for (span_site_t *s = span_sites; s != NULL; s = s->next)
     n++;
   if (n > 0 && xmpsp_speaker()) {
-    span_site_t **v = xmpi_calloc_or_die((size_t)n, sizeof *v, NULL);
+    span_site_t **v = xmpb_calloc_or_die((size_t)n, sizeof *v, NULL);
     double in = 0, all = now_s() - span_first;
     n = 0;
     for (span_site_t *s = span_sites; s != NULL; s = s->next) {
@@ -188,21 +188,21 @@ void xmpsp_trace_summary(void) {
       in += s->total;
     }
     qsort(v, (size_t)n, sizeof *v, by_total);
-    xmpi_note(NULL, "trace", "where the time went (first node): %.3f ms from the first traced "
+    xmpb_note(NULL, "trace", "where the time went (first node): %.3f ms from the first traced "
               "directive to the end, %.1f%% in these directives", all * 1e3,
               all > 0 ? 100 * in / all : 0.0);
     for (int i = 0; i < n; i++) {
       const span_site_t *t = v[i];
       if (t->count == 1)
-        xmpi_note(&t->where, "trace", "total: 1 execution, %.3f ms (%.1f%%)", t->total * 1e3,
+        xmpb_note(&t->where, "trace", "total: 1 execution, %.3f ms (%.1f%%)", t->total * 1e3,
                   all > 0 ? 100 * t->total / all : 0.0);
       else
-        xmpi_note(&t->where, "trace", "total: %ld executions, %.3f ms (%.1f%%): the first "
+        xmpb_note(&t->where, "trace", "total: %ld executions, %.3f ms (%.1f%%): the first "
                   "%.3f ms, then %.3f ms each, at most %.3f ms", t->count, t->total * 1e3,
                   all > 0 ? 100 * t->total / all : 0.0, t->first * 1e3,
                   (t->total - t->first) * 1e3 / (double)(t->count - 1), t->max * 1e3);
     }
-    xmpi_note(NULL, "trace", "outside these directives: %.3f ms (%.1f%%)", (all - in) * 1e3,
+    xmpb_note(NULL, "trace", "outside these directives: %.3f ms (%.1f%%)", (all - in) * 1e3,
               all > 0 ? 100 * (all - in) / all : 0.0);
     free(v);
   }

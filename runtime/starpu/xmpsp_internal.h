@@ -22,7 +22,7 @@
 #include <starpu.h>
 
 #include "xmp_dev.h"
-#include "xmpi_internal.h"
+#include "xmpb.h"
 
 /* ---- config.c ---- */
 /* XMP_BALANCE: how a device loop's CPU weight changes. */

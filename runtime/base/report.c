@@ -1,16 +1,16 @@
-/* error.c - the one path through which libxmp reports user errors and aborts. */
+/* report.c - the one path through which libxmp reports user errors and aborts (xmpb.h). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "xmpi_internal.h"
+#include "xmpb.h"
 
-xmp_rt_srcloc_t xmpi_srcloc_copy(const xmp_rt_srcloc_t *where) {
+xmp_rt_srcloc_t xmpb_srcloc_copy(const xmp_rt_srcloc_t *where) {
   xmp_rt_srcloc_t none = {NULL, 0, NULL};
   return where != NULL ? *where : none;
 }
 
-int xmpi_mpi_active(void) {
+int xmpb_mpi_active(void) {
   int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
@@ -42,12 +42,12 @@ static void vreport(const xmp_rt_srcloc_t *where, const char *kind, const char *
 }
 
 static _Noreturn void die(void) {
-  if (xmpi_mpi_active())
+  if (xmpb_mpi_active())
     MPI_Abort(MPI_COMM_WORLD, 1);
   exit(1); /* before MPI_Init (e.g. from a module constructor) or after MPI_Finalize */
 }
 
-void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+void xmpb_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vreport(where, NULL, fmt, ap);
@@ -55,11 +55,11 @@ void xmpi_fatal(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   die();
 }
 
-void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+void xmpb_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   int rank = 0;
-  int active = xmpi_mpi_active();
+  int active = xmpb_mpi_active();
   /* "Every rank" is the executing node set: inside a task only its nodes get here. */
-  MPI_Comm comm = active ? xmpi_exec_comm() : MPI_COMM_NULL;
+  MPI_Comm comm = active ? xmpb_exec_comm() : MPI_COMM_NULL;
   if (active)
     MPI_Comm_rank(comm, &rank);
   if (rank == 0) {
@@ -80,21 +80,21 @@ void xmpi_fatal_collective(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   exit(1);
 }
 
-void *xmpi_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where) {
+void *xmpb_calloc_or_die(size_t count, size_t size, const xmp_rt_srcloc_t *where) {
   void *p = calloc(count, size);
   if (p == NULL)
-    xmpi_fatal(where, "out of memory allocating %zu bytes", count * size);
+    xmpb_fatal(where, "out of memory allocating %zu bytes", count * size);
   return p;
 }
 
-void xmpi_warn(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
+void xmpb_warn(const xmp_rt_srcloc_t *where, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vreport(where, "warning", fmt, ap);
   va_end(ap);
 }
 
-void xmpi_note(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt, ...) {
+void xmpb_note(const xmp_rt_srcloc_t *where, const char *kind, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vreport(where, kind, fmt, ap);

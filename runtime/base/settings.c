@@ -1,0 +1,137 @@
+/* settings.c - the table of runtime/include/xmp_settings.def and its readers (xmpb_settings.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xmpb_settings.h"
+
+static const xmpb_setting_t table[XMPB_NSETTINGS] = {
+#define XMP_SETTING(name, kind, values, dflt, help) {#name, XMPB_KIND_##kind, values, dflt, help},
+#include "xmp_settings.def"
+#undef XMP_SETTING
+};
+
+const xmpb_setting_t *xmpb_setting(xmpb_setting_id_t id) { return &table[id]; }
+
+static const char *value(const xmpb_reader_t *r, const xmpb_setting_t *e) {
+  const char *v = r->lookup(e->name);
+  return v != NULL && *v != '\0' ? v : NULL;
+}
+
+static void reject(xmpb_reader_t *r, const xmpb_setting_t *e, const char *v, const char *accepted) {
+  if (r->bad != NULL)
+    return;
+  r->bad = e->name;
+  snprintf(r->msg, r->cap, "environment variable %s='%s' is invalid: accepted values are %s",
+           e->name, v, accepted);
+}
+
+/* The index of word w (length n) in list "a|b|c", or -1; *count gets the number of words. */
+static int find_word(const char *list, const char *w, size_t n, int *count) {
+  int found = -1, k = 0;
+  for (const char *p = list;; k++) {
+    const char *bar = strchr(p, '|');
+    size_t len = bar != NULL ? (size_t)(bar - p) : strlen(p);
+    if (found < 0 && len == n && strncmp(p, w, n) == 0)
+      found = k;
+    if (bar == NULL)
+      break;
+    p = bar + 1;
+  }
+  *count = k + 1;
+  return found;
+}
+
+/* "a, b and c" (all_commas: "a, b, c") from the first n words of list "a|b|c|...". */
+static void word_list(const char *list, int n, int all_commas, char *out, size_t cap) {
+  size_t used = 0;
+  out[0] = '\0';
+  const char *p = list;
+  for (int k = 0; k < n && used < cap; k++) {
+    const char *bar = strchr(p, '|');
+    int len = bar != NULL ? (int)(bar - p) : (int)strlen(p);
+    int w = snprintf(out + used, cap - used, "%s%.*s",
+                     k == 0                      ? ""
+                     : k == n - 1 && !all_commas ? " and "
+                                                 : ", ",
+                     len, p);
+    used += w > 0 ? (size_t)w : 0;
+    if (bar == NULL)
+      break;
+    p = bar + 1;
+  }
+}
+
+int xmpb_setting_word(xmpb_reader_t *r, xmpb_setting_id_t id) {
+  const xmpb_setting_t *e = &table[id];
+  int n, dflt = find_word(e->values, e->dflt, strlen(e->dflt), &n);
+  const char *v = value(r, e);
+  if (v == NULL)
+    return dflt;
+  int k = find_word(e->values, v, strlen(v), &n);
+  if (k >= 0)
+    return k;
+  char accepted[160];
+  word_list(e->values, n, 0, accepted, sizeof accepted);
+  reject(r, e, v, accepted);
+  return dflt;
+}
+
+int xmpb_setting_word_or_file(xmpb_reader_t *r, xmpb_setting_id_t id, char *file, size_t cap) {
+  const xmpb_setting_t *e = &table[id];
+  int n, dflt = find_word(e->values, e->dflt, strlen(e->dflt), &n);
+  const char *v = value(r, e);
+  if (v == NULL)
+    return dflt;
+  int k = find_word(e->values, v, strlen(v), &n);
+  if (k >= 0 && k < n - 1)
+    return k;
+  if (strlen(v) < cap) {
+    strcpy(file, v);
+    return n - 1;
+  }
+  /* the last "word" describes the file name */
+  char accepted[192], words[128];
+  word_list(e->values, n - 1, 1, words, sizeof words);
+  snprintf(accepted, sizeof accepted, "%s and a file path shorter than %zu characters", words, cap);
+  reject(r, e, v, accepted);
+  return dflt;
+}
+
+int xmpb_setting_count(xmpb_reader_t *r, xmpb_setting_id_t id, int unset) {
+  const xmpb_setting_t *e = &table[id];
+  const char *v = value(r, e);
+  if (v == NULL)
+    return unset;
+  int min = e->kind == XMPB_KIND_COUNT1 ? 1 : 0;
+  char *end;
+  errno = 0;
+  long x = strtol(v, &end, 10);
+  if (isspace((unsigned char)v[0]) || errno != 0 || *end != '\0' || end == v || x < min ||
+      x > 1000000) {
+    char accepted[64];
+    snprintf(accepted, sizeof accepted, "integers >= %d", min);
+    reject(r, e, v, accepted);
+    return unset;
+  }
+  return (int)x;
+}
+
+double xmpb_setting_share(xmpb_reader_t *r, xmpb_setting_id_t id) {
+  const xmpb_setting_t *e = &table[id];
+  double dflt = strtod(e->dflt, NULL);
+  const char *v = value(r, e);
+  if (v == NULL)
+    return dflt;
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (isspace((unsigned char)v[0]) || errno != 0 || *end != '\0' || end == v ||
+      !(x >= 0.0 && x <= 1.0)) {
+    reject(r, e, v, "real numbers in [0, 1]");
+    return dflt;
+  }
+  return x;
+}
