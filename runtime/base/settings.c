@@ -64,13 +64,19 @@ static void word_list(const char *list, int n, int all_commas, char *out, size_t
   }
 }
 
+/* A WORDS or WORDS_OR_FILE value: its index in the list, or -1 with *v the value where it is
+ * none; the default's index where unset. *n gets the number of words, *dflt the default's. */
+static int lookup_word(const xmpb_reader_t *r, const xmpb_setting_t *e, const char **v, int *n,
+                       int *dflt) {
+  *dflt = find_word(e->values, e->dflt, strlen(e->dflt), n);
+  *v = value(r, e);
+  return *v == NULL ? *dflt : find_word(e->values, *v, strlen(*v), n);
+}
+
 int xmpb_setting_word(xmpb_reader_t *r, xmpb_setting_id_t id) {
   const xmpb_setting_t *e = &table[id];
-  int n, dflt = find_word(e->values, e->dflt, strlen(e->dflt), &n);
-  const char *v = value(r, e);
-  if (v == NULL)
-    return dflt;
-  int k = find_word(e->values, v, strlen(v), &n);
+  const char *v;
+  int n, dflt, k = lookup_word(r, e, &v, &n, &dflt);
   if (k >= 0)
     return k;
   char accepted[160];
@@ -81,18 +87,15 @@ int xmpb_setting_word(xmpb_reader_t *r, xmpb_setting_id_t id) {
 
 int xmpb_setting_word_or_file(xmpb_reader_t *r, xmpb_setting_id_t id, char *file, size_t cap) {
   const xmpb_setting_t *e = &table[id];
-  int n, dflt = find_word(e->values, e->dflt, strlen(e->dflt), &n);
-  const char *v = value(r, e);
-  if (v == NULL)
-    return dflt;
-  int k = find_word(e->values, v, strlen(v), &n);
-  if (k >= 0 && k < n - 1)
+  const char *v;
+  int n, dflt, k = lookup_word(r, e, &v, &n, &dflt);
+  if (v == NULL || (k >= 0 && k < n - 1))
     return k;
+  /* the last "word" describes the file name */
   if (strlen(v) < cap) {
     strcpy(file, v);
     return n - 1;
   }
-  /* the last "word" describes the file name */
   char accepted[192], words[128];
   word_list(e->values, n - 1, 1, words, sizeof words);
   snprintf(accepted, sizeof accepted, "%s and a file path shorter than %zu characters", words, cap);

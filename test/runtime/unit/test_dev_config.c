@@ -12,17 +12,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake_env.h"
 #include "xmpsp_internal.h"
-
-/* A fake environment: NAME=VALUE strings, NULL-terminated. */
-static const char *const *fake_env;
-static const char *fake(const char *name) {
-  size_t n = strlen(name);
-  for (const char *const *e = fake_env; *e != NULL; e++)
-    if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
-      return *e + n + 1;
-  return NULL;
-}
 
 static int parse(const char *const *env, xmpsp_config_t *c, char *msg, size_t cap) {
   fake_env = env;

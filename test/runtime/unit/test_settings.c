@@ -13,17 +13,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "fake_env.h"
 #include "xmpb_settings.h"
 #include "xmphc_internal.h"
-
-static const char *const *fake_env;
-static const char *fake(const char *name) {
-  size_t n = strlen(name);
-  for (const char *const *e = fake_env; *e != NULL; e++)
-    if (strncmp(*e, name, n) == 0 && (*e)[n] == '=')
-      return *e + n + 1;
-  return NULL;
-}
 
 static char msg[512];
 static xmpb_reader_t reader(const char *const *env) {
