@@ -315,7 +315,8 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
     a->flags[r] = (unsigned long long *)(void *)(base + signal_flags_at(d));
   }
   if (kern.signal(a, d->view.stream))
-    xmpb_fatal(NULL, "CUDA: the kernel of a signalled device collective failed to launch");
+    return xmphc_fail(XMPHC_E_CUDA,
+                      "CUDA: the kernel of a signalled device collective failed to launch");
   xmp_dev_gpu_wait(&d->view, NULL);
   xmphc_sum_whole(XMPHC_SUM_SIGNAL, t0);
   return XMPHC_OK;
@@ -585,7 +586,8 @@ static int allreduce_steps(xmphc_coll_t *c, dcoll_t *d, const reduce_args_t *ra)
   }
 #undef REDUCE
   if (st)
-    xmpb_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
+    return xmphc_fail(XMPHC_E_CUDA,
+                      "CUDA: a reduction kernel of a device allreduce failed to launch");
   if (f.extra)
     TRY(dev_step(d, &run, f.levels + 1, -1, NULL, me + 1, &mine));
   else if (me < 2 * f.r)
@@ -618,7 +620,8 @@ static int allreduce_oneshot(dcoll_t *d, const reduce_args_t *ra) {
   if (ra->width > 0) {
     if (kern.fold(ra->kind, ra->width, ra->op, ra->buf, mine, d->size,
                   d->gather_slot / (size_t)ra->width, ra->n, d->view.stream))
-      xmpb_fatal(NULL, "CUDA: a reduction kernel of a device allreduce failed to launch");
+      return xmphc_fail(XMPHC_E_CUDA,
+                        "CUDA: a reduction kernel of a device allreduce failed to launch");
   } else { /* no kernel for the type: fold on the host */
     ensure_pinned(d, bytes);
     unsigned char *acc = d->pinned, *next = d->pinned + d->pinned_half;

@@ -73,10 +73,12 @@ const xmphc_config_t *xmphc_config(void) { return &current; }
 
 static const char *env(const char *name) { return getenv(name); }
 
-/* A bad value is a collective error: every rank reads the same environment under mpirun. */
-void xmphc_config_read(void) {
+/* A bad value: XMPHC_E_SETTING with its message (every rank reads the same environment under
+ * mpirun, so the entry point reports it as a collective error). */
+int xmphc_config_read(void) {
   const char *bad = NULL;
   char msg[512];
   if (xmphc_config_parse(env, &current, &bad, msg, sizeof msg) != XMPHC_OK)
-    xmpb_fatal_collective(NULL, "%s", msg);
+    return xmphc_fail(XMPHC_E_SETTING, "%s", msg);
+  return XMPHC_OK;
 }

@@ -135,12 +135,23 @@ static const char *path_name(int path) {
   return path >= 0 && path < NPATHS ? names[path] : "?";
 }
 
-xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
-                                                size_t elem, int dim,
-                                                const xmphc_face_desc_t *faces, int nfaces,
-                                                const char *name,
-                                                const xmp_rt_srcloc_t *where) {
-  xmphc_dev_exchange_t *x = xmpb_calloc_or_die(1, sizeof *x, where);
+int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_t elem,
+                              int dim, const xmphc_face_desc_t *faces, int nfaces,
+                              const char *name, const xmp_rt_srcloc_t *where,
+                              xmphc_dev_exchange_t **out) {
+  *out = NULL;
+  for (int i = 0; i < nfaces; i++) {
+    size_t bytes = elem;
+    for (int e = 0; e < rank; e++)
+      bytes *= (size_t)faces[i].count[e];
+    if (bytes > INT_MAX)
+      return xmphc_fail(XMPHC_E_TOO_LARGE, "array '%s': a halo face of %zu bytes is too large "
+                        "for one MPI message", name, bytes);
+  }
+  xmphc_dev_exchange_t *x = calloc(1, sizeof *x);
+  if (x == NULL)
+    return xmphc_fail(XMPHC_E_NOMEM, "out of memory for the device exchange of array '%s'",
+                      name);
   x->comm = comm;
   x->rank = rank;
   x->dim = dim;
@@ -164,9 +175,6 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
       df->box.count[e] = faces[i].count[e];
       df->bytes *= (size_t)faces[i].count[e];
     }
-    if (df->bytes > INT_MAX)
-      xmpb_fatal_collective(where, "array '%s': a halo face of %zu bytes is too large for "
-                            "one MPI message", name, df->bytes);
     df->box.offset = total;
     total += df->bytes;
     x->bytes += df->bytes;
@@ -212,7 +220,8 @@ xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const l
       df->done = MPI_REQUEST_NULL;
     }
   }
-  return x;
+  *out = x;
+  return XMPHC_OK;
 }
 
 void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
@@ -293,19 +302,12 @@ static int sum_path(int path) {
                                : XMPHC_SUM_MPI;
 }
 
-/* The path the receiver asks for in this execution (step: the window's schedule). gpu: the
- * receiver's copy is in a GPU (else only MPI can come, whatever it asks). */
-static int wanted(const dface_t *df, const xmphc_dev_step_t *step, int gpu,
-                  const xmp_rt_srcloc_t *where) {
+/* The path the receiver asks for in this execution (step: the window's schedule; under
+ * XMP_COMM=direct-kernel the run checked that the kernels load). */
+static int wanted(const dface_t *df, const xmphc_dev_step_t *step) {
   const xmphc_config_t *cfg = xmphc_config();
-  if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) {
-    if (gpu && !xmp_dev_gpu_kernels_available())
-      xmpb_fatal(where, "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
-                 "load (it is built next to libxmp where nvcc is found, and found through the "
-                 "program's run path); use XMP_COMM=auto, direct or mpi",
-                 xmp_dev_gpu_kernels_path());
+  if (cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel)
     return PATH_KERNEL;
-  }
   if (cfg->comm == XMPHC_COMM_DIRECT)
     return PATH_DIRECT;
   return df->self ? df->chosen : xmphc_dev_ask(step, df->skip, df->chosen);
@@ -328,7 +330,7 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
                                        sizeof now - NOTE_HEAD) != 0;
   if (whole)
     df->note = now;
-  df->note.want = wanted(df, step, v != NULL, x->where);
+  df->note.want = wanted(df, step);
   df->note.whole = whole;
   df->note_sent = 1;
   MPI_Start(whole ? &df->note_req : &df->note_head);
@@ -598,8 +600,27 @@ static void order_done(xmphc_dev_exchange_t *x, int order, double t) {
               x->order.chosen == XMPHC_ORDER_PHASED ? "phased" : "all at once");
 }
 
-void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
-                            const xmp_dev_gpu_view_t *v) {
+/* XMP_COMM=direct-kernel where a face arrives in a GPU: the kernels must load. */
+static int kernels_check(const xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t *v) {
+  const xmphc_config_t *cfg = xmphc_config();
+  if (!(cfg->comm == XMPHC_COMM_DIRECT && cfg->direct_kernel) || v == NULL ||
+      xmp_dev_gpu_kernels_available())
+    return XMPHC_OK;
+  for (int i = 0; i < x->nfaces; i++)
+    if (!x->face[i].f.send)
+      return xmphc_fail(XMPHC_E_CUDA,
+                        "XMP_COMM=direct-kernel: the halo face kernel library %s does not "
+                        "load (it is built next to libxmp where nvcc is found, and found "
+                        "through the program's run path); use XMP_COMM=auto, direct or mpi",
+                        xmp_dev_gpu_kernels_path());
+  return XMPHC_OK;
+}
+
+int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                           const xmp_dev_gpu_view_t *v) {
+  int st = kernels_check(x, v);
+  if (st != XMPHC_OK)
+    return st;
   int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
   long e = x->execs++;
   int measure_order, order = order_of(x, e, &measure_order);
@@ -626,4 +647,5 @@ void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     order_done(x, order, MPI_Wtime() - ex.t0);
   if (step.decide)
     decide(x, e);
+  return XMPHC_OK;
 }

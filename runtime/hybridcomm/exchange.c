@@ -59,26 +59,16 @@ const char *xmphc_path_name(int path) {
   return path == XMPHC_PATH_MPI ? "mpi" : path == XMPHC_PATH_DIRECT ? "direct" : "?";
 }
 
-const char *xmphc_status_str(int status) {
-  switch (status) {
-  case XMPHC_OK: return "no error";
-  case XMPHC_E_NOMEM: return "out of memory";
-  case XMPHC_E_UCX: return "a UCX call failed";
-  case XMPHC_E_MISMATCH: return "the two ends of a transfer describe different faces";
-  case XMPHC_E_SETUP: return "a setup message is larger than its buffer";
-  case XMPHC_E_TRUNCATED: return "a report line is longer than its buffer";
-  default: return "unknown error";
-  }
-}
-
 static const xmphc_transport_t *transport(int path) {
   return path == XMPHC_PATH_DIRECT ? &xmphc_transport_ucx : &xmphc_transport_mpi;
 }
 
-static void check(const xmphc_exchange_t *x, int st, const char *what) {
-  if (st)
-    xmpb_fatal(x->where, "hybrid communication of array '%s' dimension %d: %s: %s", x->name,
-               x->dim, what, xmphc_status_str(st));
+/* st, with the message naming the array, the dimension and what failed. */
+static int check(const xmphc_exchange_t *x, int st, const char *what) {
+  if (st == XMPHC_OK)
+    return XMPHC_OK;
+  return xmphc_fail(st, "hybrid communication of array '%s' dimension %d: %s: %s", x->name,
+                    x->dim, what, xmphc_status_str(st));
 }
 
 /* Sends buf[0..len) to each face's peer and receives the peer's message into in, tagged so
@@ -105,7 +95,7 @@ static void swap_with_peers(xmphc_exchange_t *x, int base, const void *const *ou
 }
 
 /* Plans the direct path of every face that may take it; the two ends agree on the result. */
-static void plan_direct(xmphc_exchange_t *x) {
+static int plan_direct(xmphc_exchange_t *x) {
   int me;
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   const void *out[4];
@@ -114,10 +104,14 @@ static void plan_direct(xmphc_exchange_t *x) {
   for (int i = 0; i < x->nfaces; i++) {
     xface_t *xf = &x->face[i];
     len[i] = 0;
-    if (xmphc_config()->comm != XMPHC_COMM_MPI && xmphc_same_domain(me, xf->f.world_peer))
-      check(x, xmphc_transport_ucx.describe(&x->info, &xf->f, xf->mine, sizeof xf->mine,
-                                            &len[i]),
-            "describing a face to its peer");
+    if (xmphc_config()->comm != XMPHC_COMM_MPI && xmphc_same_domain(me, xf->f.world_peer)) {
+      int st = check(x,
+                     xmphc_transport_ucx.describe(&x->info, &xf->f, xf->mine, sizeof xf->mine,
+                                                  &len[i]),
+                     "describing a face to its peer");
+      if (st != XMPHC_OK)
+        return st;
+    }
     out[i] = xf->mine;
     in[i] = xf->peers;
   }
@@ -153,12 +147,19 @@ static void plan_direct(xmphc_exchange_t *x) {
       xf->cand[xf->ncand++] = XMPHC_PATH_DIRECT;
     xf->chosen = xf->cand[0];
   }
+  return XMPHC_OK;
 }
 
-xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
-                                        const xmphc_face_desc_t *faces, int nfaces,
-                                        const char *name, const xmp_rt_srcloc_t *where) {
-  xmphc_exchange_t *x = xmpb_calloc_or_die(1, sizeof *x, where);
+int xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
+                          const xmphc_face_desc_t *faces, int nfaces, const char *name,
+                          const xmp_rt_srcloc_t *where, xmphc_exchange_t **out) {
+  *out = NULL;
+  if (nfaces > 4)
+    return xmphc_fail(XMPHC_E_INTERNAL, "hybrid communication: %d faces in one exchange",
+                      nfaces);
+  xmphc_exchange_t *x = calloc(1, sizeof *x);
+  if (x == NULL)
+    return xmphc_fail(XMPHC_E_NOMEM, "out of memory for the exchange of array '%s'", name);
   x->st = *st;
   x->info.comm = comm;
   x->info.st = &x->st;
@@ -167,28 +168,34 @@ xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st
   x->where = where;
   x->window_start = 0;
   x->decided_at = -1;
-  if (nfaces > 4)
-    xmpb_fatal(where, "hybrid communication: %d faces in one exchange", nfaces);
-  for (int i = 0; i < nfaces; i++) {
+  int status = XMPHC_OK;
+  for (int i = 0; i < nfaces && status == XMPHC_OK; i++) {
     xface_t *xf = &x->face[x->nfaces];
     xf->f.desc = faces[i];
     xf->f.slot = x->nfaces++;
     xf->f.world_peer = xmphc_world_rank(comm, faces[i].peer);
-    check(x, xmphc_face_classify(st->rank, st->extent, st->elem_size, dim, faces[i].start,
-                                 faces[i].count, &xf->f.shape),
-          "classifying a face");
-    check(x, xmphc_transport_mpi.plan(&x->info, &xf->f), "planning the MPI path");
+    status = check(x, xmphc_face_classify(st->rank, st->extent, st->elem_size, dim,
+                                          faces[i].start, faces[i].count, &xf->f.shape),
+                   "classifying a face");
+    if (status == XMPHC_OK)
+      status = check(x, xmphc_transport_mpi.plan(&x->info, &xf->f), "planning the MPI path");
     for (int p = 0; p < XMPHC_NPATHS; p++)
       xf->best[p] = -1.0;
     x->bytes += xf->f.shape.bytes;
   }
-  plan_direct(x);
+  if (status == XMPHC_OK)
+    status = plan_direct(x);
+  if (status != XMPHC_OK) {
+    xmphc_exchange_free(x);
+    return status;
+  }
   if (xmphc_config()->report) {
     char what[96];
     snprintf(what, sizeof what, "array '%s' dimension %d", name, dim);
     x->sum = xmphc_sum_site(XMPHC_SUM_HALO, 0, comm, where, what);
   }
-  return x;
+  *out = x;
+  return XMPHC_OK;
 }
 
 /* Executions are counted from 1 in info.epoch; k is the current one's index in the window
@@ -200,7 +207,7 @@ static long window_index(const xmphc_exchange_t *x) {
   return k < XMPHC_WINDOW ? k : -1;
 }
 
-void xmphc_exchange_start(xmphc_exchange_t *x) {
+int xmphc_exchange_start(xmphc_exchange_t *x) {
   x->info.epoch++;
   long e = (long)x->info.epoch - 1;
   if (x->window_start < 0 && x->decided_at >= 0 && e - x->decided_at >= XMPHC_RECHECK) {
@@ -215,9 +222,12 @@ void xmphc_exchange_start(xmphc_exchange_t *x) {
     xface_t *xf = &x->face[i];
     xf->path = k >= 0 ? xf->cand[k % xf->ncand] : xf->chosen;
     xf->done = 0;
-    check(x, transport(xf->path)->start(&x->info, &xf->f), "starting a transfer");
+    int st = check(x, transport(xf->path)->start(&x->info, &xf->f), "starting a transfer");
+    if (st != XMPHC_OK)
+      return st;
   }
   x->running = 1;
+  return XMPHC_OK;
 }
 
 /* Both ends of each face swap their window's times and take the same path. */
@@ -275,9 +285,9 @@ static void decide(xmphc_exchange_t *x) {
     xmphc_report_decision(x->info.comm, x->name, x->where, rep, nrep, (long)x->info.epoch);
 }
 
-void xmphc_exchange_wait(xmphc_exchange_t *x) {
+int xmphc_exchange_wait(xmphc_exchange_t *x) {
   if (!x->running)
-    return;
+    return XMPHC_OK;
   int left = x->nfaces, used[XMPHC_NPATHS] = {0};
   for (long idle = 0; left > 0; idle++) {
     /* Ranks may share cores (oversubscribed runs): a long wait gives the peers the core. */
@@ -287,7 +297,10 @@ void xmphc_exchange_wait(xmphc_exchange_t *x) {
       xface_t *xf = &x->face[i];
       if (xf->done)
         continue;
-      check(x, transport(xf->path)->test(&x->info, &xf->f, &xf->done), "completing a transfer");
+      int st = check(x, transport(xf->path)->test(&x->info, &xf->f, &xf->done),
+                     "completing a transfer");
+      if (st != XMPHC_OK)
+        return st;
       if (xf->done) {
         double t = MPI_Wtime() - x->t0;
         left--;
@@ -301,20 +314,24 @@ void xmphc_exchange_wait(xmphc_exchange_t *x) {
       }
     }
   }
-  for (int p = 0; p < XMPHC_NPATHS; p++)
-    if (used[p])
-      check(x, transport(p)->finish(&x->info), "finishing an exchange");
   x->running = 0;
+  for (int p = 0; p < XMPHC_NPATHS; p++) {
+    int st = used[p] ? check(x, transport(p)->finish(&x->info), "finishing an exchange")
+                     : XMPHC_OK;
+    if (st != XMPHC_OK)
+      return st;
+  }
   if (x->sum != NULL) /* the execution's faces, without the decision's messages */
     xmphc_sum_call(x->sum, MPI_Wtime() - x->t0, x->bytes);
   if (window_index(x) == XMPHC_WINDOW - 1)
     decide(x);
+  return XMPHC_OK;
 }
 
 void xmphc_exchange_free(xmphc_exchange_t *x) {
   if (x == NULL)
     return;
-  xmphc_exchange_wait(x);
+  (void)xmphc_exchange_wait(x); /* a failure was reported by the execution's own wait */
   for (int i = 0; i < x->nfaces; i++) {
     xmphc_transport_mpi.release(&x->face[i].f);
     xmphc_transport_ucx.release(&x->face[i].f);

@@ -1,10 +1,13 @@
 /* init.c - the layer's start (configuration, topology) and stop. */
 #include "xmphc_internal.h"
 
-void xmphc_init(void) {
-  xmphc_config_read();
+int xmphc_init(void) {
+  int st = xmphc_config_read();
+  if (st != XMPHC_OK)
+    return st;
   if (xmphc_topology_build(xmphc_config()->subcluster_size) != XMPHC_OK)
-    xmpb_fatal_collective(NULL, "out of memory building the node topology");
+    return xmphc_fail(XMPHC_E_NOMEM, "out of memory building the node topology");
+  return XMPHC_OK;
 }
 
 void xmphc_shutdown(void) {

@@ -207,12 +207,12 @@ int xmphc_sum_text(const xmphc_sum_list_t *l, int rank, char **text, size_t *len
 static xmphc_sum_list_t records;
 static xmphc_sum_t *current; /* the collective call in progress (the outermost one) */
 
+/* NULL when out of memory: the summary then leaves the site out (it is a report, not the
+ * program's work). */
 static xmphc_sum_t *record(int kind, int device, int nodes, const xmp_rt_srcloc_t *where,
                            const char *what) {
   xmphc_sum_t *s;
-  if (xmphc_sum_find(&records, kind, device, nodes, where, what, &s) != XMPHC_OK)
-    xmpb_fatal(where, "out of memory for the communication summary (XMP_COMM_REPORT)");
-  return s;
+  return xmphc_sum_find(&records, kind, device, nodes, where, what, &s) == XMPHC_OK ? s : NULL;
 }
 
 xmphc_sum_t *xmphc_sum_site(int kind, int device, MPI_Comm comm, const xmp_rt_srcloc_t *where,
@@ -270,8 +270,10 @@ void xmphc_sum_report(void) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   char *mine;
   size_t len;
-  if (xmphc_sum_text(&records, me, &mine, &len) == XMPHC_E_NOMEM)
-    xmpb_fatal(NULL, "out of memory for the communication summary (XMP_COMM_REPORT)");
+  if (xmphc_sum_text(&records, me, &mine, &len) == XMPHC_E_NOMEM) {
+    mine = NULL; /* this rank's lines left out; the gather goes on */
+    len = 0;
+  }
   xmphc_sum_list_free(&records);
   int count = (int)len, *counts = NULL, *displs = NULL;
   char *all = NULL;

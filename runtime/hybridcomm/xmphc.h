@@ -40,13 +40,24 @@ enum xmphc_status {
   XMPHC_E_MISMATCH,   /* the two ends of a transfer describe different faces */
   XMPHC_E_SETUP,      /* a setup message does not fit */
   XMPHC_E_UNSUPPORTED, /* not handled by the layer (yet): the caller uses MPI's collective */
-  XMPHC_E_TRUNCATED    /* a report line is longer than its buffer */
+  XMPHC_E_TRUNCATED,   /* a report line is longer than its buffer */
+  XMPHC_E_SETTING,     /* a bad XMP_* value (every rank reads the same environment) */
+  XMPHC_E_CUDA,        /* a CUDA kernel of the layer failed to launch */
+  XMPHC_E_TOO_LARGE,   /* a face larger than one MPI message */
+  XMPHC_E_INTERNAL     /* the layer was used against its contract */
 };
 const char *xmphc_status_str(int status);
+/* What went wrong, for the entry point's report: the layer's own message of its last failure
+ * where that failure was status (it names the array, the face, the variable...), else
+ * xmphc_status_str(status). */
+const char *xmphc_error_message(int status);
+/* Whether every rank of the call finds the failure (XMPHC_E_SETTING): a collective error. */
+int xmphc_error_collective(int status);
 
 /* Reads the configuration and builds the topology; collective over MPI_COMM_WORLD (called
- * by xmp_rt_init right after MPI_Init). A bad setting is a collective error naming it. */
-void xmphc_init(void);
+ * by xmp_rt_init right after MPI_Init). XMPHC_E_SETTING for a bad setting (the message names
+ * it), XMPHC_E_NOMEM. */
+int xmphc_init(void);
 /* Releases the layer's resources (endpoints, UCP); after every array is freed. */
 void xmphc_shutdown(void);
 
@@ -82,13 +93,13 @@ typedef struct xmphc_exchange xmphc_exchange_t;
 /* Builds the exchange of faces[0..nfaces) along dimension dim (nfaces <= 4); collective
  * over comm (every member calls it, with or without faces). name and where are kept for
  * messages and the report (where must outlive the exchange). */
-xmphc_exchange_t *xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
-                                        const xmphc_face_desc_t *faces, int nfaces,
-                                        const char *name, const xmp_rt_srcloc_t *where);
+int xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
+                          const xmphc_face_desc_t *faces, int nfaces, const char *name,
+                          const xmp_rt_srcloc_t *where, xmphc_exchange_t **out);
 /* Starts one execution; xmphc_exchange_wait completes it (every face delivered, every
  * source region free to change). Collective over comm, in the same order everywhere. */
-void xmphc_exchange_start(xmphc_exchange_t *x);
-void xmphc_exchange_wait(xmphc_exchange_t *x);
+int xmphc_exchange_start(xmphc_exchange_t *x);
+int xmphc_exchange_wait(xmphc_exchange_t *x);
 void xmphc_exchange_free(xmphc_exchange_t *x);
 
 /* ---- reduction operators (reduce_ops.c) ----
@@ -107,14 +118,14 @@ int xmphc_reduce_loc_later(int op, int type, const void *earlier, const void *la
  * each pair measure the paths during the first executions and take the same one for both
  * directions (XMP_COMM forces it). Collective over comm like the exchange. */
 typedef struct xmphc_dev_exchange xmphc_dev_exchange_t;
-xmphc_dev_exchange_t *xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent,
-                                                size_t elem, int dim,
-                                                const xmphc_face_desc_t *faces, int nfaces,
-                                                const char *name, const xmp_rt_srcloc_t *where);
+int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_t elem,
+                              int dim, const xmphc_face_desc_t *faces, int nfaces,
+                              const char *name, const xmp_rt_srcloc_t *where,
+                              xmphc_dev_exchange_t **out);
 /* One execution on d; v: d's copy held in a GPU (xmp_dev_gpu_acquire), or NULL when the
  * current copy is the host's. */
-void xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
-                            const xmp_dev_gpu_view_t *v);
+int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                           const xmp_dev_gpu_view_t *v);
 void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x);
 
 /* ---- collectives (thesis 6.1.2, 6.2.4-6.2.6) ----

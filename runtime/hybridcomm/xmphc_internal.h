@@ -39,13 +39,17 @@ typedef struct xmphc_config {
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */
+/* status.c: records the message of a failure (printf-style) and returns status, so that
+ * `return xmphc_fail(XMPHC_E_..., "array '%s': ...", ...)` hands both to the entry point. */
+int xmphc_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *cfg,
                        const char **bad_name, char *msg, size_t cap);
 /* The settings read by xmphc_init. */
 const xmphc_config_t *xmphc_config(void);
 const char *xmphc_comm_name(int comm);
-/* Reads the settings from the environment (collective error for a bad value). */
-void xmphc_config_read(void);
+/* Reads the settings from the environment: XMPHC_E_SETTING for a bad value. */
+int xmphc_config_read(void);
 
 /* ---- topology.c ---- */
 /* Domain of node-local rank local_rank among node_size ranks of one host with subclusters

@@ -45,7 +45,7 @@ void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Bcast(buf, count, type, root, comm);
   else if (st)
-    xmpb_fatal(where, "bcast: %s", xmphc_status_str(st));
+    xmpi_comm_check(st, "bcast", where);
 }
 
 /* bytes at data from rank r of comm, in pieces of at most XMPI_BCAST_CHUNK. */

@@ -23,7 +23,8 @@ static int program_owns_mpi;
 static int released;
 
 static void start(void) {
-  xmphc_init(); /* before the modules allocate arrays in storage it provides */
+  /* before the modules allocate arrays in storage it provides */
+  xmpi_comm_check(xmphc_init(), NULL, NULL);
   xmpi_coarray_start(); /* before the modules make their coarrays */
   for (int i = 0; i < module_count; i++)
     module_init[i]();

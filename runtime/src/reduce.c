@@ -33,7 +33,7 @@ static void allreduce_at(MPI_Comm comm, void *data, int count, int type, int op,
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Allreduce(MPI_IN_PLACE, data, count, xmpb_mpi_type(type), xmpb_mpi_op(op, type), comm);
   else if (st)
-    xmpb_fatal(where, "reduction: %s", xmphc_status_str(st));
+    xmpi_comm_check(st, "reduction", where);
 }
 
 static void reduce_body(void *data, int count, int type, int op, const xmp_rt_template_t *t,

@@ -4,6 +4,7 @@
  * sequential order, from the keys the loop recorded (reduce_loop.c); the directive, which
  * has no iterations, the lowest (highest) rank. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,7 +129,7 @@ static int ordered_holder(int holds, const long *key, int depth, int keyed, int 
     MPI_Op_free(&mop);
     MPI_Type_free(&dt);
   } else if (st) {
-    xmpb_fatal(where, "reduction: %s", xmphc_status_str(st));
+    xmpi_comm_check(st, "reduction", where);
   }
   int holder = e[1] == 2 ? -1 : (int)e[len - 1];
   free(e);
@@ -172,8 +173,11 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
   int st = xmphc_allreduce_loc(comm, value, type, op, &root, XMPHC_LOC_HOST, where);
   if (st == XMPHC_E_UNSUPPORTED)
     root = extreme_mpi(value, type, dt, mop, first, comm);
-  else if (st)
-    xmpb_fatal(where, "reduction '%s': %s", xmpb_op_name(op), xmphc_status_str(st));
+  else if (st) {
+    char what[64];
+    snprintf(what, sizeof what, "reduction '%s'", xmpb_op_name(op));
+    xmpi_comm_check(st, what, where);
+  }
   int rank, nprocs;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &nprocs);

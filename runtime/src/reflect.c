@@ -8,6 +8,7 @@
  * outside the requested widths may thereby be overwritten with the neighbour's copy of the
  * same global element.) Plans are built on first use and kept on the array. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "xmp_dev.h"
@@ -92,7 +93,9 @@ static int build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, i
   xmphc_storage_t st = {a->data, a->rank, {0}, a->elem_size};
   for (int e = 0; e < a->rank; e++)
     st.extent[e] = a->local_extent[e];
-  s->x = xmphc_exchange_create(xmpi_halo_comm(a), &st, d, faces, nfaces, a->name, &p->where);
+  xmpi_comm_check(xmphc_exchange_create(xmpi_halo_comm(a), &st, d, faces, nfaces, a->name,
+                                        &p->where, &s->x),
+                  NULL, &p->where);
   return nfaces;
 }
 
@@ -157,9 +160,11 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   }
   int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, where,
                                   &s->gather);
-  if (st)
-    xmpb_fatal(where, "array '%s' dimension %d: full-shadow allgather: %s", a->name, d,
-               xmphc_status_str(st));
+  if (st) {
+    char what[160];
+    snprintf(what, sizeof what, "array '%s' dimension %d: full-shadow allgather", a->name, d);
+    xmpi_comm_check(st, what, where);
+  }
   for (int k = 0; k < nprocs; k++)
     if (blocks[k] != MPI_DATATYPE_NULL)
       MPI_Type_free(&blocks[k]);
@@ -255,23 +260,25 @@ static void step_start(const xmp_rt_array_t *a, reflect_step_t *s,
                        const xmp_rt_srcloc_t *where) {
   if (s->gather != NULL) {
     int st = xmphc_allgather_run(s->gather);
-    if (st)
-      xmpb_fatal(where, "full-shadow reflect of array '%s': %s", a->name,
-                 xmphc_status_str(st));
+    if (st) {
+      char what[160];
+      snprintf(what, sizeof what, "full-shadow reflect of array '%s'", a->name);
+      xmpi_comm_check(st, what, where);
+    }
   }
   if (s->x != NULL)
-    xmphc_exchange_start(s->x);
+    xmpi_comm_check(xmphc_exchange_start(s->x), NULL, where);
 }
 
-static void step_wait(reflect_step_t *s) {
+static void step_wait(reflect_step_t *s, const xmp_rt_srcloc_t *where) {
   if (s->x != NULL)
-    xmphc_exchange_wait(s->x);
+    xmpi_comm_check(xmphc_exchange_wait(s->x), NULL, where);
 }
 
 /* wait_async of a reflect: its last step completes there. */
 static void finish_async(void *ctx) {
   reflect_plan_t *p = ctx;
-  step_wait(&p->step[p->nsteps - 1]);
+  step_wait(&p->step[p->nsteps - 1], &p->where);
 }
 
 /* Outside the array's nodes there is nothing to exchange, but an async id is still waited
@@ -306,7 +313,7 @@ static void run_plan(xmp_rt_array_t *a, reflect_plan_t *p, int async_id,
   for (int i = 0; i <= last; i++) {
     step_start(a, &p->step[i], &p->where);
     if (i < last || async_id < 0)
-      step_wait(&p->step[i]);
+      step_wait(&p->step[i], where);
   }
   if (async_id >= 0 && last >= 0)
     xmpi_async_add_done(async_id, finish_async, p, &p->async_id);
@@ -346,14 +353,16 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
   if (p->dev == NULL) {
     p->dev = xmpb_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
     for (int i = 0; i < p->nsteps; i++)
-      p->dev[i] = xmphc_dev_exchange_create(xmpi_halo_comm(a), a->rank, a->local_extent,
-                                            a->elem_size, p->step[i].dim, p->step[i].faces,
-                                            p->step[i].nfaces, a->name, &p->where);
+      xmpi_comm_check(xmphc_dev_exchange_create(xmpi_halo_comm(a), a->rank, a->local_extent,
+                                                a->elem_size, p->step[i].dim,
+                                                p->step[i].faces, p->step[i].nfaces, a->name,
+                                                &p->where, &p->dev[i]),
+                      NULL, where);
   }
   xmp_dev_gpu_view_t v;
   int on_gpu = xmp_dev_gpu_acquire(d, &v, where);
   for (int i = 0; i < p->nsteps; i++)
-    xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL);
+    xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), NULL, where);
   xmp_dev_gpu_release(&v);
 }
 

@@ -11,6 +11,12 @@
 #include "xmpi_halo.h"
 #include "xmpi_index.h"
 
+/* ---- comm_check.c ---- */
+/* Reports a failure of the hybrid communication layer (an XMPHC_* status other than XMPHC_OK)
+ * as "what: the layer's message" with the directive's line, and ends the program: a
+ * collective error where every rank finds it (a bad setting), else this rank's. */
+void xmpi_comm_check(int status, const char *what, const xmp_rt_srcloc_t *where);
+
 /* ---- registry.c: runtime objects still alive, destroyed at finalize ---- */
 typedef struct xmpi_obj {
   struct xmpi_obj *prev, *next;
