@@ -28,19 +28,24 @@ static void reject(xmpb_reader_t *r, const xmpb_setting_t *e, const char *v, con
            e->name, v, accepted);
 }
 
-/* The index of word w (length n) in list "a|b|c", or -1; *count gets the number of words. */
-static int find_word(const char *list, const char *w, size_t n, int *count) {
-  int found = -1, k = 0;
-  for (const char *p = list;; k++) {
-    const char *bar = strchr(p, '|');
-    size_t len = bar != NULL ? (size_t)(bar - p) : strlen(p);
-    if (found < 0 && len == n && strncmp(p, w, n) == 0)
+/* The next word of a list "a|b|c" at *p (length *len); *p moves past it, to NULL after the
+ * last. */
+static const char *next_word(const char **p, int *len) {
+  const char *w = *p, *bar = strchr(w, '|');
+  *len = bar != NULL ? (int)(bar - w) : (int)strlen(w);
+  *p = bar != NULL ? bar + 1 : NULL;
+  return w;
+}
+
+/* The index of word w in list, or -1; *count gets the number of words. */
+static int find_word(const char *list, const char *w, int *count) {
+  int found = -1, k = 0, len;
+  for (const char *p = list; p != NULL; k++) {
+    const char *word = next_word(&p, &len);
+    if (found < 0 && (size_t)len == strlen(w) && strncmp(word, w, (size_t)len) == 0)
       found = k;
-    if (bar == NULL)
-      break;
-    p = bar + 1;
   }
-  *count = k + 1;
+  *count = k;
   return found;
 }
 
@@ -49,18 +54,14 @@ static void word_list(const char *list, int n, int all_commas, char *out, size_t
   size_t used = 0;
   out[0] = '\0';
   const char *p = list;
-  for (int k = 0; k < n && used < cap; k++) {
-    const char *bar = strchr(p, '|');
-    int len = bar != NULL ? (int)(bar - p) : (int)strlen(p);
+  for (int k = 0, len; k < n && p != NULL && used < cap; k++) {
+    const char *word = next_word(&p, &len);
     int w = snprintf(out + used, cap - used, "%s%.*s",
                      k == 0                      ? ""
                      : k == n - 1 && !all_commas ? " and "
                                                  : ", ",
-                     len, p);
+                     len, word);
     used += w > 0 ? (size_t)w : 0;
-    if (bar == NULL)
-      break;
-    p = bar + 1;
   }
 }
 
@@ -68,9 +69,9 @@ static void word_list(const char *list, int n, int all_commas, char *out, size_t
  * none; the default's index where unset. *n gets the number of words, *dflt the default's. */
 static int lookup_word(const xmpb_reader_t *r, const xmpb_setting_t *e, const char **v, int *n,
                        int *dflt) {
-  *dflt = find_word(e->values, e->dflt, strlen(e->dflt), n);
+  *dflt = find_word(e->values, e->dflt, n);
   *v = value(r, e);
-  return *v == NULL ? *dflt : find_word(e->values, *v, strlen(*v), n);
+  return *v == NULL ? *dflt : find_word(e->values, *v, n);
 }
 
 int xmpb_setting_word(xmpb_reader_t *r, xmpb_setting_id_t id) {

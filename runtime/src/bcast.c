@@ -45,7 +45,7 @@ void xmpi_bcast_over(void *buf, int count, MPI_Datatype type, int root, MPI_Comm
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Bcast(buf, count, type, root, comm);
   else if (st)
-    xmpi_comm_check(st, "bcast", where);
+    xmpi_comm_check(st, where, "bcast");
 }
 
 /* bytes at data from rank r of comm, in pieces of at most XMPI_BCAST_CHUNK. */
@@ -62,7 +62,7 @@ static void bcast_bytes(void *data, size_t bytes, int r, MPI_Comm comm, int loc,
  * this process is not a member (nothing to do). */
 static int bcast_setup(const xmp_rt_nodes_t *n, const int *root, MPI_Comm *comm, int *r,
                        const xmp_rt_srcloc_t *where) {
-  *comm = n != NULL ? n->comm : xmpi_exec_comm();
+  *comm = n != NULL ? n->comm : xmpb_exec_comm();
   *r = root_rank(n, root, where);
   return *comm != MPI_COMM_NULL;
 }

@@ -12,8 +12,6 @@ typedef struct exec_set {
 static exec_set_t *stack;
 static int depth, capacity;
 
-MPI_Comm xmpi_exec_comm(void) { return depth > 0 ? stack[depth - 1].comm : MPI_COMM_WORLD; }
-
 int xmpi_exec_size(void) {
   if (depth > 0)
     return stack[depth - 1].size;

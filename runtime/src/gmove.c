@@ -157,7 +157,7 @@ void xmp_rt_gmove(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
   m.esize = dst->elem_size;
   m.one = m.src.nshape == 0 && m.dst.nshape > 0;
 
-  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm comm = xmpb_exec_comm();
   MPI_Comm_rank(comm, &m.me);
   MPI_Comm_size(comm, &m.nexec);
   xmpi_gside_map(&m.dst, comm, m.nexec, where);

@@ -226,7 +226,7 @@ void xmp_rt_gmove_mode(const xmp_rt_section_t *dst, const xmp_rt_section_t *src,
     xmpb_fatal_collective(where, "gmove %s: array '%s' was not exposed for one-sided access "
                           "(xmp_rt_array_expose)", in ? "in" : "out", m.remote->name);
   m.esize = dst->elem_size;
-  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm comm = xmpb_exec_comm();
   MPI_Comm_rank(comm, &m.me);
   MPI_Comm_size(comm, &m.nexec);
   if (!in) { /* writers are chosen among the executing nodes: their coordinates, collectively */

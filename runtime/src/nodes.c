@@ -75,7 +75,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create(int rank, const long *shape, const char *nam
     n->size[d] = d == star ? (int)(nprocs / fixed) : (int)shape[d];
   /* No reorder: node coordinates are the row-major split of the executing set's ranks (dim 0
    * slowest). */
-  MPI_Cart_create(xmpi_exec_comm(), rank, n->size, periods, 0, &n->comm);
+  MPI_Cart_create(xmpb_exec_comm(), rank, n->size, periods, 0, &n->comm);
   int me;
   MPI_Comm_rank(n->comm, &me);
   MPI_Cart_coords(n->comm, me, rank, n->coord);

@@ -79,7 +79,7 @@ static int exec_rank_of(const xmp_rt_nodes_t *n, const int *coords) {
   MPI_Cart_rank(n->comm, coords, &in_n);
   MPI_Group from, to;
   MPI_Comm_group(n->comm, &from);
-  MPI_Comm_group(xmpi_exec_comm(), &to);
+  MPI_Comm_group(xmpb_exec_comm(), &to);
   MPI_Group_translate_ranks(from, 1, &in_n, to, &out);
   MPI_Group_free(&from);
   MPI_Group_free(&to);
@@ -185,7 +185,7 @@ xmp_rt_nodes_t *xmp_rt_nodes_create_subset(int rank, const long *shape,
    * selection does, and the Cartesian layout (no reorder) reshapes that order row-major. */
   MPI_Comm split;
   int color = sel.pos >= 0 ? xmpi_selection_color(parent, lb) : MPI_UNDEFINED;
-  MPI_Comm_split(xmpi_exec_comm(), color,
+  MPI_Comm_split(xmpb_exec_comm(), color,
                  sel.pos >= 0 ? (int)sel.pos : 0, &split);
   n->comm = MPI_COMM_NULL;
   if (split != MPI_COMM_NULL) {

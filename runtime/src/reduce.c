@@ -33,7 +33,7 @@ static void allreduce_at(MPI_Comm comm, void *data, int count, int type, int op,
   if (st == XMPHC_E_UNSUPPORTED && loc == XMPHC_LOC_HOST)
     MPI_Allreduce(MPI_IN_PLACE, data, count, xmpb_mpi_type(type), xmpb_mpi_op(op, type), comm);
   else if (st)
-    xmpi_comm_check(st, "reduction", where);
+    xmpi_comm_check(st, where, "reduction");
 }
 
 static void reduce_body(void *data, int count, int type, int op, const xmp_rt_template_t *t,
@@ -74,7 +74,7 @@ void xmp_rt_reduce_acc(void *data, int count, int type, int op, const xmp_rt_tem
 }
 
 int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Comm *comm) {
-  *comm = xmpi_exec_comm();
+  *comm = xmpb_exec_comm();
   if (t != NULL) {
     /* Nodes of an undistributed template each computed the full value already. */
     if (!t->distributed)
@@ -89,7 +89,7 @@ int xmpi_reduce_comm(const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, MPI_Co
 }
 
 void xmp_rt_barrier(const xmp_rt_nodes_t *n) {
-  MPI_Comm comm = n != NULL ? n->comm : xmpi_exec_comm();
+  MPI_Comm comm = n != NULL ? n->comm : xmpb_exec_comm();
   if (comm != MPI_COMM_NULL)
     MPI_Barrier(comm);
 }

@@ -4,7 +4,6 @@
  * sequential order, from the keys the loop recorded (reduce_loop.c); the directive, which
  * has no iterations, the lowest (highest) rank. */
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,7 +128,7 @@ static int ordered_holder(int holds, const long *key, int depth, int keyed, int 
     MPI_Op_free(&mop);
     MPI_Type_free(&dt);
   } else if (st) {
-    xmpi_comm_check(st, "reduction", where);
+    xmpi_comm_check(st, where, "reduction");
   }
   int holder = e[1] == 2 ? -1 : (int)e[len - 1];
   free(e);
@@ -174,9 +173,7 @@ void xmpi_reduce_loc(void *value, int type, int op, int nloc, void *const *locs,
   if (st == XMPHC_E_UNSUPPORTED)
     root = extreme_mpi(value, type, dt, mop, first, comm);
   else if (st) {
-    char what[64];
-    snprintf(what, sizeof what, "reduction '%s'", xmpb_op_name(op));
-    xmpi_comm_check(st, what, where);
+    xmpi_comm_check(st, where, "reduction '%s'", xmpb_op_name(op));
   }
   int rank, nprocs;
   MPI_Comm_rank(comm, &rank);

@@ -8,7 +8,6 @@
  * outside the requested widths may thereby be overwritten with the neighbour's copy of the
  * same global element.) Plans are built on first use and kept on the array. */
 #include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "xmp_dev.h"
@@ -95,7 +94,7 @@ static int build_shadow_step(const xmp_rt_array_t *a, const reflect_plan_t *p, i
     st.extent[e] = a->local_extent[e];
   xmpi_comm_check(xmphc_exchange_create(xmpi_halo_comm(a), &st, d, faces, nfaces, a->name,
                                         &p->where, &s->x),
-                  NULL, &p->where);
+                  &p->where, NULL);
   return nfaces;
 }
 
@@ -160,11 +159,8 @@ static void build_full_step(const xmp_rt_array_t *a, int d, MPI_Datatype elem,
   }
   int st = xmphc_allgather_create(s->sub, a->data, blocks, XMPHC_LOC_HOST, where,
                                   &s->gather);
-  if (st) {
-    char what[160];
-    snprintf(what, sizeof what, "array '%s' dimension %d: full-shadow allgather", a->name, d);
-    xmpi_comm_check(st, what, where);
-  }
+  if (st)
+    xmpi_comm_check(st, where, "array '%s' dimension %d: full-shadow allgather", a->name, d);
   for (int k = 0; k < nprocs; k++)
     if (blocks[k] != MPI_DATATYPE_NULL)
       MPI_Type_free(&blocks[k]);
@@ -260,19 +256,16 @@ static void step_start(const xmp_rt_array_t *a, reflect_step_t *s,
                        const xmp_rt_srcloc_t *where) {
   if (s->gather != NULL) {
     int st = xmphc_allgather_run(s->gather);
-    if (st) {
-      char what[160];
-      snprintf(what, sizeof what, "full-shadow reflect of array '%s'", a->name);
-      xmpi_comm_check(st, what, where);
-    }
+    if (st)
+      xmpi_comm_check(st, where, "full-shadow reflect of array '%s'", a->name);
   }
   if (s->x != NULL)
-    xmpi_comm_check(xmphc_exchange_start(s->x), NULL, where);
+    xmpi_comm_check(xmphc_exchange_start(s->x), where, NULL);
 }
 
 static void step_wait(reflect_step_t *s, const xmp_rt_srcloc_t *where) {
   if (s->x != NULL)
-    xmpi_comm_check(xmphc_exchange_wait(s->x), NULL, where);
+    xmpi_comm_check(xmphc_exchange_wait(s->x), where, NULL);
 }
 
 /* wait_async of a reflect: its last step completes there. */
@@ -357,12 +350,12 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
                                                 a->elem_size, p->step[i].dim,
                                                 p->step[i].faces, p->step[i].nfaces, a->name,
                                                 &p->where, &p->dev[i]),
-                      NULL, where);
+                      where, NULL);
   }
   xmp_dev_gpu_view_t v;
   int on_gpu = xmp_dev_gpu_acquire(d, &v, where);
   for (int i = 0; i < p->nsteps; i++)
-    xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), NULL, where);
+    xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), where, NULL);
   xmp_dev_gpu_release(&v);
 }
 

@@ -33,7 +33,7 @@ long xmpi_task_split_count(void) { return splits; }
 
 static task_entry_t *lookup(int kind, const void *obj, int rank, const long *lb,
                             const long *ub, const long *st) {
-  MPI_Comm parent = xmpi_exec_comm();
+  MPI_Comm parent = xmpb_exec_comm();
   size_t bytes = (size_t)rank * sizeof(long);
   for (task_entry_t *e = cache; e != NULL; e = e->next)
     if (e->parent == parent && e->kind == kind && e->obj == obj && e->rank == rank &&
@@ -47,7 +47,7 @@ static task_entry_t *lookup(int kind, const void *obj, int rank, const long *lb,
 static void to_exec_ranks(MPI_Comm comm, int *ranks, int n, const xmp_rt_srcloc_t *where) {
   MPI_Group from, to;
   MPI_Comm_group(comm, &from);
-  MPI_Comm_group(xmpi_exec_comm(), &to);
+  MPI_Comm_group(xmpb_exec_comm(), &to);
   int *out = xmpb_calloc_or_die((size_t)(n > 0 ? n : 1), sizeof *out, where);
   MPI_Group_translate_ranks(from, n, ranks, to, out);
   for (int i = 0; i < n; i++) {
@@ -67,7 +67,7 @@ static task_entry_t *insert(int kind, const void *obj, int rank, const long *lb,
                             const long *ub, const long *st, int member, const int *ranks,
                             int nranks, const xmp_rt_srcloc_t *where) {
   task_entry_t *e = xmpb_calloc_or_die(1, sizeof *e, where);
-  e->parent = xmpi_exec_comm();
+  e->parent = xmpb_exec_comm();
   e->kind = kind;
   e->obj = obj;
   e->rank = rank;

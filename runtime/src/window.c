@@ -24,7 +24,7 @@ void xmp_rt_array_expose(xmp_rt_array_t *a, const xmp_rt_srcloc_t *where) {
     return; /* exposed already, or held whole by every node */
   xmpi_window_t *w = xmpb_calloc_or_die(1, sizeof *w, where);
   w->async_id = -1;
-  MPI_Comm comm = xmpi_exec_comm();
+  MPI_Comm comm = xmpb_exec_comm();
   char what[160];
   snprintf(what, sizeof what, "array '%s' (one-sided gmove)", a->name);
   xmpi_rma_open(&w->rma, a->data, xmp_rt_array_storage_bytes(a), comm, what, where);

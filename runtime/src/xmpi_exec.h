@@ -2,7 +2,7 @@
  *
  * The executing node set starts as MPI_COMM_WORLD; each `task` that a node enters pushes the
  * task's communicator and xmp_rt_task_end pops it. Code that means "the nodes executing this
- * directive" uses xmpi_exec_comm(), never MPI_COMM_WORLD. */
+ * directive" uses xmpb_exec_comm(), never MPI_COMM_WORLD. */
 #ifndef XMPI_EXEC_H
 #define XMPI_EXEC_H
 
@@ -11,8 +11,8 @@
 #include "xmp_rt.h"
 
 /* ---- exec_set.c: the stack of executing node sets ---- */
-/* Communicator, size and this process's rank of the current executing node set. */
-MPI_Comm xmpi_exec_comm(void);
+/* Size and this process's rank of the current executing node set (its communicator:
+ * xmpb_exec_comm, which the stack keeps current). */
 int xmpi_exec_size(void);
 int xmpi_exec_rank(void);
 /* Number of tasks entered and not yet ended (0: all processes execute). */

@@ -7,15 +7,17 @@
 #include "xmp_dev.h" /* xmpi_acc_copy_t */
 #include "xmp_rt.h"
 #include "xmpb.h"
-#include "xmpi_exec.h" /* the executing node set: xmpi_exec_comm() */
+#include "xmpi_exec.h" /* the executing node set: xmpb_exec_comm() */
 #include "xmpi_halo.h"
 #include "xmpi_index.h"
 
 /* ---- comm_check.c ---- */
 /* Reports a failure of the hybrid communication layer (an XMPHC_* status other than XMPHC_OK)
- * as "what: the layer's message" with the directive's line, and ends the program: a
- * collective error where every rank finds it (a bad setting), else this rank's. */
-void xmpi_comm_check(int status, const char *what, const xmp_rt_srcloc_t *where);
+ * as "what: the layer's message" (what printf-style, or NULL) with the directive's line, and
+ * ends the program: a collective error where every rank finds it (a bad setting), else this
+ * rank's. */
+void xmpi_comm_check(int status, const xmp_rt_srcloc_t *where, const char *what, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- registry.c: runtime objects still alive, destroyed at finalize ---- */
 typedef struct xmpi_obj {
