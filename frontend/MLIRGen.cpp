@@ -58,6 +58,7 @@ public:
         distArrays(program);
     for (const Site &site : program.sites)
       emit(site);
+    reductionMarks(program);
     accesses(program);
     uses(program);
     declarations(program);
@@ -84,6 +85,14 @@ private:
     }
   }
 
+
+  /// The statements that read (or first assign) lazy reductions' variables.
+  void reductionMarks(const Program &program) {
+    for (const ReductionMark &m : program.reductionMarks)
+      b.create<ReductionMarkOp>(b.getUnknownLoc(), strs(m.vars),
+                                m.forget ? b.getUnitAttr() : UnitAttr(),
+                                anchor(anchors.add({Anchor::Kind::InsertBefore, m.at, {}})));
+  }
 
   /// Every subscript chain on a distributed array: replaced by its element,
   /// its subscripts (holes) spliced in as written.
@@ -1124,7 +1133,8 @@ private:
         tileArray ? b.getI64IntegerAttr(*tileArray) : IntegerAttr(),
         tileArray ? b.getDenseI64ArrayAttr({site.devTile->lo[0], site.devTile->hi[0]})
                   : DenseI64ArrayAttr(),
-        site.dir->loop.onlyIf ? b.getStringAttr(site.dir->loop.onlyIf->text) : StringAttr());
+        site.dir->loop.onlyIf ? b.getStringAttr(site.dir->loop.onlyIf->text) : StringAttr(),
+        site.devLazy ? b.getUnitAttr() : UnitAttr());
   }
 
 

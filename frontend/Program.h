@@ -305,6 +305,9 @@ struct Site {
   // device loop: its reductions stop at this node's tasks (OpenACC's rule);
   // false: they combine across the nodes of the loop's template (XMP's).
   bool reduceOnNode = false;
+  // device loop: its reductions reach the host when the program reads them
+  // (Program::reductionMarks; see planLazyReductions).
+  bool devLazy = false;
   // acc enter data: its exit data (null: the region ends with the block,
   // whose '}' is at blockEndOffset).
   const Directive *accExit = nullptr;
@@ -343,8 +346,18 @@ struct DescOf {
   std::string sym = {};
 };
 
+/// A statement that reads lazy reductions' variables (their values are
+/// completed before it) or assigns them first (`forget`: pending values are
+/// dropped before it).
+struct ReductionMark {
+  clang::SourceLocation at;
+  std::vector<std::string> vars;
+  bool forget = false;
+};
+
 struct Program {
   std::vector<Site> sites;
+  std::vector<ReductionMark> reductionMarks;
   /// Directives the analysis made itself (an atomic subroutine's call on this image's
   /// element), which sites point to.
   std::deque<Directive> synthesized;

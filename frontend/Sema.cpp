@@ -299,6 +299,7 @@ Program Analyzer::run(const std::vector<Directive> &directives) {
   checkLoopAccesses();
   planNestLocals();
   planPrologues();
+  planLazyReductions();
   checkDescOfs();
   // A main that calls xmp_init (Omni XMP's MPI_Init, xmp_init(comm), ...,
   // xmp_finalize(), MPI_Finalize()) starts and ends MPI and the runtime itself.

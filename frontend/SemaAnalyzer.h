@@ -185,6 +185,7 @@ private:
   void markHoistable(Site &site);
   void planNestLocals();
   void planPrologues();
+  void planLazyReductions();
   /// False (with an error at `loc`) when `text`, a constant written in a
   /// directive, cannot be right: a division by zero, a fractional number.
   bool checkConstant(const std::string &text, SourceLocation loc, const std::string &what);

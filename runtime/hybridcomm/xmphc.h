@@ -151,6 +151,17 @@ int xmphc_allreduce_loc(MPI_Comm comm, void *value, int type, int op, int *holde
                         const xmp_rt_srcloc_t *where);
 /* A reduction function: dst[i] = a[i] op b[i] for i < n, a holding the lower ranks' part. */
 typedef void (*xmphc_reduce_fn_t)(void *dst, const void *a, const void *b, size_t n);
+/* The operator (enum xmp_rt_reduce_op) on a type (enum xmp_rt_type) as a function, dst may be
+ * a or b (reduce_ops.c): */
+typedef struct xmphc_reduce_op {
+  xmphc_reduce_fn_t fn;
+  size_t elem_size;   /* bytes per element the function steps over */
+  size_t value_size;  /* bytes of the C value (elem_size, or less for a pair) */
+  int pair;           /* location operators: elements are (value, int rank) pairs */
+  size_t rank_offset; /* of the rank in a pair */
+} xmphc_reduce_op_t;
+/* The operator for (op, type); XMPHC_E_UNSUPPORTED where it does not apply. */
+int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r);
 /* In-place allreduce of one element of elem_size bytes at buf by fn, for reductions outside
  * the operator table (fn must be associative; every rank computes the same bytes). */
 int xmphc_allreduce_fn(MPI_Comm comm, void *buf, size_t elem_size, xmphc_reduce_fn_t fn,

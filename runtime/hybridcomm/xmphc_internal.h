@@ -329,16 +329,7 @@ int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *wors
 /* ---- reduce_ops.c ---- */
 /* Types of the collectives: enum xmp_rt_type (complex types included). */
 #define XMPHC_NTYPES (XMP_RT_LDCOMPLEX + 1)
-/* xmphc_reduce_fn_t (xmphc.h): dst may be a or b. */
-typedef struct xmphc_reduce_op {
-  xmphc_reduce_fn_t fn;
-  size_t elem_size;   /* bytes per element the function steps over */
-  size_t value_size;  /* bytes of the C value (elem_size, or less for a pair) */
-  int pair;           /* location operators: elements are (value, int rank) pairs */
-  size_t rank_offset; /* of the rank in a pair */
-} xmphc_reduce_op_t;
-/* The operator for (op, type); XMPHC_E_UNSUPPORTED where it does not apply. */
-int xmphc_reduce_op(int op, int type, xmphc_reduce_op_t *r);
+/* xmphc_reduce_op (xmphc.h). */
 
 /* ---- coll_ucx.c: the collectives' direct path ----
  * Each rank maps one mailbox of nslots slots of cap bytes, a "data" flag per slot (the epoch

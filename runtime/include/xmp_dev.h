@@ -196,6 +196,46 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
                       long st, size_t partial_bytes, void **partials, int *ntasks,
                       const xmp_rt_srcloc_t *where);
 
+/* The same, for a loop whose reductions the program reads later (xmp_dev_reduce_later): a
+ * direct execution does not wait for its results. Returns 1 when they may still be on their
+ * way (xmp_dev_loop_results waits), 0 when *partials holds them. */
+int xmp_dev_loop_run_lazy(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                          const void *args, int nargs, const xmp_dev_arg_t *argv, long lb,
+                          long ub, long st, size_t partial_bytes, void **partials, int *ntasks,
+                          const xmp_rt_srcloc_t *where);
+/* Waits for the kernels that direct device loops queued and nothing waited for yet (the
+ * loops return before their kernels end): xmp_wtime calls it, so that a time read after a
+ * loop includes the loop. */
+void xmp_dev_loops_settle(void);
+/* Waits until the latest lazy execution of site s has its results in its partials. */
+void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where);
+
+/* ---- lazy reductions (src/reduce_later.c) ----
+ * A device loop's reduction variable that the program does not read before the next
+ * statement that the compiler marks: the tasks' results are combined into it, and it is
+ * reduced across the nodes, only when the program reaches a statement that reads it
+ * (xmp_dev_reduce_wait before that statement, collective like the reduction) or never, when
+ * it is assigned first (xmp_dev_reduce_forget). One variable: its address, type and XMP
+ * operator (enum xmp_rt_type, xmp_rt_reduce_op) and its field's offset in a task's block. */
+typedef struct xmp_dev_red {
+  void *var;
+  int type;
+  int op;
+  size_t offset;
+} xmp_dev_red_t;
+/* After xmp_dev_loop_run_lazy of site s (pending: its return): combines the ntasks blocks of
+ * partial_bytes at partials into vars[nvars] (in task order) and reduces them across the nodes
+ * of t that n spans (not with node_local), now or, where the results are still on their way
+ * and no task is being executed, when one of the variables is waited for. */
+void xmp_dev_reduce_later(xmp_dev_loop_t *s, int pending, const void *partials, int ntasks,
+                          size_t partial_bytes, int nvars, const xmp_dev_red_t *vars,
+                          const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, int node_local,
+                          const xmp_rt_srcloc_t *where);
+/* Completes the reduction var is part of, if any (every variable of its loop). */
+void xmp_dev_reduce_wait(void *var);
+/* var is about to be assigned: its pending value, if any, is dropped. */
+void xmp_dev_reduce_forget(void *var);
+
 /* The same loop run on the calling thread over the host copies of its arrays, all its
  * iterations in one call of cpu (OpenACC's `if` clause when false): StarPU brings the arrays'
  * latest values to the host first. state: a site of its own (it is not balanced). */

@@ -68,6 +68,17 @@ void xmpsp_direct_settle(const xmp_rt_srcloc_t *where) {
   }
 }
 
+void xmp_dev_loops_settle(void) { xmpsp_direct_settle(NULL); }
+
+int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where) {
+  if (pending_stream == NULL)
+    return 0; /* nothing queued: done */
+  if (*event == NULL)
+    *event = xmpsp_cuda_event(where);
+  xmpsp_cuda_record(*event, pending_stream, where);
+  return 1;
+}
+
 static void drop(xmp_dev_data_t *d) {
   starpu_data_release_on_node(d->handle, d->hold.node);
   d->hold.node = -1;

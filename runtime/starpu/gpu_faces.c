@@ -229,6 +229,10 @@ void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) 
   check(cuda(where)->event_record(event, stream), "cudaEventRecord", where);
 }
 
+void xmpsp_cuda_event_wait(void *event, const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->event_sync(event), "cudaEventSynchronize", where);
+}
+
 double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {
   float ms = 0;
   check(cuda(where)->event_sync(end), "cudaEventSynchronize", where);
@@ -700,6 +704,10 @@ void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) {
 }
 void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) {
   (void)event, (void)stream;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmpsp_cuda_event_wait(void *event, const xmp_rt_srcloc_t *where) {
+  (void)event;
   xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {

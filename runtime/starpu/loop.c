@@ -55,6 +55,11 @@ struct xmp_dev_loop {
   size_t partials_cap;
   int partials_pinned;
   xmpsp_direct_site_t direct; /* the direct executor's timing of this site */
+  /* xmp_dev_loop_run_lazy: the latest execution's reduction results are still on their way
+   * (results_event, when recorded, marks their arrival in partials). */
+  int results_pending;
+  void *results_event;
+  int results_event_set;
   int exec;                   /* XMPSP_EXEC_* of the latest execution */
   int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
   int split_warned;           /* the warning that rows split between GPUs cannot pay */
@@ -181,6 +186,7 @@ void xmpsp_loops_free_all(void) {
     *s->owner = NULL;
     free_partials(s);
     xmpsp_direct_site_free(&s->direct);
+    xmpsp_cuda_event_free(s->results_event);
     free(s);
   }
 }
@@ -430,16 +436,18 @@ static xmp_dev_loop_t *begin_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp
   return *state != NULL ? *state : new_site(state, cpu, cuda, where);
 }
 
-void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
-                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
-                      long st, size_t partial_bytes, void **partials, int *ntasks,
-                      const xmp_rt_srcloc_t *where) {
+/* One execution; lazy: a direct execution's reduction results may stay on their way. */
+static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda, const void *args,
+                int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
+                size_t partial_bytes, void **partials, int *ntasks, int lazy,
+                const xmp_rt_srcloc_t *where) {
   xmpsp_span_t span;
   long n;
   xmp_dev_loop_t *s = begin_run(state, cpu, cuda, nargs, argv, lb, ub, st, &span, &n, where);
   const xmpsp_config_t *cfg = xmpsp_config();
   double start_us = starpu_timing_now();
   const xmpsp_workers_t *w = xmpsp_workers();
+  s->results_pending = 0; /* an earlier execution's results, never asked for, are gone */
   int unprobed = s->bal_started ? xmpsp_balance_unprobed(&s->bal) : -1;
   if (unprobed >= 0 && s->cpu_side && cfg->balance == XMPSP_BALANCE_AUTO)
     xmpsp_balance_probe_cost(&s->bal, probe_cost(argv, nargs, unprobed));
@@ -475,16 +483,22 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   } else if (s->exec != XMPSP_EXEC_STARPU) {
     partials_for(s, 1, partial_bytes, w, where);
     int gpu = s->exec == XMPSP_EXEC_DIRECT_GPU;
-    /* The host reads a reduction's results on return; a trace line needs the time. */
+    /* The host reads a reduction's results on return (unless lazy); a trace line needs the
+     * time. */
+    int defer = lazy && partial_bytes > 0 && !cfg->trace;
     xmpsp_direct_call_t c = {s->exec,      gpu ? cuda : cpu,
                              args,         nargs,
                              argv,         lb + chunks[0].first * st,
                              lb + (chunks[0].first + chunks[0].count - 1) * st,
                              st,           partial_bytes > 0 ? s->partials : NULL,
-                             partial_bytes > 0 || cfg->trace,
+                             (partial_bytes > 0 && !defer) || cfg->trace,
                              cfg->balance == XMPSP_BALANCE_AUTO ||
                                  cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked};
     xmpsp_direct_run(&s->direct, &c, where);
+    if (defer) { /* on the host too (CI's direct host executor), where they are there */
+      s->results_pending = 1;
+      s->results_event_set = gpu && xmpsp_direct_mark(&s->results_event, where);
+    }
     last_cpu_s = 0;
     pending = gpu && c.timed && !c.sync;
     last_gpu_s = pending ? 0 : xmpsp_direct_time(&s->direct);
@@ -505,6 +519,30 @@ void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t
   if (cfg->trace)
     trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
   xmpsp_span_end(&span);
+}
+
+void xmp_dev_loop_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                      const void *args, int nargs, const xmp_dev_arg_t *argv, long lb, long ub,
+                      long st, size_t partial_bytes, void **partials, int *ntasks,
+                      const xmp_rt_srcloc_t *where) {
+  run(state, cpu, cuda, args, nargs, argv, lb, ub, st, partial_bytes, partials, ntasks, 0, where);
+}
+
+int xmp_dev_loop_run_lazy(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
+                          const void *args, int nargs, const xmp_dev_arg_t *argv, long lb,
+                          long ub, long st, size_t partial_bytes, void **partials, int *ntasks,
+                          const xmp_rt_srcloc_t *where) {
+  run(state, cpu, cuda, args, nargs, argv, lb, ub, st, partial_bytes, partials, ntasks, 1, where);
+  return (*state)->results_pending;
+}
+
+void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where) {
+  if (!s->results_pending)
+    return;
+  if (s->results_event_set)
+    xmpsp_cuda_event_wait(s->results_event, where);
+  s->results_pending = 0;
+  s->results_event_set = 0;
 }
 
 void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const void *args,

@@ -128,6 +128,7 @@ void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where);
 void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where);
 void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where);
 void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_event_wait(void *event, const xmp_rt_srcloc_t *where);
 double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where);
 void xmpsp_cuda_event_free(void *event);
 
@@ -226,6 +227,9 @@ const xmpsp_hold_t *xmpsp_hold(xmp_dev_data_t *d, int node, int mode,
 void xmpsp_hold_release_all(void);
 /* Waits for the direct loops' queued work. */
 void xmpsp_direct_settle(const xmp_rt_srcloc_t *where);
+/* Records *event (made on first use) after the direct loops' work still queued: 1, or 0 when
+ * nothing is queued (all of it done). */
+int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where);
 /* A direct loop's device scratch (xmp_dev_cuda_scratch from the main thread); NULL outside a
  * direct call. */
 void *xmpsp_direct_scratch(size_t bytes);

@@ -779,7 +779,11 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       dimensions (`tdims`) span (xmp_rt_reduce with xmp_rt_template_span, as
       after an xmp.loop). `node_local`: the reductions
       stop at this node's tasks, the variables are not reduced across nodes
-      (OpenACC's rule, where each node's value is its own).
+      (OpenACC's rule, where each node's value is its own). `lazy`: the
+      program reads the variables only at statements marked by
+      xmp.reduction_mark, so the loop returns without its results
+      (xmp_dev_loop_run_lazy), which reach the variables at the first mark
+      that waits (xmp_dev_reduce_later).
     `labels`: the body defines a label (its CPU loop is written once).
     `own_rows`: every access addresses the iteration's own row of the
     outermost loop. `tile_array` (an index into `arrays`) and `tile_planes`
@@ -806,7 +810,7 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       I64Attr:$nest_at, StrArrayAttr:$unused, I64Attr:$decls_at, I64Attr:$funcs_at,
       I64Attr:$kernels_at, UnitAttr:$labels, UnitAttr:$own_rows,
       OptionalAttr<I64Attr>:$tile_array, OptionalAttr<DenseI64ArrayAttr>:$tile_planes,
-      OptionalAttr<StrAttr>:$only_if);
+      OptionalAttr<StrAttr>:$only_if, UnitAttr:$lazy);
   let assemblyFormat = [{
     (`on` $tmpl^)? $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step
@@ -821,6 +825,19 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
 //===----------------------------------------------------------------------===//
 // What lowering leaves besides emitc ops.
 //===----------------------------------------------------------------------===//
+
+def XMP_ReductionMarkOp : XMP_Op<"reduction_mark"> {
+  let summary = "a statement that reads or assigns a lazy reduction's variables";
+  let description = [{
+    Before the statement at anchor `at` (an insertion point), for the
+    variables of lazy device loops' reductions (`vars`): the statement reads
+    them, so their pending values are completed first (xmp_dev_reduce_wait,
+    collective like the reduction), or, with `forget`, it assigns them
+    before any read, so pending values are dropped (xmp_dev_reduce_forget).
+  }];
+  let arguments = (ins StrArrayAttr:$vars, UnitAttr:$forget, I64Attr:$at);
+  let assemblyFormat = "$vars attr-dict";
+}
 
 def XMP_HoleOp : XMP_Op<"hole"> {
   let summary = "a place in a C fragment filled by the frontend";

@@ -562,6 +562,12 @@ void submission(const Outline &o, FragmentBuilder &b) {
   b.where(at, op.getDirective());
   b.text(at, "{");
   b.text(at, "static xmp_dev_loop_t *" + o.name("state") + ";");
+  // Lazy: the loop starts from the variables' values, so an earlier
+  // execution's results are completed first.
+  bool lazy = op.getLazy() && !op.getOnlyIf() && !o.reds.empty();
+  if (lazy)
+    for (const Reduction &r : o.reds)
+      b.call(at, "xmp_dev_reduce_wait", {"&(" + r.var + ")"});
   auto lower = strings(op.getLower()), upper = strings(op.getUpper()), step = strings(op.getStep()),
        offsets = strings(op.getOffsets());
   // Without a template (an OpenACC loop alone), every iteration here.
@@ -634,6 +640,24 @@ void submission(const Outline &o, FragmentBuilder &b) {
     SmallVector<std::string> host = {"&" + o.name("host_state"), o.name("cpu")};
     host.append(run.begin() + 3, run.end());
     b.call(at, "xmp_dev_loop_run_host", host);
+  } else if (lazy) {
+    // The results reach the variables where the program reads them.
+    std::string pending = o.name("pending"), vars = o.name("rv");
+    b.call(at, "xmp_dev_loop_run_lazy", run, "int " + pending, "int");
+    SmallVector<std::string> entries;
+    for (const Reduction &r : o.reds)
+      entries.push_back("{&(" + r.var + "), " + cnames::rtType(r.type) + ", " +
+                        cnames::rtReduceOp(r.op) + ", offsetof(" + red + ", " + r.field + ")}");
+    b.text(at, "const xmp_dev_red_t " + vars + "[] = {" + llvm::join(entries, ", ") + "};");
+    bool nodeLocal = op.getNodeLocal() || !onTmpl;
+    b.call(at, "xmp_dev_reduce_later",
+           {o.name("state"), pending, o.name("p"), o.name("n"), "sizeof(" + red + ")",
+            std::to_string(o.reds.size()), vars, nodeLocal ? "NULL" : tmpl,
+            nodeLocal ? "NULL"
+                      : cnames::templateSpan(tmpl, tmplRank, op.getTdims(), b.whereRef()),
+            nodeLocal ? "1" : "0", b.whereRef()});
+    b.text(at, "}");
+    return;
   } else {
     b.call(at, "xmp_dev_loop_run", run);
   }
@@ -652,6 +676,13 @@ void submission(const Outline &o, FragmentBuilder &b) {
                 b.whereRef()});
   }
   b.text(at, "}");
+}
+
+/// A statement that reads (or first assigns) lazy reductions' variables.
+void lowerReductionMark(ReductionMarkOp op, FragmentBuilder &b) {
+  for (const std::string &var : strings(op.getVars()))
+    b.call(op.getAt(), op.getForget() ? "xmp_dev_reduce_forget" : "xmp_dev_reduce_wait",
+           {"&(" + var + ")"});
 }
 
 void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
@@ -676,4 +707,5 @@ void lowerDeviceLoop(DeviceLoopOp op, FragmentBuilder &b) {
 void xmp::lowering::populateDeviceLoopPatterns(RewritePatternSet &patterns,
                                                LoweringState &state) {
   add<DeviceLoopOp, lowerDeviceLoop>(patterns, state);
+  add<ReductionMarkOp, lowerReductionMark>(patterns, state);
 }
