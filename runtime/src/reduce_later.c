@@ -16,7 +16,9 @@
  * one of its variables is waited for (all of them complete), when all are forgotten, or when
  * the loop runs again (its results are then overwritten: the compiler waits for the variables
  * before it). Executions inside a task complete at once (the nodes that would reduce later
- * could differ). */
+ * could differ). Whether an execution completes later is the same on every node, whatever
+ * executor ran it there: a node whose results are there at once still reduces with the others
+ * at the first wait. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,7 +98,10 @@ void xmp_dev_reduce_later(xmp_dev_loop_t *s, int pending, const void *partials, 
   for (int i = nentries - 1; i >= 0; i--) /* this loop's earlier execution, never read */
     if (entries[i].site == s)
       remove_at(i);
-  if (!pending || xmpi_exec_depth() > 0) {
+  /* Every node of the loop must decide alike (the reduction across them is collective),
+   * so not by whether its own results are there (a node without iterations, or whose loop
+   * StarPU ran, has them at once). */
+  if (xmpi_exec_depth() > 0) {
     complete(&e, pending);
     return;
   }

@@ -6,8 +6,9 @@
 // (Himeno's gosa), read every other step, read inside a branch that only
 // node 1 takes, kept from step to step (max, never reset), a convergence test
 // that leaves the time loop, two variables of one loop of which one is read
-// every step, and a function called twice (a value left pending by the first
-// call must not reach the second call's variable). Under
+// every step, a function called twice (a value left pending by the first
+// call must not reach the second call's variable), and a loop that some nodes
+// have no iterations of, with another reduction before the read. Under
 // XMP_DEV_EXECUTOR=direct the loops run directly on the main thread and their
 // results stay pending until read, as on a GPU; under the default executor
 // (StarPU tasks on CPU workers) they are complete at once. 1-4 nodes, 29 rows
@@ -23,7 +24,7 @@
 // RUN: %mpirun -np 3 -x XMP_DEV_EXECUTOR=direct %t | FileCheck %s
 // RUN: %mpirun -np 4 -x XMP_DEV_EXECUTOR=direct %t | FileCheck %s
 // Every loop of the program is lazy.
-// IR-COUNT-7: xmp.device_loop {{.*}}{{[{,] }}lazy{{[,}]}}
+// IR-COUNT-8: xmp.device_loop {{.*}}{{[{,] }}lazy{{[,}]}}
 // IR-NOT: xmp.device_loop {{.*}}{{[{,] }}lazy{{[,}]}}
 // CHECK: reset-every-step ok
 // CHECK-NEXT: every-other-step ok
@@ -32,6 +33,7 @@
 // CHECK-NEXT: convergence ok
 // CHECK-NEXT: two-variables ok
 // CHECK-NEXT: called-twice ok
+// CHECK-NEXT: some-nodes-idle ok
 // CHECK-NEXT: nodes whose results differ: 0
 #include <math.h>
 #include <stdio.h>
@@ -282,6 +284,37 @@ static double called_twice(int steps) {
   return -1.0;
 }
 
+/* 8: a loop over the first rows only (at 2-4 nodes some nodes have no
+ * iterations and their results are there at once), then a reduction of
+ * another variable, then the read: every node must complete the loop's
+ * reduction at the read, not some of them at the loop. */
+static void some_nodes_idle(void) {
+  double z = 0;
+  int i, ok = 1;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i)
+    for (i = 0; i < N; i++)
+      for (int j = 0; j < M; j++)
+        u[i][j] = i - j * 0.5;
+    for (int step = 0; step < STEPS; step++) {
+      z = 0;
+#pragma xmp device loop on t(i) reduction(+:z)
+      for (i = 0; i < 6; i++)
+        for (int j = 0; j < M; j++)
+          z += u[i][j] * (step + 1);
+      int count = 1;
+#pragma xmp reduction(+:count)
+      double want = 0;
+      for (int r = 0; r < 6; r++)
+        for (int j = 0; j < M; j++)
+          want += (r - j * 0.5) * (step + 1);
+      ok = ok && same(z, want) && count == xmp_num_nodes();
+    }
+  }
+  report("some-nodes-idle", ok, z);
+}
+
 int main(void) {
   reset_every_step();
   every_other_step();
@@ -296,6 +329,7 @@ int main(void) {
     for (int j = 0; j < M; j++)
       ref_h = (r - j * 0.5) + 100 > ref_h ? (r - j * 0.5) + 100 : ref_h;
   report("called-twice", same(h, ref_h), h);
+  some_nodes_idle();
   /* Every node must hold the same values. */
   int differ = 0;
   for (int k = 0; k < nres; k++) {
