@@ -80,9 +80,9 @@ static double ref_step(int step) {
   return s;
 }
 
-/* 1: Himeno's gosa: reset every step, read after the last (after the block). */
-static void reset_every_step(void) {
-  double g = 0.0;
+/* u's starting values, on the devices (their block's end brings them to the
+ * host, where the next block finds them). */
+static void reset_u(void) {
   int i;
 #pragma xmp device replicate (u)
   {
@@ -90,6 +90,16 @@ static void reset_every_step(void) {
     for (i = 0; i < N; i++)
       for (int j = 0; j < M; j++)
         u[i][j] = i - j * 0.5;
+  }
+}
+
+/* 1: Himeno's gosa: reset every step, read after the last (after the block). */
+static void reset_every_step(void) {
+  double g = 0.0;
+  int i;
+  reset_u();
+#pragma xmp device replicate (u)
+  {
     for (int step = 0; step < STEPS; step++) {
       g = 0.0;
 #pragma xmp device loop on t(i) reduction(+:g)
@@ -112,12 +122,9 @@ static void every_other_step(void) {
   double e = 0, hist[STEPS], ref_hist[STEPS];
   int i;
   ref_reset();
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < STEPS; step++) {
       e = 0;
 #pragma xmp device loop on t(i) reduction(+:e)
@@ -144,12 +151,9 @@ static void node_1_branch(void) {
   double b = 0;
   int b_ok = 1, i;
   ref_reset();
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
 #pragma xmp device loop on t(i) reduction(+:b)
     for (i = 0; i < N; i++)
       for (int j = 0; j < M; j++) {
@@ -167,12 +171,9 @@ static void node_1_branch(void) {
 static void kept_across_steps(void) {
   double mx = -1e300, ref_mx = -1e300;
   int i;
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < STEPS; step++) {
 #pragma xmp device loop on t(i) reduction(max:mx)
       for (i = 0; i < N; i++)
@@ -191,12 +192,9 @@ static void kept_across_steps(void) {
 static void convergence(void) {
   double res = 0, ref_res = 0;
   int steps = 0, ref_steps = 0, i;
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < 100; step++) {
       res = 0;
 #pragma xmp device loop on t(i) reduction(max:res)
@@ -230,12 +228,9 @@ static void two_variables(void) {
   double sa = 0, mn = 0, mins[STEPS], ref_mins[STEPS], ref_sa = 0;
   int i;
   ref_reset();
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < STEPS; step++) {
       sa = 0;
       mn = 1e300;
@@ -266,12 +261,9 @@ static double called_twice(int steps) {
   double h;
   int i;
   h = 0.0;
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < steps; step++) {
 #pragma xmp device loop on t(i) reduction(max:h)
       for (i = 0; i < N; i++)
@@ -291,12 +283,9 @@ static double called_twice(int steps) {
 static void some_nodes_idle(void) {
   double z = 0;
   int i, ok = 1;
+  reset_u();
 #pragma xmp device replicate (u)
   {
-#pragma xmp device loop on t(i)
-    for (i = 0; i < N; i++)
-      for (int j = 0; j < M; j++)
-        u[i][j] = i - j * 0.5;
     for (int step = 0; step < STEPS; step++) {
       z = 0;
 #pragma xmp device loop on t(i) reduction(+:z)
