@@ -18,7 +18,8 @@
 //   iterations with no statement to mark);
 // - no other directive names it (a directive is not a statement here);
 // - T starts in the main file, not in a macro, with no pragma between the
-//   statement before it and itself (the mark goes right before T);
+//   statement before it and itself, and is no OpenMP construct (the mark goes
+//   right before T, which must not be a pragma line);
 // and the loop's template is declared at file scope (the reduction across
 // its nodes may happen after the loop's block ended).
 // The marks are statements of blocks around the loop, so every node that ran
@@ -102,8 +103,10 @@ void Analyzer::planLazyReductions() {
     // The statement of block b that starts at child s may take a mark: in the
     // main file, with nothing but C between the statement before it and it.
     auto markable = [&](const CompoundStmt *b, const Stmt *s) {
-      if (isa<LabelStmt, SwitchCase>(s) || !s->getBeginLoc().isFileID() ||
-          !sm.isInMainFile(s->getBeginLoc()))
+      // (An OpenMP construct starts at its own pragma line.)
+      if (isa<LabelStmt, SwitchCase, OMPExecutableDirective>(s) ||
+          !s->getBeginLoc().isFileID() || !sm.isInMainFile(s->getBeginLoc()) ||
+          *sm.getCharacterData(s->getBeginLoc()) == '#')
         return false;
       SourceLocation from = b->getLBracLoc().getLocWithOffset(1);
       for (const Stmt *child : b->body()) {

@@ -2,8 +2,8 @@
 // the variable) and where the marks go; the others stay as they were (the
 // host waits at the loop). Himeno's jacobi: lazy, the variable dropped after
 // its declaration and at `gosa = 0.0;`, waited for before `return gosa;`.
-// RUN: %xmpcc --gpu=none --emit-c %t.c %s
-// RUN: FileCheck %s < %t.c/lazy-reductions.xmp.c
+// RUN: %xmpcc --gpu=none -fopenmp --emit-c %t.c %s
+// RUN: grep -v "^//" %t.c/lazy-reductions.xmp.c | FileCheck %s
 // RUN: %xmpcc --gpu=none -I%examples/himeno -emit-mlir %examples/himeno/himeno.c | FileCheck %s --check-prefix=HIMENO
 // RUN: %xmpcc --gpu=none -I%examples/himeno --emit-c %t %examples/himeno/himeno.c
 // RUN: FileCheck %s --check-prefix=HIMENO-C < %t/himeno.xmp.c
@@ -133,5 +133,25 @@ double eager_pragma_before(double *out) {
 #pragma omp parallel for
   for (int k = 0; k < 4; k++)
     out[k] = d;
+  return 0;
+}
+
+// An OpenMP region that reads it: the region starts at its pragma line, where
+// no mark can go.
+// CHECK: reduction(+:o)"{{.*}} xmp_dev_loop_run(
+// CHECK-NOT: {{^ *}}xmp_dev_reduce_wait(&(o)); {{[#]}}pragma
+double eager_openmp_region(double *out) {
+  double o = 0;
+  int i;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i) reduction(+:o)
+    for (i = 0; i < N; i++)
+      o += u[i];
+  }
+#pragma omp parallel
+  {
+    out[0] = o;
+  }
   return 0;
 }
