@@ -21,7 +21,11 @@
 //   statement before it and itself, and is no OpenMP construct (the mark goes
 //   right before T, which must not be a pragma line);
 // and the loop's template is declared at file scope (the reduction across
-// its nodes may happen after the loop's block ended).
+// its nodes may happen after the loop's block ended), and the function does
+// not call itself (the inner call's execution of the loop would overwrite the
+// results of the outer one before it reads them; the runtime drops the older
+// ones then, which is right where the older variable is gone, as when the
+// function returned without reading it).
 // The marks are statements of blocks around the loop, so every node that ran
 // the loop reaches them in the same order: the waits stay collective.
 //
@@ -88,6 +92,14 @@ void Analyzer::planLazyReductions() {
     SourceLocation at = site.dir->range.getBegin();
     const FunctionDecl *fn = index.enclosingFunction(at);
     if (!fn || !sm.isInMainFile(sm.getExpansionLoc(at)))
+      continue;
+    // A function that calls itself: an inner call's execution of the loop
+    // would overwrite the results the outer one has not read yet.
+    if (llvm::any_of(index.calls(), [&](const CallExpr *call) {
+          const FunctionDecl *callee = call->getDirectCallee();
+          return callee && callee->getCanonicalDecl() == fn->getCanonicalDecl() &&
+                 index.enclosingFunction(call->getBeginLoc()) == fn;
+        }))
       continue;
     unsigned nestBegin = index.offset(site.nest->getBeginLoc()),
              nestEnd = index.offset(index.afterStmt(site.nest));

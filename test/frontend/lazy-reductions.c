@@ -155,3 +155,19 @@ double eager_openmp_region(double *out) {
   }
   return 0;
 }
+
+// A function that calls itself: the inner call's execution of the loop would
+// overwrite the outer one's results before it reads them.
+// CHECK: reduction(+:w)"{{.*}} xmp_dev_loop_run(
+double eager_recursive(int depth) {
+  double w = 0;
+  int i;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i) reduction(+:w)
+    for (i = 0; i < N; i++)
+      w += u[i];
+  }
+  double inner = depth > 0 ? eager_recursive(depth - 1) : 0;
+  return w + inner;
+}
