@@ -21,11 +21,13 @@
 //   statement before it and itself, and is no OpenMP construct (the mark goes
 //   right before T, which must not be a pragma line);
 // and the loop's template is declared at file scope (the reduction across
-// its nodes may happen after the loop's block ended), and the function does
-// not call itself (the inner call's execution of the loop would overwrite the
-// results of the outer one before it reads them; the runtime drops the older
-// ones then, which is right where the older variable is gone, as when the
-// function returned without reading it).
+// its nodes may happen after the loop's block ended), and the function cannot
+// be entered again while it runs (recursion: the inner call's execution of the
+// loop would overwrite the outer one's results before it reads them; the
+// runtime drops the older ones then, which is right where the older variable
+// is gone, as when the function returned without reading it). A call of a
+// function defined in another file counts as a possible way back, unless the
+// function with the loop is static and its address never taken.
 // The marks are statements of blocks around the loop, so every node that ran
 // the loop reaches them in the same order: the waits stay collective.
 //
@@ -77,6 +79,53 @@ bool namesIdentifier(StringRef text, StringRef name) {
 } // namespace
 
 void Analyzer::planLazyReductions() {
+  // The calls of each function of this file (canonical declarations; null: a
+  // call through a pointer), and the functions whose address is taken.
+  std::map<const FunctionDecl *, std::set<const FunctionDecl *>> callees;
+  for (const CallExpr *call : index.calls())
+    if (const FunctionDecl *caller = index.enclosingFunction(call->getBeginLoc())) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      callees[caller->getCanonicalDecl()].insert(callee ? callee->getCanonicalDecl() : nullptr);
+    }
+  std::set<const FunctionDecl *> addressTaken;
+  for (const DeclRefExpr *ref : index.declRefs())
+    if (const auto *f = dyn_cast<FunctionDecl>(ref->getDecl())) {
+      const auto *cast = dyn_cast_or_null<ImplicitCastExpr>(parentStmt(ctx, *ref));
+      const auto *call = cast ? dyn_cast_or_null<CallExpr>(parentStmt(ctx, *cast)) : nullptr;
+      if (!call || call->getCallee()->IgnoreParenImpCasts() != ref)
+        addressTaken.insert(f->getCanonicalDecl());
+    }
+  // Whether fn may be running again before a call of it returns: it reaches
+  // itself through the calls of this file, through a call by pointer, or
+  // through a function defined elsewhere that could call it back (not one of
+  // a system header or of XMP's and MPI's libraries, which never call the
+  // program), where it is visible there (external, or its address taken).
+  auto mayRecurse = [&](const FunctionDecl *fn) {
+    const FunctionDecl *self = fn->getCanonicalDecl();
+    bool reachable = self->isExternallyVisible() || addressTaken.count(self);
+    std::set<const FunctionDecl *> seen;
+    std::vector<const FunctionDecl *> todo = {self};
+    while (!todo.empty()) {
+      const FunctionDecl *f = todo.back();
+      todo.pop_back();
+      for (const FunctionDecl *g : callees[f]) {
+        if (!g || g == self)
+          return true;
+        if (!seen.insert(g).second)
+          continue;
+        if (g->hasBody()) {
+          todo.push_back(g);
+          continue;
+        }
+        StringRef name = g->getIdentifier() ? g->getName() : "";
+        bool library = sm.isInSystemHeader(g->getLocation()) || name.starts_with("xmp_") ||
+                       name.starts_with("xmpc_") || name.starts_with("MPI_");
+        if (!library && reachable)
+          return true;
+      }
+    }
+    return false;
+  };
   std::map<std::pair<unsigned, bool>, ReductionMark> marks; // by (offset, forget)
   for (Site &site : program.sites) {
     if (!site.devBody || !site.nest || site.reductions.empty() || site.dir->loop.onlyIf)
@@ -93,13 +142,9 @@ void Analyzer::planLazyReductions() {
     const FunctionDecl *fn = index.enclosingFunction(at);
     if (!fn || !sm.isInMainFile(sm.getExpansionLoc(at)))
       continue;
-    // A function that calls itself: an inner call's execution of the loop
+    // A function that may call itself: an inner call's execution of the loop
     // would overwrite the results the outer one has not read yet.
-    if (llvm::any_of(index.calls(), [&](const CallExpr *call) {
-          const FunctionDecl *callee = call->getDirectCallee();
-          return callee && callee->getCanonicalDecl() == fn->getCanonicalDecl() &&
-                 index.enclosingFunction(call->getBeginLoc()) == fn;
-        }))
+    if (mayRecurse(fn))
       continue;
     unsigned nestBegin = index.offset(site.nest->getBeginLoc()),
              nestEnd = index.offset(index.afterStmt(site.nest));

@@ -171,3 +171,51 @@ double eager_recursive(int depth) {
   double inner = depth > 0 ? eager_recursive(depth - 1) : 0;
   return w + inner;
 }
+
+// Through another function of this file, and through one defined elsewhere
+// (`use`), which could call it back: both stay eager; a static function that
+// calls the one defined elsewhere is lazy (nothing elsewhere can call it).
+// CHECK: reduction(+:y)"{{.*}} xmp_dev_loop_run(
+// CHECK: reduction(+:x)"{{.*}} xmp_dev_loop_run(
+// CHECK: reduction(+:z)"{{.*}} xmp_dev_loop_run_lazy(
+double indirect_b(int depth);
+double indirect_a(int depth) {
+  double y = 0;
+  int i;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i) reduction(+:y)
+    for (i = 0; i < N; i++)
+      y += u[i];
+  }
+  double inner = depth > 0 ? indirect_b(depth - 1) : 0;
+  return y + inner;
+}
+double indirect_b(int depth) { return indirect_a(depth); }
+
+double calls_elsewhere(void) {
+  double x = 0, tmp = 0;
+  int i;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i) reduction(+:x)
+    for (i = 0; i < N; i++)
+      x += u[i];
+  }
+  use(&tmp);
+  return x;
+}
+
+static double static_calls_elsewhere(void) {
+  double z = 0, tmp = 0;
+  int i;
+#pragma xmp device replicate (u)
+  {
+#pragma xmp device loop on t(i) reduction(+:z)
+    for (i = 0; i < N; i++)
+      z += u[i];
+  }
+  use(&tmp);
+  return z;
+}
+double call_static(void) { return static_calls_elsewhere(); }
