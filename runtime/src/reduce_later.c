@@ -32,7 +32,7 @@ typedef struct later {
   const void *partials;
   int ntasks;
   size_t partial_bytes;
-  int nvars, left; /* variables, and those not forgotten */
+  int nvars; /* variables (NULL: forgotten) */
   xmp_dev_red_t *vars;
   const xmp_rt_template_t *t;
   const xmp_rt_nodes_t *n;
@@ -93,7 +93,7 @@ void xmp_dev_reduce_later(xmp_dev_loop_t *s, int pending, const void *partials, 
                           size_t partial_bytes, int nvars, const xmp_dev_red_t *vars,
                           const xmp_rt_template_t *t, const xmp_rt_nodes_t *n, int node_local,
                           const xmp_rt_srcloc_t *where) {
-  later_t e = {s, partials, ntasks, partial_bytes, nvars, nvars, (xmp_dev_red_t *)vars, t, n,
+  later_t e = {s, partials, ntasks, partial_bytes, nvars, (xmp_dev_red_t *)vars, t, n,
                node_local, *where};
   for (int i = nentries - 1; i >= 0; i--) /* this loop's earlier execution, never read */
     if (entries[i].site == s)
@@ -141,6 +141,8 @@ void xmp_dev_reduce_forget(void *var) {
   if (i < 0)
     return;
   entries[i].vars[slot].var = NULL;
-  if (--entries[i].left == 0)
-    remove_at(i);
+  for (int v = 0; v < entries[i].nvars; v++)
+    if (entries[i].vars[v].var != NULL)
+      return;
+  remove_at(i); /* every variable forgotten */
 }
