@@ -73,6 +73,7 @@ public:
         checkRows(array);
     ownRowsOnly = std::all_of(chains.begin(), chains.end(),
                               [&](const ArraySubscriptExpr *c) { return ownRow(c); });
+    findReach();
     if (site.loop.size() == 3)
       findTile();
     return ok;
@@ -148,10 +149,74 @@ private:
       for (const Decl *d : ds->decls())
         if (const auto *v = dyn_cast<VarDecl>(d); v && v->isStaticLocal())
           error(v->getLocation(), "a device loop body cannot declare static variables");
-    if (const auto *ref = dyn_cast<DeclRefExpr>(s))
+    if (const auto *ref = dyn_cast<DeclRefExpr>(s)) {
       use(ref);
+      if (const auto *v = dyn_cast<VarDecl>(ref->getDecl()); v && v->getType()->isArrayType())
+        ++arrayRefs[v];
+    }
     for (const Stmt *child : s->children())
       scan(child);
+  }
+
+  /// The constant an outer subscript adds to the outermost index (`i`,
+  /// `i + 2`, `2 + i`, `i - 1`).
+  std::optional<int64_t> outerOffset(const Expr *e) const {
+    e = e->IgnoreParenImpCasts();
+    if (isOuter(e))
+      return 0;
+    const auto *bo = dyn_cast<BinaryOperator>(e);
+    if (!bo || (bo->getOpcode() != BO_Add && bo->getOpcode() != BO_Sub))
+      return std::nullopt;
+    auto literal = [](const Expr *x) -> std::optional<int64_t> {
+      const auto *lit = dyn_cast<IntegerLiteral>(x->IgnoreParenImpCasts());
+      if (!lit || lit->getValue().getActiveBits() > 31)
+        return std::nullopt;
+      return static_cast<int64_t>(lit->getValue().getZExtValue());
+    };
+    bool add = bo->getOpcode() == BO_Add;
+    if (isOuter(bo->getLHS()))
+      if (std::optional<int64_t> c = literal(bo->getRHS()))
+        return add ? *c : -*c;
+    if (add && isOuter(bo->getRHS()))
+      return literal(bo->getLHS());
+    return std::nullopt;
+  }
+
+  /// Which rows of one dimension each array is accessed at, relative to the
+  /// outermost index: where every reference is an access whose subscript of
+  /// that dimension (the first that is such, the same in every access; the
+  /// first of a plain array, whose layout is C's) is that index plus a
+  /// constant.
+  void findReach() {
+    std::map<const VarDecl *, unsigned> accesses;
+    std::vector<const Expr *> subs;
+    for (const ArraySubscriptExpr *chain : chains) {
+      const VarDecl *var = unchain(chain, subs);
+      if (!var || !arrays.count(var))
+        continue;
+      ++accesses[var];
+      Reach &r = reach[var];
+      std::optional<int64_t> o;
+      size_t dim = 0;
+      size_t dims = arrays.at(var).dist ? subs.size() : 1;
+      for (; dim < dims && !o; ++dim)
+        o = outerOffset(subs[dim]);
+      --dim;
+      if (!o || (r.known && r.dim != static_cast<int64_t>(dim))) {
+        r.known = false;
+        r.unknown = true;
+        continue;
+      }
+      if (r.unknown)
+        continue;
+      r.lo = r.known ? std::min(r.lo, *o) : *o;
+      r.hi = r.known ? std::max(r.hi, *o) : *o;
+      r.dim = static_cast<int64_t>(dim);
+      r.known = true;
+    }
+    for (auto &[var, r] : reach)
+      if (arrayRefs[var] != accesses[var]) // named without a subscript
+        r.known = false;
   }
 
   void use(const DeclRefExpr *ref) {
@@ -362,6 +427,11 @@ private:
   std::set<std::string> indexVars, scalars;
 
 public:
+  struct Reach {
+    bool known = false, unknown = false;
+    int64_t dim = 0, lo = 0, hi = 0;
+  };
+  std::map<const VarDecl *, Reach> reach;
   std::set<std::string> assignedScalars;
   std::optional<DeviceTile> tile;
   bool ownRowsOnly = false;
@@ -371,6 +441,7 @@ private:
   std::string outer;
   std::vector<const ArraySubscriptExpr *> chains;
   std::set<const Expr *> innerBases;
+  std::map<const VarDecl *, unsigned> arrayRefs;
   unsigned nestBegin = 0, nestEnd = 0;
   bool ok = true;
 };
@@ -435,6 +506,12 @@ bool xmp::frontend::analyzeDeviceBody(
   for (const VarDecl *var : scanner.order) {
     DeviceArray array = scanner.arrays.at(var);
     array.written = scanner.writtenArrays.count(var) != 0;
+    if (auto r = scanner.reach.find(var); r != scanner.reach.end() && r->second.known) {
+      array.rows = true;
+      array.rowDim = r->second.dim;
+      array.reachLo = r->second.lo;
+      array.reachHi = r->second.hi;
+    }
     site.devArrays.push_back(array);
   }
   return true;

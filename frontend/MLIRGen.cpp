@@ -1090,7 +1090,7 @@ private:
     std::vector<std::string> arrays, elems, paramDecls, paramTypes, scalars, scalarTypes, vars;
     SmallVector<Attribute> modes, kinds;
     std::vector<ScalarType> types;
-    SmallVector<int64_t> distributed, rowElems, replicas, ranks, uses;
+    SmallVector<int64_t> distributed, rowElems, replicas, ranks, uses, reach;
     std::optional<int64_t> tileArray;
     for (const DeviceArray &a : site.devArrays) {
       if (site.devTile && site.devTile->array == a.name)
@@ -1101,6 +1101,7 @@ private:
           AccessModeAttr::get(b.getContext(), a.written ? AccessMode::readwrite : AccessMode::read));
       distributed.push_back(a.dist != nullptr);
       rowElems.push_back(a.rowElems);
+      reach.append({a.rows, a.rowDim, a.reachLo, a.reachHi});
       elems.push_back(a.elemType);
       ranks.push_back(a.dist ? static_cast<int64_t>(a.dist->extents.size()) : 0);
       paramDecls.push_back(a.paramDecl);
@@ -1134,7 +1135,7 @@ private:
         tileArray ? b.getDenseI64ArrayAttr({site.devTile->lo[0], site.devTile->hi[0]})
                   : DenseI64ArrayAttr(),
         site.dir->loop.onlyIf ? b.getStringAttr(site.dir->loop.onlyIf->text) : StringAttr(),
-        site.devLazy ? b.getUnitAttr() : UnitAttr());
+        site.devLazy ? b.getUnitAttr() : UnitAttr(), b.getDenseI64ArrayAttr(reach));
   }
 
 

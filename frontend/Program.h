@@ -132,6 +132,11 @@ struct DeviceArray {
   std::string paramType;           // plain arrays: "double (*)[64]"
   int64_t rowElems = 1;            // plain arrays: elements per row of dim 0
   bool written = false;            // device loop: assigned in the body
+  // device loop: in every access, the subscript of dimension rowDim is the
+  // outermost index plus a constant, from reachLo to reachHi (out-of-core
+  // chunks load those rows; dimension 0 only for plain arrays).
+  bool rows = false;
+  int64_t rowDim = 0, reachLo = 0, reachHi = 0;
   // acc data: copied to the device when the region starts / back when it
   // ends; acc update: the direction (copyIn: `device`, else `host`).
   bool copyIn = false, copyOut = false;

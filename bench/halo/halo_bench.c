@@ -130,7 +130,7 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
   xmp_dev_data_t *d = xmp_dev_replicate(l.addr, xmp_rt_array_storage_bytes(a), sizeof(double),
                                         "a", &here);
   static xmp_dev_loop_t *state;
-  xmp_dev_arg_t arg = {d, XMP_DEV_READWRITE, l.base[0], l.stride[0]};
+  xmp_dev_arg_t arg = {d, XMP_DEV_READWRITE, l.base[0], l.stride[0], 1, 0, 0, 0, -1};
   void *partials;
   int ntasks;
   char unused = 0;

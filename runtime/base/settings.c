@@ -1,6 +1,7 @@
 /* settings.c - the table of runtime/include/xmp_settings.def and its readers (xmpb_settings.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,4 +139,51 @@ double xmpb_setting_share(xmpb_reader_t *r, xmpb_setting_id_t id) {
     return dflt;
   }
   return x;
+}
+
+double xmpb_setting_bytes(xmpb_reader_t *r, xmpb_setting_id_t id, int *percent) {
+  const xmpb_setting_t *e = &table[id];
+  *percent = 0;
+  const char *v = value(r, e);
+  if (v == NULL)
+    return -1;
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  double scale = 1;
+  int pct = 0;
+  if (end != v) {
+    switch (*end) {
+    case '%':
+      pct = 1;
+      end++;
+      break;
+    case 'K':
+    case 'k':
+      scale = 1024.0, end++;
+      break;
+    case 'M':
+    case 'm':
+      scale = 1024.0 * 1024, end++;
+      break;
+    case 'G':
+    case 'g':
+      scale = 1024.0 * 1024 * 1024, end++;
+      break;
+    case 'T':
+    case 't':
+      scale = 1024.0 * 1024 * 1024 * 1024, end++;
+      break;
+    default:
+      break;
+    }
+  }
+  if (isspace((unsigned char)v[0]) || v[0] == '-' || errno != 0 || end == v || *end != '\0' ||
+      !(x > 0) || isinf(x) || (pct && x > 100)) {
+    reject(r, e, v, "sizes in bytes > 0 (with a K, M, G or T suffix: powers of 1024) and "
+                    "percentages in (0, 100] such as 40%");
+    return -1;
+  }
+  *percent = pct;
+  return pct ? x : x * scale;
 }

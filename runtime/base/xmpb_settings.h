@@ -22,7 +22,8 @@ typedef enum {
   XMPB_KIND_COUNT0,
   XMPB_KIND_COUNT1,
   XMPB_KIND_SHARE,
-  XMPB_KIND_WORDS_OR_FILE
+  XMPB_KIND_WORDS_OR_FILE,
+  XMPB_KIND_BYTES
 } xmpb_setting_kind_t;
 
 typedef struct xmpb_setting {
@@ -53,5 +54,9 @@ int xmpb_setting_word_or_file(xmpb_reader_t *r, xmpb_setting_id_t id, char *file
 int xmpb_setting_count(xmpb_reader_t *r, xmpb_setting_id_t id, int unset);
 /* SHARE: the number; the table's default where unset or bad. */
 double xmpb_setting_share(xmpb_reader_t *r, xmpb_setting_id_t id);
+
+/* BYTES: the size in bytes (*percent 0), or the percentage in (0, 100] (*percent 1); -1 where
+ * unset or bad. */
+double xmpb_setting_bytes(xmpb_reader_t *r, xmpb_setting_id_t id, int *percent);
 
 #endif

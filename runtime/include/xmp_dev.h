@@ -163,8 +163,17 @@ enum { XMP_DEV_READ = 1, XMP_DEV_READWRITE = 3 };
 typedef struct xmp_dev_arg {
   xmp_dev_data_t *data;
   int mode;        /* XMP_DEV_READ: whole array to every task; XMP_DEV_READWRITE: rows */
-  long row_origin; /* READWRITE: value of the loop's outer index addressing storage row 0 */
-  long row_elems;  /* READWRITE: elements per storage row (stride of the first dimension) */
+  long row_origin; /* value of the loop's outer index addressing storage row 0 */
+  long row_elems;  /* elements per storage row (stride of the first dimension) */
+  /* rows: iteration i of the outer index accesses only the storage rows of dimension row_dim
+   * i + reach_lo - row_origin up to i + reach_hi - row_origin (row_origin and row_elems are
+   * that dimension's; a written array: dimension 0, reach 0, 0); 0: any row. Out-of-core
+   * loops (XMP_DEV_MEM_LIMIT) load a chunk's rows and these shadows, or the whole array. */
+  int rows;
+  long reach_lo, reach_hi;
+  int row_dim;    /* > 0: rows of an inner dimension, every index of the outer ones */
+  long layout_at; /* a distributed array: the offset of its xmp_rt_layout_t in the argument
+                   * block (out-of-core chunks point it at their rows); -1: none */
 } xmp_dev_arg_t;
 
 /* What every codelet call receives as cl_arg. */

@@ -111,6 +111,8 @@ void xmp_dev_copy_boxes(xmp_dev_data_t *d, int rank, const long *extent, int nbo
   copy_job_t job = {rank, extent, d->elem_size, nboxes, boxes, host, pack};
   /* One enter/leave: each leave pauses StarPU's workers, each enter wakes them. */
   xmpsp_enter();
+  if (!pack)
+    xmpsp_ooc_written(d);
   /* Rows split between devices by a device loop: gathered on the host first (StarPU 1.4). */
   xmpsp_part_unpartition(d);
   struct starpu_task *task = starpu_task_create();

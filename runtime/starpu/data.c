@@ -66,6 +66,13 @@ xmp_dev_data_t *xmp_dev_replicate(void *host, size_t bytes, size_t elem_size, co
   return d;
 }
 
+size_t xmpsp_data_live_bytes(void) {
+  size_t bytes = 0;
+  for (const xmp_dev_data_t *d = live; d != NULL; d = d->next)
+    bytes += d->bytes;
+  return bytes;
+}
+
 xmp_dev_data_t *xmp_dev_find(const void *host) {
   for (xmp_dev_data_t *d = live; d != NULL; d = d->next)
     if (d->host == host)
@@ -100,6 +107,7 @@ static void sync_host(xmp_dev_data_t *d, enum starpu_data_access_mode mode,
 /* sync in: the host memory is the truth. Acquiring in W mode on the host makes its copy the
  * only valid one without reading anything, and drops the device copies. */
 void xmp_dev_sync_in(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  xmpsp_ooc_written(d);
   sync_host(d, STARPU_W, where);
 }
 
@@ -115,6 +123,7 @@ void *xmp_dev_device_address(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
                           : STARPU_MAIN_RAM;
   const xmpsp_hold_t *h = xmpsp_hold(d, node, STARPU_RW, where);
   xmpsp_direct_settle(where);
+  xmpsp_ooc_written(d); /* the caller may write there */
   return (void *)h->iface.ptr;
 }
 
@@ -122,6 +131,7 @@ void xmp_dev_host_acquire(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
   xmpsp_enter();
   if (d->dummy != NULL)
     return; /* empty: nothing to bring */
+  xmpsp_ooc_written(d);
   xmpsp_part_unpartition(d); /* the pieces a device loop left, gathered */
   xmpsp_check(starpu_data_acquire_on_node(d->handle, STARPU_MAIN_RAM, STARPU_RW), where,
               "starpu_data_acquire_on_node (host copy)");
@@ -150,6 +160,7 @@ static void release(xmp_dev_data_t *d, int keep) {
   xmpsp_span_t span; /* counted with the replicate directive's site */
   xmpsp_span_begin(&span, &d->where);
   xmpsp_enter();
+  xmpsp_ooc_forget(d);
   xmpsp_part_clean_all(d);
   if (keep)
     starpu_data_unregister(d->handle);

@@ -180,6 +180,7 @@ static void engine_shutdown(void) {
   }
   busy = 1; /* no pause from here on */
   xmpsp_direct_shutdown();
+  xmpsp_ooc_shutdown();
   xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
   xmpsp_loops_close_all();

@@ -46,6 +46,8 @@ const char *xmpsp_exec_name(int exec) {
     return "direct";
   case XMPSP_EXEC_DIRECT_HOST:
     return "direct (host)";
+  case XMPSP_EXEC_OOC:
+    return "out of core";
   default:
     return "starpu";
   }
@@ -178,6 +180,15 @@ void xmpsp_direct_shutdown(void) {
   held_cap = 0;
 }
 
+void xmpsp_direct_invoke(xmp_dev_func_t fn, void *buffers[], xmp_dev_task_t *task, int device,
+                         void *stream) {
+  calling_stream = device >= 0 ? stream : NULL;
+  calling_device = device;
+  fn(buffers, task);
+  calling_stream = NULL;
+  calling_device = -1;
+}
+
 double xmpsp_direct_time(xmpsp_direct_site_t *s) {
   if (s->timing) {
     s->t = xmpsp_cuda_elapsed(s->ev[0], s->ev[1], &s->where);
@@ -199,6 +210,8 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
                                        c->argv[k].mode == XMP_DEV_READ ? STARPU_R : STARPU_RW,
                                        where);
     buffers[k] = (void *)&h->iface;
+    if (c->argv[k].mode != XMP_DEV_READ)
+      xmpsp_ooc_written(c->argv[k].data);
   }
   task.args = c->args;
   task.lb = c->lb;

@@ -48,6 +48,10 @@ typedef struct cuda_api {
   int (*free_device)(void *);
   int (*malloc_host)(void **, size_t);
   int (*free_host)(void *);
+  /* out-of-core loops */
+  int (*memcpy_async)(void *, const void *, size_t, int, void *);
+  int (*mem_get_info)(size_t *, size_t *);
+  int (*host_device_ptr)(void **, void *, unsigned);
 } cuda_api_t;
 
 enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
@@ -94,6 +98,9 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
       {"cudaFree", (void **)&api.free_device},
       {"cudaMallocHost", (void **)&api.malloc_host},
       {"cudaFreeHost", (void **)&api.free_host},
+      {"cudaMemcpyAsync", (void **)&api.memcpy_async},
+      {"cudaMemGetInfo", (void **)&api.mem_get_info},
+      {"cudaHostGetDevicePointer", (void **)&api.host_device_ptr},
   };
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
     if ((*want[i].fn = dlsym(RTLD_DEFAULT, want[i].name)) == NULL)
@@ -245,6 +252,50 @@ void xmpsp_cuda_event_free(void *event) {
     cuda(NULL)->event_destroy(event);
 }
 
+void *xmpsp_cuda_stream_new(int device, const xmp_rt_srcloc_t *where) {
+  void *stream = NULL;
+  int was = use_device(device, where);
+  check(cuda(where)->stream_create(&stream, CUDA_STREAM_NON_BLOCKING), "cudaStreamCreateWithFlags",
+        where);
+  use_device(was, where);
+  return stream;
+}
+
+void *xmpsp_cuda_event_sync_only(const xmp_rt_srcloc_t *where) {
+  void *ev = NULL;
+  check(cuda(where)->event_create(&ev, CUDA_EVENT_DISABLE_TIMING), "cudaEventCreateWithFlags",
+        where);
+  return ev;
+}
+
+void xmpsp_cuda_stream_wait(void *stream, void *event, const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->stream_wait_event(stream, event, 0), "cudaStreamWaitEvent", where);
+}
+
+void xmpsp_cuda_copy(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                     size_t height, void *stream, const xmp_rt_srcloc_t *where) {
+  if (height == 1 || (dpitch == width && spitch == width))
+    check_copy(cuda(where)->memcpy_async(dst, src, width * height, CUDA_MEMCPY_DEFAULT, stream),
+               "cudaMemcpyAsync (out-of-core rows)", dst, src, width * height, 1, where);
+  else
+    check_copy(cuda(where)->memcpy2d_async(dst, dpitch, src, spitch, width, height,
+                                           CUDA_MEMCPY_DEFAULT, stream),
+               "cudaMemcpy2DAsync (out-of-core rows)", dst, src, width, height, where);
+}
+
+void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
+                         const xmp_rt_srcloc_t *where) {
+  int was = use_device(device, where);
+  check(cuda(where)->mem_get_info(free_bytes, total_bytes), "cudaMemGetInfo", where);
+  use_device(was, where);
+}
+
+void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where) {
+  void *p = NULL;
+  check(cuda(where)->host_device_ptr(&p, host, 0), "cudaHostGetDevicePointer", where);
+  return p;
+}
+
 /* The IPC export of a held array's storage, kept while that hold lasts (exec.c: until the
  * next StarPU entry), while StarPU can neither move nor free that storage: each device
  * exchange's receivers export it before their notes leave, and the driver's pointer query
@@ -289,6 +340,7 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
     return 0;
   const xmpsp_hold_t *h = xmpsp_hold(d, node, STARPU_RW, where);
   xmpsp_direct_settle(where);
+  xmpsp_ooc_written(d); /* the GPU's copy is the truth now */
   v->data = d;
   v->node = node;
   v->device = starpu_memory_node_get_devid((unsigned)node);
@@ -715,5 +767,30 @@ double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) 
   xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 void xmpsp_cuda_event_free(void *event) { (void)event; }
+void *xmpsp_cuda_stream_new(int device, const xmp_rt_srcloc_t *where) {
+  (void)device;
+  xmpb_fatal(where, "internal: a CUDA stream without CUDA");
+}
+void *xmpsp_cuda_event_sync_only(const xmp_rt_srcloc_t *where) {
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmpsp_cuda_stream_wait(void *stream, void *event, const xmp_rt_srcloc_t *where) {
+  (void)stream, (void)event;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmpsp_cuda_copy(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                     size_t height, void *stream, const xmp_rt_srcloc_t *where) {
+  (void)dst, (void)dpitch, (void)src, (void)spitch, (void)width, (void)height, (void)stream;
+  xmpb_fatal(where, "internal: a CUDA copy without CUDA");
+}
+void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
+                         const xmp_rt_srcloc_t *where) {
+  (void)device, (void)where;
+  *free_bytes = *total_bytes = 0;
+}
+void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where) {
+  (void)where;
+  return host;
+}
 
 #endif

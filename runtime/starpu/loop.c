@@ -63,6 +63,7 @@ struct xmp_dev_loop {
   int exec;                   /* XMPSP_EXEC_* of the latest execution */
   int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
   int split_warned;           /* the warning that rows split between GPUs cannot pay */
+  xmpsp_ooc_stats_t ooc;      /* its out-of-core executions (ooc.c) */
   struct xmp_dev_loop *next;
 };
 
@@ -173,8 +174,18 @@ static void free_partials(xmp_dev_loop_t *s) {
 }
 
 void xmpsp_loops_close_all(void) {
-  for (xmp_dev_loop_t *s = sites; s != NULL; s = s->next)
+  for (xmp_dev_loop_t *s = sites; s != NULL; s = s->next) {
     close_exec(s, -1.0);
+    const xmpsp_ooc_stats_t *o = &s->ooc;
+    if (o->executions > 0 && xmpsp_config()->trace && xmpsp_speaker())
+      xmpb_note(&s->where, "trace",
+                "out of core: %ld executions, %ld chunks (%ld resident), loaded %.1f MB, "
+                "written back %.1f MB, evicted %.1f MB, %s waited %.3f ms for loads",
+                o->executions, o->chunks, o->resident, o->loaded * 1e-6, o->written * 1e-6,
+                o->evicted * 1e-6, s->exec == XMPSP_EXEC_OOC && xmpsp_workers()->ncuda > 0
+                                       ? "the GPU" : "the host",
+                o->wait_s * 1e3);
+  }
 }
 
 void xmpsp_loops_free_all(void) {
@@ -387,6 +398,8 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
     for (int k = 0; k < nargs; k++) {
       th[k] = handles[(size_t)k * nt + t];
       tm[k] = argv[k].mode == XMP_DEV_READ ? STARPU_R : STARPU_RW;
+      if (t == 0 && argv[k].mode != XMP_DEV_READ)
+        xmpsp_ooc_written(argv[k].data);
     }
     task->cl_arg = &sl->task;
     task->cl_arg_size = sizeof sl->task;
@@ -436,6 +449,44 @@ static xmp_dev_loop_t *begin_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp
   return *state != NULL ? *state : new_site(state, cpu, cuda, where);
 }
 
+/* An execution out of core (ooc.c): chunks on the rank's first GPU (device >= 0, the CUDA
+ * function) or on the host (the CPU function), GPU only: the CPU weight does not apply and the
+ * controller is not fed. */
+static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void *args,
+                    int nargs, const xmp_dev_arg_t *argv, long lb, long st, long n,
+                    size_t partial_bytes, double start_us, int *ntasks,
+                    const xmp_rt_srcloc_t *where) {
+  const xmpsp_config_t *cfg = xmpsp_config();
+  s->cpu_side = 0;
+  s->weight = 0;
+  s->exec = XMPSP_EXEC_OOC;
+  s->executions++;
+  xmpsp_engine_cpu_share(0);
+  xmpsp_direct_settle(where);
+  xmpsp_ooc_call_t c = {fn, device, args, nargs, argv, lb, st, n, 0, 0};
+  xmpsp_ooc_prepare(&c, where);
+  partials_for(s, c.nchunks, partial_bytes, xmpsp_workers(), where);
+  xmpsp_ooc_stats_t before = s->ooc;
+  xmpsp_ooc_run(&c, s->partials, partial_bytes, &s->ooc, where);
+  double t = (starpu_timing_now() - start_us) * 1e-6;
+  last_cpu_s = device >= 0 ? 0 : t;
+  last_gpu_s = device >= 0 ? t : 0;
+  last_direct = NULL;
+  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, device >= 0 ? 0 : n,
+                             device >= 0 ? n : 0, 0};
+  *ntasks = c.nchunks;
+  if (cfg->trace) {
+    const xmpsp_ooc_stats_t *o = &s->ooc;
+    trace_line(s, device >= 0 ? 0 : c.nchunks, device >= 0 ? c.nchunks : 0, start_us);
+    xmpsp_trace_span(&s->where, start_us,
+                     "out of core: %d chunks of %ld iterations (%ld resident), loaded %.1f MB, "
+                     "written back %.1f MB, evicted %.1f MB, waited %.3f ms for loads",
+                     c.nchunks, c.chunk_iters, o->resident - before.resident,
+                     (o->loaded - before.loaded) * 1e-6, (o->written - before.written) * 1e-6,
+                     (o->evicted - before.evicted) * 1e-6, (o->wait_s - before.wait_s) * 1e3);
+  }
+}
+
 /* One execution; lazy: a direct execution's reduction results may stay on their way. */
 static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda, const void *args,
                 int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
@@ -454,6 +505,14 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   if (s->last.open)
     close_exec(s, (start_us - s->last.start_us) * 1e-6);
   int use_cuda = w->ncuda > 0 && cuda != NULL;
+  int ooc_device = use_cuda ? starpu_worker_get_devid(w->cuda[0]) : -1;
+  if (n > 0 && xmpsp_ooc_wanted(ooc_device, where)) {
+    run_ooc(s, ooc_device, use_cuda ? cuda : cpu, args, nargs, argv, lb, st, n, partial_bytes,
+            start_us, ntasks, where);
+    *partials = s->partials;
+    xmpsp_span_end(&span);
+    return;
+  }
   int ngpu = cfg->ncuda_chunks > 0 ? cfg->ncuda_chunks : (w->ncuda > 0 ? w->ncuda : 1);
   /* XMP_STARPU_NCPU: unset, one chunk per CPU worker; 0, no CPU part (GPU only). */
   int ncpu = w->ncpu == 0 ? 0 : cfg->ncpu_chunks >= 0 ? cfg->ncpu_chunks : w->ncpu;

@@ -13,6 +13,9 @@
  *   report.c     XMP_REPORT: per device loop, the weight and times of every execution
  *   trace.c      XMP_DEV_TRACE: one line per device loop and replicate_sync with its bus transfers
  *   scratch.c    per-CUDA-worker device scratch memory
+ *   ooc.c        out-of-core device loops: chunks of rows streamed through a pool of device
+ *                memory (XMP_DEV_MEM_LIMIT), resident chunks first, LRU eviction
+ *   ooc_plan.c   their arithmetic: rows of a chunk, chunk sizes, order, the pool's allocator
  *   gpu_faces.c  halo faces of a GPU's copy, moved by the main thread (copies, CUDA IPC) */
 #ifndef XMPSP_INTERNAL_H
 #define XMPSP_INTERNAL_H
@@ -39,6 +42,8 @@ typedef struct xmpsp_config {
   int gpus_per_node; /* XMP_GPUS_PER_NODE; -1: visible devices shared among local ranks */
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
+  double mem_limit;  /* XMP_DEV_MEM_LIMIT: bytes, or a percentage; -1: unset */
+  int mem_limit_percent;
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */
   int idle;          /* XMP_DEV_IDLE: XMPSP_IDLE_* (default auto) */
   int executor;      /* XMP_DEV_EXECUTOR: XMPSP_EXECUTOR_* (default auto) */
@@ -131,6 +136,17 @@ void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where);
 void xmpsp_cuda_event_wait(void *event, const xmp_rt_srcloc_t *where);
 double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where);
 void xmpsp_cuda_event_free(void *event);
+/* For out-of-core loops (ooc.c): a new stream on device; an event without timing; stream
+ * waits for event; height runs of width bytes copied on stream (any direction), pitches apart
+ * at each end; the GPU's free and total memory; the device address of pinned host memory. */
+void *xmpsp_cuda_stream_new(int device, const xmp_rt_srcloc_t *where);
+void *xmpsp_cuda_event_sync_only(const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_stream_wait(void *stream, void *event, const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_copy(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                     size_t height, void *stream, const xmp_rt_srcloc_t *where);
+void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
+                         const xmp_rt_srcloc_t *where);
+void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where);
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */
@@ -176,10 +192,13 @@ struct xmp_dev_data {
   xmpsp_plan_t plans[XMPSP_PLAN_CACHE];
   int nplans;
   int active;                  /* index of the submitted plan, -1 when whole */
+  unsigned long ooc_gen;       /* changes of the host copy that out-of-core windows miss */
   struct xmp_dev_data *prev, *next; /* live replicated arrays */
 };
 /* Releases every array still replicated (finalize). */
 void xmpsp_data_release_all(void);
+/* Bytes of the replicated arrays that are live. */
+size_t xmpsp_data_live_bytes(void);
 
 /* ---- partition.c ---- */
 /* Makes the plan whose children cover exactly [start[i], end[i]) (element ranges, disjoint,
@@ -205,7 +224,7 @@ void xmpsp_loops_close_all(void);
 void xmpsp_loops_free_all(void);
 
 /* ---- exec.c ---- */
-enum { XMPSP_EXEC_STARPU, XMPSP_EXEC_DIRECT_GPU, XMPSP_EXEC_DIRECT_HOST };
+enum { XMPSP_EXEC_STARPU, XMPSP_EXEC_DIRECT_GPU, XMPSP_EXEC_DIRECT_HOST, XMPSP_EXEC_OOC };
 typedef struct xmpsp_exec_query {
   int executor;     /* XMP_DEV_EXECUTOR */
   long n_cpu;       /* iterations of the CPU part */
@@ -258,6 +277,10 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
 /* The time of s's last execution (s), waiting for its kernels where they are still queued. */
 double xmpsp_direct_time(xmpsp_direct_site_t *s);
 void xmpsp_direct_site_free(xmpsp_direct_site_t *s);
+/* Calls fn(buffers, task) as a direct loop does: on device's stream (its scratch and
+ * xmp_dev_direct_stream), or on the host where device is -1. */
+void xmpsp_direct_invoke(xmp_dev_func_t fn, void *buffers[], xmp_dev_task_t *task, int device,
+                         void *stream);
 /* Releases every hold and frees the direct loops' scratch (finalize). */
 void xmpsp_direct_shutdown(void);
 
@@ -297,5 +320,83 @@ void xmpsp_trace_summary(void);
 /* ---- scratch.c ---- */
 /* Frees every CUDA worker's scratch buffer (before StarPU shuts down). */
 void xmpsp_scratch_free_all(void);
+
+/* ---- ooc_plan.c (pure) ---- */
+/* An array of an out-of-core loop as rows of one dimension of its storage (for each index of
+ * the dimensions before it: planes of them, plane_bytes apart). */
+typedef struct xmpsp_ooc_shape {
+  long nrows;       /* rows of a plane */
+  size_t row_bytes; /* bytes of one */
+  long planes;      /* 1 for rows of dimension 0 */
+  size_t plane_bytes;
+  long origin;      /* value of the loop's outer index addressing row 0 */
+  int rows;         /* 1: outer index value v accesses rows v + lo - origin .. v + hi - origin;
+                     * 0: any row (the whole array) */
+  long lo, hi;
+} xmpsp_ooc_shape_t;
+/* The storage rows [*r0, *r1) that the outer index values vmin..vmax access, within the
+ * storage (all of them where a->rows is 0); returns their number. */
+long xmpsp_ooc_rows(const xmpsp_ooc_shape_t *a, long vmin, long vmax, long *r0, long *r1);
+/* Bytes of the rows (in every plane) that a chunk of count iterations of step st takes of
+ * the arrays of s[n] that are accessed by rows (the others are not counted). */
+size_t xmpsp_ooc_chunk_bytes(const xmpsp_ooc_shape_t *s, int n, long count, long st);
+/* The most iterations (of iters, at least 1) whose rows take at most target bytes. */
+long xmpsp_ooc_chunk_iters(const xmpsp_ooc_shape_t *s, int n, long iters, long st,
+                           size_t target);
+/* The order of nchunks chunks: by the bytes each has to load (to_load[c]), fewest first
+ * (resident data first, as Victream scores a subtask), in chunk order among equals. */
+void xmpsp_ooc_order(int nchunks, const double *to_load, int *order);
+/* First-fit allocator of offsets in [0, cap): free ranges sorted, merged where they touch;
+ * lengths rounded up to 512 bytes. */
+typedef struct xmpsp_range {
+  size_t off, len;
+} xmpsp_range_t;
+typedef struct xmpsp_slab {
+  size_t cap, used;
+  xmpsp_range_t *ranges; /* free */
+  int n, max;
+} xmpsp_slab_t;
+int xmpsp_slab_init(xmpsp_slab_t *s, size_t cap); /* 0, or -1 out of memory */
+void xmpsp_slab_fini(xmpsp_slab_t *s);
+/* 0 with *off, or -1 where no free range holds len. */
+int xmpsp_slab_alloc(xmpsp_slab_t *s, size_t len, size_t *off);
+/* 0, or -1 where [off, off + len) is not allocated. */
+int xmpsp_slab_free(xmpsp_slab_t *s, size_t off, size_t len);
+
+/* ---- ooc.c ---- */
+/* What out-of-core executions of a loop moved (XMP_DEV_TRACE). */
+typedef struct xmpsp_ooc_stats {
+  long executions, chunks, resident; /* resident: chunks whose data were all there */
+  double loaded, written, evicted;   /* bytes: host to device, written back, dropped for room */
+  double wait_s;                     /* the GPU waiting for loads (the host's copies on the host) */
+} xmpsp_ooc_stats_t;
+/* Whether device loops run out of core now: the replicated arrays need more than the device
+ * memory they may use (XMP_DEV_MEM_LIMIT; unset: 90% of the GPU's, no limit without one).
+ * device: the GPU the loop would run on, -1 for the host. */
+int xmpsp_ooc_wanted(int device, const xmp_rt_srcloc_t *where);
+/* One out-of-core execution of a device loop: fn (the CUDA function on device, or the CPU
+ * function on the host where device is -1) over the n iterations lb, lb + st, ..., cut into
+ * chunks. xmpsp_ooc_prepare sets chunk_iters and nchunks; xmpsp_ooc_run runs them, the
+ * reduction results of chunk c at partials + c * partial_bytes, and returns when every
+ * result is in the host's memory and every written row back there. */
+typedef struct xmpsp_ooc_call {
+  xmp_dev_func_t fn;
+  int device;
+  const void *args;
+  int nargs;
+  const xmp_dev_arg_t *argv;
+  long lb, st, n;
+  long chunk_iters;
+  int nchunks;
+} xmpsp_ooc_call_t;
+void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where);
+void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_bytes,
+                   xmpsp_ooc_stats_t *stats, const xmp_rt_srcloc_t *where);
+/* The host copy of d changed (or a copy elsewhere that becomes the truth): windows of it in
+ * the pool are stale. */
+void xmpsp_ooc_written(xmp_dev_data_t *d);
+/* d is released: its windows go (and the pool with the last array). */
+void xmpsp_ooc_forget(xmp_dev_data_t *d);
+void xmpsp_ooc_shutdown(void);
 
 #endif /* XMPSP_INTERNAL_H */

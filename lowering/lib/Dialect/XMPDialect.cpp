@@ -588,6 +588,17 @@ LogicalResult DeviceLoopOp::verify() {
     return emitOpError("needs one element type, rank and parameter declaration per array");
   if (getTileArray() && (*getTileArray() >= arrays || !getTilePlanes()))
     return emitOpError("tiles an array it does not have, or without its planes");
+  if (std::optional<ArrayRef<int64_t>> reach = getReach()) {
+    if (reach->size() != 4 * arrays)
+      return emitOpError("needs four reach numbers per array");
+    for (size_t k = 0; k < arrays; ++k) {
+      ArrayRef<int64_t> r = reach->slice(4 * k, 4);
+      if (r[0] != 0 && (r[0] != 1 || r[1] < 0 || (r[1] > 0 && !getDistributed()[k]) ||
+                        r[2] > r[3]))
+        return emitOpError("reach of array ")
+               << k << ": 1, a dimension (0 for a plain array) and lowest <= highest, or 0";
+    }
+  }
   size_t scalars = getScalars().size();
   if (getScalarTypes().size() != scalars || getScalarUses().size() != scalars)
     return emitOpError("needs one C type and use per scalar");

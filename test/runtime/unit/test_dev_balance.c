@@ -31,7 +31,7 @@ int main(int argc, char **argv) {
   xmp_rt_init(&argc, &argv);
   static double y[N];
   xmp_dev_data_t *d = xmp_dev_replicate(y, sizeof y, sizeof y[0], "y", &rep);
-  xmp_dev_arg_t av[1] = {{d, XMP_DEV_READWRITE, 0, 1}};
+  xmp_dev_arg_t av[1] = {{d, XMP_DEV_READWRITE, 0, 1, 1, 0, 0, 0, -1}};
   static xmp_dev_loop_t *site;
   for (long k = 0; k < STEPS; k++) {
     if (k == RESET_AT)

@@ -6,6 +6,7 @@
  *   xmpb_setting_count          integers >= 0 / >= 1, junk, sign, overflow
  *   xmpb_setting_share          [0, 1]
  *   xmpb_setting_word_or_file   a word, a file name, one too long
+ *   xmpb_setting_bytes          bytes, K/M/G/T suffixes, percentages; junk, 0, negative, > 100%
  *   the first bad value is the one reported; the hybrid layer's algorithm names are
  *   XMP_COLL_ALGO's words after auto. */
 #include <math.h>
@@ -62,6 +63,9 @@ static void table(void) {
       CHECKF(d >= 0 && d <= 1, "%s: default '%s'", e->name, e->dflt);
       break;
     }
+    case XMPB_KIND_BYTES:
+      CHECKF(e->dflt[0] == '(', "%s: default '%s'", e->name, e->dflt);
+      break;
     }
   }
 }
@@ -160,6 +164,39 @@ static void word_or_file(void) {
          "%s", msg);
 }
 
+static void bytes(void) {
+  int pct = -1;
+  const char *none[] = {NULL};
+  xmpb_reader_t r = reader(none);
+  CHECK(xmpb_setting_bytes(&r, XMPB_XMP_DEV_MEM_LIMIT, &pct) == -1 && pct == 0 && r.bad == NULL);
+  struct {
+    const char *set;
+    double value;
+    int percent;
+  } good[] = {{"XMP_DEV_MEM_LIMIT=123456", 123456, 0},   {"XMP_DEV_MEM_LIMIT=4K", 4096, 0},
+              {"XMP_DEV_MEM_LIMIT=1.5M", 1572864, 0},    {"XMP_DEV_MEM_LIMIT=2G", 2147483648.0, 0},
+              {"XMP_DEV_MEM_LIMIT=1t", 1099511627776.0, 0}, {"XMP_DEV_MEM_LIMIT=40%", 40, 1},
+              {"XMP_DEV_MEM_LIMIT=100%", 100, 1},        {"XMP_DEV_MEM_LIMIT=0.5%", 0.5, 1}};
+  for (size_t k = 0; k < sizeof good / sizeof good[0]; k++) {
+    const char *env[] = {good[k].set, NULL};
+    r = reader(env);
+    double v = xmpb_setting_bytes(&r, XMPB_XMP_DEV_MEM_LIMIT, &pct);
+    CHECKF(v == good[k].value && pct == good[k].percent && r.bad == NULL, "%s: %g %d", good[k].set,
+           v, pct);
+  }
+  const char *bad[] = {"XMP_DEV_MEM_LIMIT=0",    "XMP_DEV_MEM_LIMIT=-5",  "XMP_DEV_MEM_LIMIT=101%",
+                       "XMP_DEV_MEM_LIMIT=1GB",  "XMP_DEV_MEM_LIMIT=x",   "XMP_DEV_MEM_LIMIT= 1",
+                       "XMP_DEV_MEM_LIMIT=4%K",  "XMP_DEV_MEM_LIMIT=inf", NULL};
+  for (int k = 0; bad[k] != NULL; k++) {
+    const char *env[] = {bad[k], NULL};
+    r = reader(env);
+    CHECKF(xmpb_setting_bytes(&r, XMPB_XMP_DEV_MEM_LIMIT, &pct) == -1 && r.bad != NULL &&
+               strstr(msg, "XMP_DEV_MEM_LIMIT") != NULL &&
+               strstr(msg, "accepted values are sizes in bytes > 0") != NULL,
+           "%s: %s", bad[k], msg);
+  }
+}
+
 static void first_bad(void) {
   const char *env[] = {"XMP_COMM=x", "XMP_BALANCE=y", NULL};
   xmpb_reader_t r = reader(env);
@@ -183,6 +220,7 @@ int main(void) {
   count();
   share();
   word_or_file();
+  bytes();
   first_bad();
   algo_names();
   return CHECK_RESULT();

@@ -788,7 +788,12 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
     `own_rows`: every access addresses the iteration's own row of the
     outermost loop. `tile_array` (an index into `arrays`) and `tile_planes`
     (the lowest and highest offset of the outermost index it is read at):
-    the stencil array a tiled kernel keeps in shared memory.
+    the stencil array a tiled kernel keeps in shared memory. `reach`, four
+    numbers per array: 1, a dimension (0 for a plain array) and the lowest
+    and the highest constant that subscript adds to the outermost index,
+    where every access is such; 0 0 0 0 (or no `reach`): any row. An
+    out-of-core execution loads each chunk's rows of that dimension and those
+    around them.
 
     Anchors: `at` the directive (the tasks' submission), `nest_at` the nest
     (it goes; `unused`, names the body no longer uses there, are voided),
@@ -810,7 +815,7 @@ def XMP_DeviceLoopOp : XMP_Op<"device_loop"> {
       I64Attr:$nest_at, StrArrayAttr:$unused, I64Attr:$decls_at, I64Attr:$funcs_at,
       I64Attr:$kernels_at, UnitAttr:$labels, UnitAttr:$own_rows,
       OptionalAttr<I64Attr>:$tile_array, OptionalAttr<DenseI64ArrayAttr>:$tile_planes,
-      OptionalAttr<StrAttr>:$only_if, UnitAttr:$lazy);
+      OptionalAttr<StrAttr>:$only_if, UnitAttr:$lazy, OptionalAttr<DenseI64ArrayAttr>:$reach);
   let assemblyFormat = [{
     (`on` $tmpl^)? $indices `dims` $tdims `offsets` $offsets
     `lower` $lower `upper` $upper `step` $step

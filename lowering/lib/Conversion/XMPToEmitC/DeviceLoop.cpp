@@ -603,15 +603,28 @@ void submission(const Outline &o, FragmentBuilder &b) {
     const std::string &a = o.arrays[k];
     if (o.distributed(k))
       b.text(at, args + "." + cnames::deviceLayoutField(a) + " = " + cnames::arrayLayout(a) + ";");
-    std::string origin = "0", rowElems = std::to_string(op.getRowElems()[k]);
-    if (o.distributed(k)) {
-      origin = cnames::arrayLayout(a) + ".base[0]";
-      rowElems = cnames::arrayLayout(a) + ".stride[0]";
-    }
     bool rw = o.written(k);
+    // The rows each iteration accesses, for out-of-core chunks: a written
+    // array its own row of dimension 0; a read one where the frontend knows
+    // them, of the dimension it says.
+    int64_t rows = rw, dim = 0, lo = 0, hi = 0;
+    if (std::optional<ArrayRef<int64_t>> reach = op.getReach(); reach && !rw && (*reach)[4 * k]) {
+      rows = 1;
+      dim = (*reach)[4 * k + 1];
+      lo = (*reach)[4 * k + 2];
+      hi = (*reach)[4 * k + 3];
+    }
+    std::string origin = "0", rowElems = std::to_string(op.getRowElems()[k]), layoutAt = "-1";
+    if (o.distributed(k)) {
+      std::string d = "[" + std::to_string(dim) + "]";
+      origin = cnames::arrayLayout(a) + ".base" + d;
+      rowElems = cnames::arrayLayout(a) + ".stride" + d;
+      layoutAt = "(long)offsetof(struct " + o.name("args") + ", " + cnames::deviceLayoutField(a) + ")";
+    }
     operands.push_back("{" + cnames::deviceData(op.getReplicas()[k], a) + ", " +
-                       (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") + ", " + (rw ? origin : "0") +
-                       ", " + (rw ? rowElems : "0") + "}");
+                       (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") + ", " + origin + ", " +
+                       rowElems + ", " + std::to_string(rows) + ", " + std::to_string(lo) + ", " +
+                       std::to_string(hi) + ", " + std::to_string(dim) + ", " + layoutAt + "}");
   }
   for (size_t k = 0; k < o.scalars.size(); ++k)
     if (o.use(k) != 2) // set in the body first: nothing to pass
