@@ -208,8 +208,9 @@ static int new_slot(void) {
   return pool.nw - 16;
 }
 
-/* Room for bytes, dropping unpinned windows (stale first, then least recently used). */
-static size_t room(size_t bytes, const char *name, xmpsp_ooc_stats_t *st,
+/* Room for bytes, dropping unpinned windows (stale first, then least recently used); where
+ * none is left to drop, (size_t)-1 if may_fail, else an error. */
+static size_t room(size_t bytes, const char *name, int may_fail, xmpsp_ooc_stats_t *st,
                    const xmp_rt_srcloc_t *where) {
   size_t off;
   while (xmpsp_slab_alloc(&pool.slab, bytes, &off) != 0) {
@@ -228,6 +229,8 @@ static size_t room(size_t bytes, const char *name, xmpsp_ooc_stats_t *st,
       if (stale > vstale || (stale == vstale && w->stamp < v->stamp))
         victim = i;
     }
+    if (victim < 0 && may_fail)
+      return (size_t)-1;
     if (victim < 0)
       xmpb_fatal(where, "out-of-core device loop: no room for %zu bytes of array '%s' in the "
                  "%zu-byte pool (%zu in windows in use)", bytes, name, pool.cap, pool.slab.used);
@@ -236,34 +239,39 @@ static size_t room(size_t bytes, const char *name, xmpsp_ooc_stats_t *st,
   return off;
 }
 
-/* Copies window w from the host copy (in) or back to it, on stream (GPU) or now. */
-static void move(const window_t *w, int in, void *stream, const xmp_rt_srcloc_t *where) {
-  size_t run = (size_t)(w->r1 - w->r0) * w->row_bytes;
-  char *host = (char *)w->data->host + (size_t)w->r0 * w->row_bytes, *dev = pool.base + w->off;
+/* Copies rows [r0, r1) of window w from the host copy (in) or back to it, on stream (GPU)
+ * or now. */
+static void move(const window_t *w, long r0, long r1, int in, void *stream,
+                 const xmp_rt_srcloc_t *where) {
+  size_t run = (size_t)(r1 - r0) * w->row_bytes, pitch = (size_t)(w->r1 - w->r0) * w->row_bytes;
+  char *host = (char *)w->data->host + (size_t)r0 * w->row_bytes;
+  char *dev = pool.base + w->off + (size_t)(r0 - w->r0) * w->row_bytes;
   if (run == 0)
     return;
   if (pool.device >= 0) {
     if (in)
-      xmpsp_cuda_copy(dev, run, host, w->plane_bytes, run, (size_t)w->planes, stream, where);
+      xmpsp_cuda_copy(dev, pitch, host, w->plane_bytes, run, (size_t)w->planes, stream, where);
     else
-      xmpsp_cuda_copy(host, w->plane_bytes, dev, run, run, (size_t)w->planes, stream, where);
+      xmpsp_cuda_copy(host, w->plane_bytes, dev, pitch, run, (size_t)w->planes, stream, where);
     return;
   }
   for (long q = 0; q < w->planes; q++)
     if (in)
-      memcpy(dev + (size_t)q * run, host + (size_t)q * w->plane_bytes, run);
+      memcpy(dev + (size_t)q * pitch, host + (size_t)q * w->plane_bytes, run);
     else
-      memcpy(host + (size_t)q * w->plane_bytes, dev + (size_t)q * run, run);
+      memcpy(host + (size_t)q * w->plane_bytes, dev + (size_t)q * pitch, run);
 }
 
 /* The window of rows [r0, r1) of d's shape s, loaded where no valid one holds them; pinned
- * until its chunk's kernel is queued. */
-static int get(xmp_dev_data_t *d, const xmpsp_ooc_shape_t *s, long r0, long r1,
+ * until its chunk's kernel is queued. -1 where there is no room and may_fail. */
+static int get(xmp_dev_data_t *d, const xmpsp_ooc_shape_t *s, long r0, long r1, int may_fail,
                xmpsp_ooc_stats_t *st, const xmp_rt_srcloc_t *where) {
   int i = find(d, s, r0, r1);
   if (i < 0) {
     size_t bytes = (size_t)(r1 - r0) * s->row_bytes * (size_t)s->planes;
-    size_t off = room(bytes, d->name, st, where);
+    size_t off = room(bytes, d->name, may_fail, st, where);
+    if (off == (size_t)-1)
+      return -1;
     i = new_slot();
     window_t *w = &pool.w[i];
     w->data = d;
@@ -283,13 +291,13 @@ static int get(xmp_dev_data_t *d, const xmpsp_ooc_shape_t *s, long r0, long r1,
         w->written = xmpsp_cuda_event_sync_only(where);
       }
       if (bytes > 0) {
-        move(w, 1, pool.h2d, where);
+        move(w, r0, r1, 1, pool.h2d, where);
         xmpsp_cuda_record(w->loaded, pool.h2d, where);
         w->has_loaded = 1;
       }
     } else {
       double t0 = starpu_timing_now();
-      move(w, 1, NULL, where);
+      move(w, r0, r1, 1, NULL, where);
       st->wait_s += (starpu_timing_now() - t0) * 1e-6;
     }
     st->loaded += (double)bytes;
@@ -414,6 +422,8 @@ void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where) {
   size_t whole = plan_whole(c, p);
   size_t rows_room = pool.cap - whole;
   size_t one = xmpsp_ooc_chunk_bytes(shapes, c->nargs, 1, c->st);
+  for (int k = 0; k < c->nargs; k++) /* each window rounded up in the pool */
+    one += shapes[k].rows ? 512 : 0;
   if (2 * one > rows_room)
     xmpb_fatal(where, "out-of-core device loop: one iteration's rows take %zu bytes (and "
                "arrays read whole %zu), more than half the %zu bytes of device memory the "
@@ -424,6 +434,27 @@ void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where) {
     xmpb_fatal(where, "out-of-core device loop: %ld chunks of %ld iterations; the device "
                "memory it may use (%zu bytes) is too small", nchunks, c->chunk_iters, pool.cap);
   c->nchunks = (int)nchunks;
+}
+
+/* The windows of chunk ch, pinned (loads queued where they are not resident): 1, or 0 with
+ * none pinned where may_fail and the pool has no room for them now. */
+static int issue(const xmpsp_ooc_call_t *c, const arg_plan_t *p, int ch, const long *rows,
+                 int *win, int may_fail, xmpsp_ooc_stats_t *st, const xmp_rt_srcloc_t *where) {
+  int nk = c->nargs;
+  for (int k = 0; k < nk; k++) {
+    if (!p[k].shape.rows)
+      continue;
+    const long *r = &rows[((size_t)ch * nk + k) * 2];
+    int wi = get(c->argv[k].data, &p[k].shape, r[0], r[1], may_fail, st, where);
+    win[(size_t)ch * nk + k] = wi;
+    if (wi < 0) {
+      for (int j = 0; j < k; j++)
+        if (p[j].shape.rows)
+          pool.w[win[(size_t)ch * nk + j]].pinned--;
+      return 0;
+    }
+  }
+  return 1;
 }
 
 static void *timing_event(int i, const xmp_rt_srcloc_t *where) {
@@ -500,7 +531,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
       continue;
     if (p[k].whole_window) {
       xmpsp_ooc_shape_t all = {d->nx, d->elem_size, 1, d->bytes, 0, 1, 0, 0};
-      p[k].win = get(d, &all, 0, d->nx, st, where);
+      p[k].win = get(d, &all, 0, d->nx, 0, st, where);
       f->ptr = (uintptr_t)(pool.base + pool.w[p[k].win].off);
       f->nx = (uint32_t)d->nx;
     } else {
@@ -511,21 +542,14 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
     f->dev_handle = f->ptr;
   }
 
-  /* The windows of chunk ch (loads queued where they are not resident). */
-#define ISSUE(ch)                                                                               \
-  for (int k = 0; k < nk; k++)                                                                  \
-    if (p[k].shape.rows) {                                                                      \
-      const long *r = &rows[((size_t)(ch) * nk + k) * 2];                                       \
-      win[(size_t)(ch) * nk + k] = get(c->argv[k].data, &p[k].shape, r[0], r[1], st, where);    \
-    }
   if (nc > 0)
-    ISSUE(order[0]);
+    (void)issue(c, p, order[0], rows, win, 0, st, where);
   void *buffers[XMP_DEV_MAX_ARGS + 1];
   struct starpu_vector_interface ifaces[XMP_DEV_MAX_ARGS];
   for (int i = 0; i < nc; i++) {
     int ch = order[i];
-    if (i + 1 < nc)
-      ISSUE(order[i + 1]); /* prefetch while ch computes */
+    /* Prefetch while ch computes; where the pool has no room beside ch, after ch. */
+    int later = i + 1 < nc && !issue(c, p, order[i + 1], rows, win, 1, st, where);
     xmp_dev_task_t task;
     memset(&task, 0, sizeof task);
     long first, last, vmin, vmax;
@@ -573,22 +597,26 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
         xmpsp_cuda_record(w->used, pool.compute, where);
         w->has_used = 1;
       }
-      if (c->argv[k].mode == XMP_DEV_READWRITE && w->bytes > 0) {
+      /* Written: the chunk's own rows go back (the window may hold more, which other chunks
+       * may have written since it was loaded). */
+      const long *r = &rows[((size_t)ch * nk + k) * 2];
+      if (c->argv[k].mode == XMP_DEV_READWRITE && r[1] > r[0]) {
         if (gpu) {
           xmpsp_cuda_stream_wait(pool.d2h, w->used, where);
-          move(w, 0, pool.d2h, where);
+          move(w, r[0], r[1], 0, pool.d2h, where);
           xmpsp_cuda_record(w->written, pool.d2h, where);
           w->has_written = 1;
         } else {
-          move(w, 0, NULL, where);
+          move(w, r[0], r[1], 0, NULL, where);
         }
-        st->written += (double)w->bytes;
-        stale_rows(c->argv[k].data, w->r0, w->r1, wi);
+        st->written += (double)(r[1] - r[0]) * (double)w->row_bytes * (double)w->planes;
+        stale_rows(c->argv[k].data, r[0], r[1], wi);
       }
       w->pinned--;
     }
+    if (later)
+      (void)issue(c, p, order[i + 1], rows, win, 0, st, where);
   }
-#undef ISSUE
   for (int k = 0; k < nk; k++)
     if (!p[k].shape.rows && p[k].whole_window) {
       window_t *w = &pool.w[p[k].win];

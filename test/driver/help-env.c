@@ -6,5 +6,7 @@
 // CHECK: XMP_COMM = auto|direct|direct-kernel|mpi   (default: auto)
 // CHECK: XMP_DEV_IDLE = auto|poll|pause   (default: auto)
 // CHECK-NEXT: StarPU's workers between directives
+// CHECK: XMP_DEV_MEM_LIMIT = bytes (K, M, G suffixes) or p%   (default: (90% of the GPU's memory))
+// CHECK-NEXT: the device memory that device loops may use
 // CHECK: XMP_CHECK = 0|1   (default: 0)
-// TABLE: check-settings: 15 variables, all declared
+// TABLE: check-settings: 16 variables, all declared

@@ -26,6 +26,12 @@
 // RUN: env XMP_COMM=direct %mpirun -np 4 %t.3d -b 0.25 4 > %t.4d && %numcmp --rtol 1e-10 %t.xsb %t.4d
 // RUN: %mpirun -np 3 %t.o1d -b 0.25 4 > %t.o3 && %numcmp --rtol 1e-10 %t.odd %t.o3
 // RUN: %mpirun -np 4 %t.o3d -b 0.25 4 > %t.o4 && %numcmp --rtol 1e-10 %t.odd %t.o4
+// Out of core: XMP_DEV_MEM_LIMIT at a quarter of each node's replicated data (14 arrays
+// of XS: 900K of 3.6 MB on one node; 330K over 3, 233K over 2 x 2); a, b and c stream
+// by rows of their second dimension, p with its shadow rows after each reflect_do.
+// RUN: env XMP_DEV_MEM_LIMIT=900K %mpirun -np 1 %t.1d -b 0.25 4 > %t.ooc1 && %numcmp --rtol 1e-10 %t.xsb %t.ooc1
+// RUN: env XMP_DEV_MEM_LIMIT=330K %mpirun -np 3 %t.1d -b 0.25 4 > %t.ooc3 && %numcmp --rtol 1e-10 %t.xsb %t.ooc3
+// RUN: env XMP_DEV_MEM_LIMIT=233K %mpirun -np 4 %t.2d -b 0.25 4 > %t.ooc4 && %numcmp --rtol 1e-10 %t.xsb %t.ooc4
 //
 // The report: grid, node array, loop count, Gosa, MFLOPS, time.
 // RUN: FileCheck %s --check-prefix=OUT < %t.o4

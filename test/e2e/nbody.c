@@ -21,6 +21,13 @@
 // RUN: env XMP_BALANCE=manual XMP_STARPU_NCPU=3 XMP_STARPU_NCUDA=2 %mpirun -np 3 %t 0.3 3 > %t.3d && %numcmp %t.ref %t.3d
 // RUN: env XMP_BALANCE=manual %mpirun -np 2 %t 0.5 3 adapt > %t.2e && %numcmp %t.ref %t.2e
 // RUN: %mpirun -np 3 %t - 3 > %t.3f && %numcmp %t.ref %t.3f
+// Out of core: XMP_DEV_MEM_LIMIT at a quarter of each node's replicated data (seven arrays
+// of 1001 doubles on one node: 14000 of 56 KB; 9500 of 38 KB on four): the positions and
+// masses, read whole, are read in place; the velocities stream through by rows.
+// RUN: env XMP_DEV_MEM_LIMIT=14000 %mpirun -np 1 %t 0 3 > %t.o1 && %numcmp %t.ref %t.o1
+// RUN: env XMP_DEV_MEM_LIMIT=11000 %mpirun -np 2 %t 0 3 > %t.o2 && %numcmp %t.ref %t.o2
+// RUN: env XMP_DEV_MEM_LIMIT=10000 %mpirun -np 3 %t 0.3 3 > %t.o3 && %numcmp %t.ref %t.o3
+// RUN: env XMP_DEV_MEM_LIMIT=9500 %mpirun -np 4 %t 0 3 > %t.o4 && %numcmp %t.ref %t.o4
 // RUN: env XMP_BALANCE=manual %mpirun -np 2 %t 0.3 3 2> %t.err | FileCheck %s --check-prefix=STEPS
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // STEPS: step 0: cpu {{[0-9.]+}} ms gpu {{[0-9.]+}} ms

@@ -37,7 +37,9 @@ xmp.device_reset_weight "w / 2" {at = 4 : i64, directive = "device reset_weight 
 // CHECK: emitc.verbatim "_XMP_dloop5_a.lb1 = _XMP_loop5_lb1;"
 // CHECK: emitc.verbatim "_XMP_dloop5_a.L_a = _XMP_layout_a;"
 // CHECK: emitc.verbatim "_XMP_dloop5_a.s_alpha = alpha;"
-// CHECK: emitc.verbatim "const xmp_dev_arg_t _XMP_dloop5_v[] = {{[{][{]}}_XMP_dev2_a, XMP_DEV_READWRITE, _XMP_layout_a.base[0], _XMP_layout_a.stride[0]}, {_XMP_dev2_m, XMP_DEV_READ, 0, 0{{[}][}]}};"
+// Each array's rows for out-of-core chunks: a written array its own row of dimension 0, and
+// the layout's place in the argument block; m, plain, read at rows -1..1 around the index.
+// CHECK: emitc.verbatim "const xmp_dev_arg_t _XMP_dloop5_v[] = {{[{][{]}}_XMP_dev2_a, XMP_DEV_READWRITE, _XMP_layout_a.base[0], _XMP_layout_a.stride[0], 1, 0, 0, 0, (long)offsetof(struct _XMP_dloop5_args, L_a)}, {_XMP_dev2_m, XMP_DEV_READ, 0, 1, 1, -1, 1, 0, -1{{[}][}]}};"
 // CHECK: emitc.call_opaque "xmp_dev_loop_run"() {args = [#emitc.opaque<"&_XMP_dloop5_state">, #emitc.opaque<"_XMP_dloop5_cpu">, #emitc.opaque<"_XMP_dloop5_cuda">, #emitc.opaque<"&_XMP_dloop5_a">, #emitc.opaque<"2">, #emitc.opaque<"_XMP_dloop5_v">, #emitc.opaque<"_XMP_loop5_lb0">, #emitc.opaque<"_XMP_loop5_ub0">, #emitc.opaque<"_XMP_loop5_st0">, #emitc.opaque<"sizeof(struct _XMP_dloop5_red)">
 // Task results combine in task order.
 // CHECK: emitc.verbatim "s = s + _XMP_r->r0;"
@@ -84,7 +86,7 @@ xmp.device_reset_weight "w / 2" {at = 4 : i64, directive = "device reset_weight 
 // C: extern "C" void _XMP_dloop5_cuda(void *_XMP_buffers[], void *_XMP_cl) {
 // C: // anchor 33
 // C-NEXT: (void)i; (void)j; (void)t;
-xmp.device_loop on @t ["i", "j"] dims [0, -1] offsets ["0", "0"] lower ["1", "0"] upper ["N - 2", "M - 1"] step ["1", "1"] arrays ["a", "m"] of [2, 2] modes [#xmp<mode readwrite>, #xmp<mode read>] distributed [1, 0] row_elems [1, 1] scalars ["alpha", "t"] reductions [#xmp<reduction sum>, #xmp<reduction max>, #xmp<reduction sub>] ["s", "hi", "neg"] : [#xmp<type double>, #xmp<type int>, #xmp<type double>] {at = 5 : i64, body = 0 : i64, body_file = "prog.c", body_line = 30 : i64, const_step = array<i64: 1, 1>, decls_at = 30 : i64, directive = "device loop", elem_types = ["double", "float"], funcs_at = 31 : i64, index_types = ["int", "long"], kernels_at = 32 : i64, nest_at = 33 : i64, param_decls = ["", "float *m"], param_types = ["", "float *"], ranks = array<i64: 2, 0>, scalar_types = ["double", "double"], scalar_uses = array<i64: 0, 2>, site = 5 : i64, unused = ["i", "j", "t"]}
+xmp.device_loop on @t ["i", "j"] dims [0, -1] offsets ["0", "0"] lower ["1", "0"] upper ["N - 2", "M - 1"] step ["1", "1"] arrays ["a", "m"] of [2, 2] modes [#xmp<mode readwrite>, #xmp<mode read>] distributed [1, 0] row_elems [1, 1] scalars ["alpha", "t"] reductions [#xmp<reduction sum>, #xmp<reduction max>, #xmp<reduction sub>] ["s", "hi", "neg"] : [#xmp<type double>, #xmp<type int>, #xmp<type double>] {at = 5 : i64, body = 0 : i64, body_file = "prog.c", body_line = 30 : i64, const_step = array<i64: 1, 1>, decls_at = 30 : i64, directive = "device loop", elem_types = ["double", "float"], funcs_at = 31 : i64, index_types = ["int", "long"], kernels_at = 32 : i64, nest_at = 33 : i64, param_decls = ["", "float *m"], param_types = ["", "float *"], ranks = array<i64: 2, 0>, reach = array<i64: 0, 0, 0, 0, 1, 0, -1, 1>, scalar_types = ["double", "double"], scalar_uses = array<i64: 0, 2>, site = 5 : i64, unused = ["i", "j", "t"]}
 
 // ROUND: xmp.device_sync out ["a"] of [2]
 // CHECK: emitc.call_opaque "xmp_dev_sync_out"() {args = [#emitc.opaque<"_XMP_dev2_a">
