@@ -72,6 +72,14 @@
 #                                       # version with the copy loop and swapping, the defaults
 #                                       # against XMP_GPUS_PER_NODE=1 (and 2 on two GPUs); the
 #                                       # trace's summary and, where nsys is, its NVTX ranges.
+#   bash scripts/gpu-check.sh ooc       # there (one GPU is enough): out-of-core device loops
+#                                       # (issue 27): the bus's copy bandwidth (bench/ooc/
+#                                       # bus_bw.cu); the e2e out-of-core program, N-body and
+#                                       # Himeno M with XMP_DEV_MEM_LIMIT at a quarter / 40% of
+#                                       # their data against references; Himeno L in core and at
+#                                       # 40%: its rate against the bound that the bandwidth
+#                                       # gives for the bytes it loaded (XMP_DEV_TRACE's totals),
+#                                       # the hand-coded version beside; the table last.
 #   bash scripts/gpu-check.sh xacc      # there: XcalableACC: laplace_acc, himeno_acc and the
 #                                       # e2e xacc program on GPUs at CPU weights 0, 0.3 and
 #                                       # auto against references, then Himeno L with `acc`
@@ -135,6 +143,8 @@ prepare() {
   "$xmpcc" --emit-c "$gpu/progs/stencil-1d" -O3 "$root/test/e2e/device-stencil.c" -o stencil
   "$xmpcc" --emit-c "$gpu/progs/stencil-2d" -DNDJ=2 -O3 "$root/test/e2e/device-stencil.c" \
     -o stencil
+  # Out-of-core device loops (`ooc`).
+  "$xmpcc" --emit-c "$gpu/progs/ooc" -O3 "$root/test/e2e/device-out-of-core.c" -o ooc
   cp "${XMPCC_DEPS:-/opt/xmpcc-deps}"/src/starpu_1.4.10* "$gpu/starpu-src/"
   echo "$NBODY_NP $MATMUL_N" >"$gpu/progs/sizes"
   du -sh "$gpu"
@@ -390,6 +400,100 @@ himeno_xmp() {
       "$(awk '/^MFLOPS/ {print $2}' "$out/himeno-hand-$size.log")" \
       "$(awk '/^roofline fraction/ {print $3}' "$out/himeno-hand-$size.log")" >>"$table"
   done
+}
+
+# Out-of-core device loops (issue 27) on one GPU: correctness under XMP_DEV_MEM_LIMIT, then
+# Himeno L's rate in core and with the limit at 40% of its data, against the bound the bus
+# allows for the bytes the out-of-core executions loaded.
+ooc() {
+  local out=$1 b=/tmp/himeno table=$1/ooc.txt np_nbody r log
+  read -r np_nbody _ <"$gpu/progs/sizes"
+  build_himeno_hand "$out" "$b"
+  build_programs "$out" "$gpu/progs/himeno-M-1d" "$gpu/progs/himeno-L" "$gpu/progs/nbody" \
+    "$gpu/progs/ooc"
+  nvcc -O2 -arch=sm_90 "$root/bench/ooc/bus_bw.cu" -o /tmp/bus_bw
+  /tmp/bus_bw >"$out/bus.txt" 2>&1
+  gcc -O3 -DNP="$np_nbody" "$root/examples/nbody/nbody_serial.c" -o /tmp/nbody_serial -lm
+  /tmp/nbody_serial 0 "$STEPS" >"$out/nbody.ref"
+  "$b/himeno_serial" M "$HIMENO_ITER" | grep -e iterations -e Gosa >"$out/himeno-M.ref"
+  printf '%-34s %-6s %s\n' check result detail >"$table"
+  # the e2e program's limits (a quarter of each node's data); on the GPU, not CPU workers
+  for c in "1 54000" "2 27400"; do
+    read -r np lim <<<"$c"
+    [ "$np" -le "$(gpu_count)" ] || continue
+    log=$out/ooc-e2e-np$np.log r=ok
+    XMP_DEV_MEM_LIMIT=$lim XMP_DEV_TRACE=1 "${MPIRUN[@]}" -np "$np" "$gpu/progs/ooc/ooc" \
+      >"$log" 2>&1 || r=FAIL
+    grep -q "out of core: 0 wrong of 20160, sums 0 wrong" "$log" || r=WRONG
+    grep -q "executor out of core" "$log" || r=IN-CORE
+    printf '%-34s %-6s %s\n' "e2e out-of-core np$np" "$r" "$(grep -m1 'wrong of' "$log")" \
+      >>"$table"
+  done
+  log=$out/ooc-nbody.log r=ok
+  XMP_DEV_MEM_LIMIT=$((7 * np_nbody * 8 / 4)) XMP_DEV_TRACE=1 "${MPIRUN[@]}" -np 1 \
+    "$gpu/progs/nbody/nbody" 0 "$STEPS" >"$log" 2>&1 || r=FAIL
+  python3 "$root/test/e2e/Inputs/numcmp.py" "$out/nbody.ref" "$log" >>"$log" 2>&1 || r=WRONG
+  grep -q "executor out of core" "$log" || r=IN-CORE
+  printf '%-34s %-6s %s\n' "nbody NP=$np_nbody at 1/4" "$r" \
+    "$(grep -m1 'trace: out of core: .* executions' "$log" | sed 's/.*trace: //')" >>"$table"
+  # Himeno: the data's bytes from the grid (14 arrays of floats; p's shadow planes aside)
+  local grid bytes mflops_in mflops_hand
+  for size in M-1d L; do
+    local prog=$gpu/progs/himeno-$size/himeno iters
+    iters=$(himeno_iter "${size%%-*}")
+    grid=$([ "$size" = L ] && echo 256x256x512 || echo 128x128x256) # himeno_size.h
+    bytes=$(awk -v g="$grid" 'BEGIN { split(g, d, "x"); printf "%.0f", 14 * 4 * d[1] * d[2] * d[3] }')
+    log=$out/ooc-himeno-$size-incore.log
+    "${MPIRUN[@]}" -np 1 "$prog" "$iters" >"$log" 2>&1 || true
+    mflops_in=$(awk '/^MFLOPS/ {print $2}' "$log")
+    log=$out/ooc-himeno-$size-40.log r=ok
+    XMP_DEV_MEM_LIMIT=$((bytes * 40 / 100)) "${MPIRUN[@]}" -np 1 "$prog" "$iters" >"$log" 2>&1 ||
+      r=FAIL
+    local mflops_ooc time_ooc
+    mflops_ooc=$(awk '/^MFLOPS/ {print $2}' "$log")
+    time_ooc=$(awk '/^time/ {print $2}' "$log")
+    if [ "$size" = M-1d ]; then
+      python3 "$root/test/e2e/Inputs/numcmp.py" --rtol 1e-5 "$out/himeno-M.ref" "$log" \
+        >>"$log" 2>&1 || r=WRONG
+    fi
+    # the same run traced: bytes loaded per execution of each loop
+    XMP_DEV_MEM_LIMIT=$((bytes * 40 / 100)) XMP_DEV_TRACE=1 "${MPIRUN[@]}" -np 1 "$prog" \
+      "$iters" >"$log.trace" 2>&1 || r=FAIL
+    grep -q "executor out of core" "$log.trace" || r=IN-CORE
+    printf '%-34s %-6s in core %s MFLOPS, at 40%% %s MFLOPS (%s of in core)\n' \
+      "himeno $size ($grid, $bytes B)" "$r" "$mflops_in" "$mflops_ooc" \
+      "$(ratio "$mflops_ooc" "$mflops_in")" >>"$table"
+    python3 - "$log.trace" "$out/bus.txt" "$iters" "$time_ooc" >>"$table" <<'PY'
+import re, sys
+trace, bus, iters, t = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4] or 0)
+h2d = float(re.search(r"^h2d GB/s ([0-9.]+)", open(bus).read(), re.M).group(1))
+loaded = execs = waited = written = 0.0
+for line in open(trace):
+    m = re.search(r"out of core: (\d+) executions, \d+ chunks \((\d+) resident\), loaded ([0-9.]+) MB, "
+                  r"written back ([0-9.]+) MB, evicted ([0-9.]+) MB, .* waited ([0-9.]+) ms", line)
+    if m:
+        n = int(m.group(1))
+        execs = max(execs, n)
+        loaded += float(m.group(3)) * 1e6
+        written += float(m.group(4)) * 1e6
+        waited += float(m.group(6))
+# Himeno runs a few untimed iterations before the timed ones: bytes per iteration from the
+# totals over every execution of the stencil loop (the most executed)
+per_iter = loaded / execs if execs else 0
+bound = per_iter / (h2d * 1e9)
+measured = t / iters if iters else 0
+print("%-34s %-6s loaded %.1f MB/iteration (written back %.1f), bus %.1f GB/s h2d: bound %.3f ms, "
+      "measured %.3f ms/iteration: %.3f of the bound; GPU waited %.1f ms in all" % (
+          "", "", per_iter / 1e6, written / execs / 1e6 if execs else 0, h2d, bound * 1e3,
+          measured * 1e3, bound / measured if measured else 0, waited))
+PY
+  done
+  "${MPIRUN[@]}" -np 1 "$b/himeno_mpi_cuda" L "$(himeno_iter L)" >"$out/ooc-himeno-hand-L.log" 2>&1 || true
+  mflops_hand=$(awk '/^MFLOPS/ {print $2}' "$out/ooc-himeno-hand-L.log")
+  printf '%-34s %-6s hand-coded L %s MFLOPS; directives in core %s of it\n' "himeno L hand" "" \
+    "$mflops_hand" "$(ratio "$(awk '/^MFLOPS/ {print $2}' "$out/ooc-himeno-L-incore.log")" "$mflops_hand")" \
+    >>"$table"
+  cat "$out/bus.txt" >>"$table"
 }
 
 # Himeno L and XL on one GPU with the device loops' kernels built several ways (nvcc -D flags
@@ -967,6 +1071,13 @@ xacc)
   cat "${OUT:-$gpu/out}/xacc.txt"
   ;;
 run) run ;;
+ooc)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  ooc "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/ooc.txt"
+  ;;
 himeno)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
