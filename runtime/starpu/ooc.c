@@ -25,6 +25,7 @@
  * fit in half the pool, else the kernel reads them in place from their pinned host memory
  * through the bus (mapped memory): every chunk streams them again. */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,6 +42,8 @@ typedef struct window {
   int valid;            /* 0: stale (rows written elsewhere since) */
   int pinned;           /* chunks using it whose kernels are not queued yet */
   unsigned long stamp;  /* LRU */
+  int next_use;         /* the position in this execution's order of the chunk that will use
+                         * it next; INT_MAX: none (outside an execution too) */
   void *loaded, *used, *written; /* GPU events, made once per slot */
   int has_loaded, has_used, has_written;
 } window_t;
@@ -208,8 +211,10 @@ static int new_slot(void) {
   return pool.nw - 16;
 }
 
-/* Room for bytes, dropping unpinned windows (stale first, then least recently used); where
- * none is left to drop, (size_t)-1 if may_fail, else an error. */
+/* Room for bytes, dropping unpinned windows: stale ones first, then those this execution
+ * will not use again, least recently used first, then those it will use last (within an
+ * execution the future is known: Belady's choice); where none is left to drop, (size_t)-1 if
+ * may_fail, else an error. */
 static size_t room(size_t bytes, const char *name, int may_fail, xmpsp_ooc_stats_t *st,
                    const xmp_rt_srcloc_t *where) {
   size_t off;
@@ -226,8 +231,15 @@ static size_t room(size_t bytes, const char *name, int may_fail, xmpsp_ooc_stats
       }
       const window_t *v = &pool.w[victim];
       int vstale = !v->valid || v->gen != v->data->ooc_gen;
-      if (stale > vstale || (stale == vstale && w->stamp < v->stamp))
+      if (stale != vstale) {
+        if (stale)
+          victim = i;
+      } else if (w->next_use != v->next_use) {
+        if (w->next_use > v->next_use)
+          victim = i;
+      } else if (w->stamp < v->stamp) {
         victim = i;
+      }
     }
     if (victim < 0 && may_fail)
       return (size_t)-1;
@@ -284,6 +296,7 @@ static int get(xmp_dev_data_t *d, const xmpsp_ooc_shape_t *s, long r0, long r1, 
     w->bytes = bytes;
     w->gen = d->ooc_gen;
     w->valid = 1;
+    w->next_use = INT_MAX;
     if (pool.device >= 0) {
       if (w->loaded == NULL) {
         w->loaded = xmpsp_cuda_event_sync_only(where);
@@ -516,6 +529,14 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
     }
   }
   xmpsp_ooc_order(nc, to_load, order);
+  for (int i = nc - 1; i >= 0; i--) /* each resident window's first use in this order */
+    for (int k = 0; k < nk; k++)
+      if (p[k].shape.rows) {
+        const long *r = &rows[((size_t)order[i] * nk + k) * 2];
+        int wi = find(c->argv[k].data, &p[k].shape, r[0], r[1]);
+        if (wi >= 0)
+          pool.w[wi].next_use = i;
+      }
   st->executions++;
   st->chunks += nc;
   for (int ch = 0; ch < nc; ch++)
@@ -613,6 +634,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
         stale_rows(c->argv[k].data, r[0], r[1], wi);
       }
       w->pinned--;
+      w->next_use = INT_MAX;
     }
     if (later)
       (void)issue(c, p, order[i + 1], rows, win, 0, st, where);
