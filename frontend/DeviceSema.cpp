@@ -111,8 +111,8 @@ private:
       return;
     std::string name = var->getName().str();
     if (indexVars.count(name) && !subscripted) {
-      error(lhs->getBeginLoc(), "the device loop index '" + name +
-                                    "' cannot be assigned in the loop body");
+      error(lhs->getBeginLoc(),
+            "the device loop index '" + name + "' cannot be assigned in the loop body");
       return;
     }
     if (subscripted) {

@@ -494,6 +494,27 @@ PY
     "$mflops_hand" "$(ratio "$(awk '/^MFLOPS/ {print $2}' "$out/ooc-himeno-L-incore.log")" "$mflops_hand")" \
     >>"$table"
   cat "$out/bus.txt" >>"$table"
+  # In core beside an older libxmp (before out-of-core loops): .gpu/old holds its source tree
+  # (src/) and Himeno L translated by its xmpcc (progs/himeno-L); three runs of each, in turn.
+  if [ -d "$gpu/old/src" ]; then
+    cmake -G Ninja -S "$gpu/old/src" -B /tmp/xmp-rt-old -DXMPCC_RUNTIME_ONLY=ON \
+      -DXMPCC_DEPS=$DEPS -DCMAKE_BUILD_TYPE=Release >"$out/cmake-old.log" 2>&1 &&
+      ninja -C /tmp/xmp-rt-old xmp >"$out/ninja-old.log" 2>&1 &&
+      make -s -C "$gpu/old/progs/himeno-L" XMP_INCLUDE="$gpu/old/src/runtime/include" \
+        XMP_LIBDIR=/tmp/xmp-rt-old/lib STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
+        >"$out/make-old.log" 2>&1 || { tail -20 "$out"/*old.log; return; }
+    local rep old new olds=() news=()
+    for rep in 1 2 3; do
+      old=$("${MPIRUN[@]}" -np 1 "$gpu/old/progs/himeno-L/himeno" "$(himeno_iter L)" 2>&1 |
+        awk '/^MFLOPS/ {print $2}')
+      new=$("${MPIRUN[@]}" -np 1 "$gpu/progs/himeno-L/himeno" "$(himeno_iter L)" 2>&1 |
+        awk '/^MFLOPS/ {print $2}')
+      olds+=("$old") news+=("$new")
+    done
+    printf '%-34s %-6s before %s, now %s MFLOPS; ratios %s %s %s\n' "himeno L in core, old vs new" "" \
+      "${olds[*]}" "${news[*]}" "$(ratio "${news[0]}" "${olds[0]}")" \
+      "$(ratio "${news[1]}" "${olds[1]}")" "$(ratio "${news[2]}" "${olds[2]}")" >>"$table"
+  fi
 }
 
 # Himeno L and XL on one GPU with the device loops' kernels built several ways (nvcc -D flags

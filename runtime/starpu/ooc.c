@@ -8,18 +8,20 @@
  * of it to windows kept from earlier executions). The pool is one allocation of device memory
  * (host memory where there is no GPU: CI runs this path on CPU workers' memory); windows live
  * in it, found again by the array, rows and the array's generation (any change of the host
- * copy outside these loops makes its windows stale, xmpsp_ooc_written), and are dropped
- * least recently used first (stale ones first) when a load needs room.
+ * copy outside these loops makes its windows stale, xmpsp_ooc_written). A load that needs room
+ * drops stale windows first, then those this execution will not use again, least recently
+ * used first, then those it will use last (within an execution the order is known).
  *
  * The order follows the Victream scheduler's score (related-systems digest 000): chunks with
  * the fewest bytes to load run first (those whose windows are all resident, then those with
- * most of them there), so that what earlier executions left is used before it is evicted. Loads go on a copy stream one chunk ahead of
- * the kernels (the next chunk's rows and shadows while the current one computes), written
- * rows go back on a second copy stream after the chunk's kernel (both directions of the bus
- * at once), and the kernels run on the rank's stream; CUDA events order them, so the host
- * never waits inside an execution. Memory a load reuses is taken only after the kernels and
- * write-backs that used it (the load stream waits on their events). At the end the host waits
- * for the written rows: every other directive then finds the host copy up to date.
+ * most of them there), so that what earlier executions left is used before it is evicted.
+ * Loads go on a copy stream one chunk ahead of the kernels (the next chunk's rows and shadows
+ * while the current one computes), written rows go back on a second copy stream after the
+ * chunk's kernel (both directions of the bus at once), and the kernels run on the rank's
+ * stream; CUDA events order them, so the host never waits inside an execution. Memory a load
+ * reuses is taken only after the kernels and write-backs that used it (the load stream waits
+ * on their events). At the end the host waits for the written rows: every other directive
+ * then finds the host copy up to date.
  *
  * Arrays read at any row (N-body's positions) get a window of the whole array where those
  * fit in half the pool, else the kernel reads them in place from their pinned host memory
@@ -37,13 +39,13 @@ typedef struct window {
   long r0, r1;          /* rows held, of every plane (packed one after the other) */
   long planes;
   size_t row_bytes, plane_bytes; /* a row, and planes' distance in the host copy */
-  size_t off, bytes;    /* where in the pool */
-  unsigned long gen;    /* the array's generation when loaded */
-  int valid;            /* 0: stale (rows written elsewhere since) */
-  int pinned;           /* chunks using it whose kernels are not queued yet */
-  unsigned long stamp;  /* LRU */
-  int next_use;         /* the position in this execution's order of the chunk that will use
-                         * it next; INT_MAX: none (outside an execution too) */
+  size_t off, bytes;             /* where in the pool */
+  unsigned long gen;             /* the array's generation when loaded */
+  int valid;                     /* 0: stale (rows written elsewhere since) */
+  int pinned;                    /* chunks using it whose kernels are not queued yet */
+  unsigned long stamp;           /* LRU */
+  int next_use; /* the position in this execution's order of the chunk that will use
+                 * it next; INT_MAX: none (outside an execution too) */
   void *loaded, *used, *written; /* GPU events, made once per slot */
   int has_loaded, has_used, has_written;
 } window_t;
@@ -142,8 +144,10 @@ static void make_pool(int device, const xmp_rt_srcloc_t *where) {
       cap = room;
   }
   if (cap < 4096)
-    xmpb_fatal(where, "out-of-core device loops: %.0f bytes of device memory to use; "
-               "XMP_DEV_MEM_LIMIT must leave at least 4 KiB", cap);
+    xmpb_fatal(where,
+               "out-of-core device loops: %.0f bytes of device memory to use; "
+               "XMP_DEV_MEM_LIMIT must leave at least 4 KiB",
+               cap);
   pool.device = device;
   pool.cap = (size_t)cap;
   if (device >= 0) {
@@ -161,7 +165,8 @@ static void make_pool(int device, const xmp_rt_srcloc_t *where) {
     xmpb_fatal(where, "out-of-core device loops: no room for a pool of %zu bytes", pool.cap);
   pool.ready = 1;
   if (xmpsp_speaker())
-    xmpb_note(where, "note", "the replicated arrays (%zu bytes) need more than the %s memory "
+    xmpb_note(where, "note",
+              "the replicated arrays (%zu bytes) need more than the %s memory "
               "device loops may use (%zu bytes%s): device loops run out of core",
               xmpsp_data_live_bytes(), device >= 0 ? "GPU's" : "device", pool.cap,
               xmpsp_config()->mem_limit >= 0 ? ", XMP_DEV_MEM_LIMIT" : "");
@@ -244,8 +249,10 @@ static size_t room(size_t bytes, const char *name, int may_fail, xmpsp_ooc_stats
     if (victim < 0 && may_fail)
       return (size_t)-1;
     if (victim < 0)
-      xmpb_fatal(where, "out-of-core device loop: no room for %zu bytes of array '%s' in the "
-                 "%zu-byte pool (%zu in windows in use)", bytes, name, pool.cap, pool.slab.used);
+      xmpb_fatal(where,
+                 "out-of-core device loop: no room for %zu bytes of array '%s' in the "
+                 "%zu-byte pool (%zu in windows in use)",
+                 bytes, name, pool.cap, pool.slab.used);
     drop(victim, st);
   }
   return off;
@@ -438,21 +445,25 @@ void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where) {
   for (int k = 0; k < c->nargs; k++) /* each window rounded up in the pool */
     one += shapes[k].rows ? 512 : 0;
   if (2 * one > rows_room)
-    xmpb_fatal(where, "out-of-core device loop: one iteration's rows take %zu bytes (and "
+    xmpb_fatal(where,
+               "out-of-core device loop: one iteration's rows take %zu bytes (and "
                "arrays read whole %zu), more than half the %zu bytes of device memory the "
-               "loop may use (XMP_DEV_MEM_LIMIT, the GPU's memory)", one, whole, pool.cap);
+               "loop may use (XMP_DEV_MEM_LIMIT, the GPU's memory)",
+               one, whole, pool.cap);
   c->chunk_iters = xmpsp_ooc_chunk_iters(shapes, c->nargs, c->n, c->st, rows_room / 8);
   long nchunks = (c->n + c->chunk_iters - 1) / c->chunk_iters;
   if (nchunks > 1000000)
-    xmpb_fatal(where, "out-of-core device loop: %ld chunks of %ld iterations; the device "
-               "memory it may use (%zu bytes) is too small", nchunks, c->chunk_iters, pool.cap);
+    xmpb_fatal(where,
+               "out-of-core device loop: %ld chunks of %ld iterations; the device "
+               "memory it may use (%zu bytes) is too small",
+               nchunks, c->chunk_iters, pool.cap);
   c->nchunks = (int)nchunks;
 }
 
 /* The windows of chunk ch, pinned (loads queued where they are not resident): 1, or 0 with
  * none pinned where may_fail and the pool has no room for them now. */
-static int issue(const xmpsp_ooc_call_t *c, const arg_plan_t *p, int ch, const long *rows,
-                 int *win, int may_fail, xmpsp_ooc_stats_t *st, const xmp_rt_srcloc_t *where) {
+static int issue(const xmpsp_ooc_call_t *c, const arg_plan_t *p, int ch, const long *rows, int *win,
+                 int may_fail, xmpsp_ooc_stats_t *st, const xmp_rt_srcloc_t *where) {
   int nk = c->nargs;
   for (int k = 0; k < nk; k++) {
     if (!p[k].shape.rows)
@@ -485,8 +496,8 @@ static void *timing_event(int i, const xmp_rt_srcloc_t *where) {
 }
 
 /* The outer index values of chunk ch: first and last in iteration order, min and max. */
-static void chunk_values(const xmpsp_ooc_call_t *c, int ch, long *first, long *last,
-                         long *vmin, long *vmax) {
+static void chunk_values(const xmpsp_ooc_call_t *c, int ch, long *first, long *last, long *vmin,
+                         long *vmax) {
   long i0 = (long)ch * c->chunk_iters;
   long i1 = i0 + c->chunk_iters < c->n ? i0 + c->chunk_iters : c->n;
   *first = c->lb + i0 * c->st;
@@ -524,8 +535,8 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
         continue;
       xmpsp_ooc_rows(&p[k].shape, vmin, vmax, &r[0], &r[1]);
       if (find(c->argv[k].data, &p[k].shape, r[0], r[1]) < 0)
-        to_load[ch] += (double)(r[1] - r[0]) * (double)p[k].shape.row_bytes *
-                       (double)p[k].shape.planes;
+        to_load[ch] +=
+            (double)(r[1] - r[0]) * (double)p[k].shape.row_bytes * (double)p[k].shape.planes;
     }
   }
   xmpsp_ooc_order(nc, to_load, order);

@@ -33,8 +33,7 @@ size_t xmpsp_ooc_chunk_bytes(const xmpsp_ooc_shape_t *s, int n, long count, long
   return bytes;
 }
 
-long xmpsp_ooc_chunk_iters(const xmpsp_ooc_shape_t *s, int n, long iters, long st,
-                           size_t target) {
+long xmpsp_ooc_chunk_iters(const xmpsp_ooc_shape_t *s, int n, long iters, long st, size_t target) {
   if (iters <= 1 || xmpsp_ooc_chunk_bytes(s, n, iters, st) <= target)
     return iters < 1 ? 1 : iters;
   long lo = 1, hi = iters; /* the bytes grow with the count: the largest count that fits */

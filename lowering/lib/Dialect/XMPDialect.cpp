@@ -593,8 +593,7 @@ LogicalResult DeviceLoopOp::verify() {
       return emitOpError("needs four reach numbers per array");
     for (size_t k = 0; k < arrays; ++k) {
       ArrayRef<int64_t> r = reach->slice(4 * k, 4);
-      if (r[0] != 0 && (r[0] != 1 || r[1] < 0 || (r[1] > 0 && !getDistributed()[k]) ||
-                        r[2] > r[3]))
+      if (r[0] != 0 && (r[0] != 1 || r[1] < 0 || (r[1] > 0 && !getDistributed()[k]) || r[2] > r[3]))
         return emitOpError("reach of array ")
                << k << ": 1, a dimension (0 for a plain array) and lowest <= highest, or 0";
     }

@@ -90,8 +90,10 @@ int main(int argc, char **argv) {
   xmp_dev_data_t *dy = xmp_dev_replicate(y, bytes, sizeof(double), "y", &rep);
   xmp_dev_data_t *dz = xmp_dev_replicate(z, bytes, sizeof(double), "z", &rep);
   axpy_args_t args = {0, g0 - 1};
-  xmp_dev_arg_t av[2] = {{dx, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1}, {dy, XMP_DEV_READWRITE, g0 - 1, 1, 1, 0, 0, 0, -1}};
-  xmp_dev_arg_t tv[2] = {{dy, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1}, {dz, XMP_DEV_READWRITE, g0 - 1, 1, 1, 0, 0, 0, -1}};
+  xmp_dev_arg_t av[2] = {{dx, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1},
+                         {dy, XMP_DEV_READWRITE, g0 - 1, 1, 1, 0, 0, 0, -1}};
+  xmp_dev_arg_t tv[2] = {{dy, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1},
+                         {dz, XMP_DEV_READWRITE, g0 - 1, 1, 1, 0, 0, 0, -1}};
   static xmp_dev_loop_t *site, *site2, *site_empty;
 
   const char *w0 = getenv("XMP_CPU_WEIGHT");

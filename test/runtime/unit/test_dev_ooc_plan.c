@@ -17,7 +17,7 @@ static void rows(void) {
   xmpsp_ooc_shape_t s = {10, 80, 1, 800, 1, 1, -1, 1}; /* rows 0..9 for index 1..10 */
   long r0, r1;
   CHECK(xmpsp_ooc_rows(&s, 4, 6, &r0, &r1) == 5 && r0 == 2 && r1 == 7);
-  CHECK(xmpsp_ooc_rows(&s, 1, 2, &r0, &r1) == 3 && r0 == 0 && r1 == 3);  /* clamped below */
+  CHECK(xmpsp_ooc_rows(&s, 1, 2, &r0, &r1) == 3 && r0 == 0 && r1 == 3);   /* clamped below */
   CHECK(xmpsp_ooc_rows(&s, 9, 10, &r0, &r1) == 3 && r0 == 7 && r1 == 10); /* and above */
   CHECK(xmpsp_ooc_rows(&s, 40, 50, &r0, &r1) == 0 && r0 == 10 && r1 == 10);
   xmpsp_ooc_shape_t whole = s;
@@ -26,12 +26,12 @@ static void rows(void) {
 }
 
 static void chunk_bytes(void) {
-  xmpsp_ooc_shape_t s[3] = {{100, 8, 1, 800, 0, 1, -1, 1},   /* stencil: 2 more rows */
-                            {100, 16, 4, 1600, 0, 1, 0, 0},  /* 4 planes */
-                            {100, 8, 1, 800, 0, 0, 0, 0}};   /* read whole: not counted */
+  xmpsp_ooc_shape_t s[3] = {{100, 8, 1, 800, 0, 1, -1, 1},  /* stencil: 2 more rows */
+                            {100, 16, 4, 1600, 0, 1, 0, 0}, /* 4 planes */
+                            {100, 8, 1, 800, 0, 0, 0, 0}};  /* read whole: not counted */
   CHECK(xmpsp_ooc_chunk_bytes(s, 3, 1, 1) == 3 * 8 + 4 * 16);
   CHECK(xmpsp_ooc_chunk_bytes(s, 3, 10, 1) == 12 * 8 + 4 * 10 * 16);
-  CHECK(xmpsp_ooc_chunk_bytes(s, 3, 10, -2) == 21 * 8 + 4 * 19 * 16); /* every other row */
+  CHECK(xmpsp_ooc_chunk_bytes(s, 3, 10, -2) == 21 * 8 + 4 * 19 * 16);    /* every other row */
   CHECK(xmpsp_ooc_chunk_bytes(s, 3, 1000, 1) == 100 * 8 + 4 * 100 * 16); /* the storage */
   for (size_t target = 0; target < 3000; target += 37)
     for (long st = 1; st <= 3; st++) {
@@ -57,15 +57,15 @@ static void slab(void) {
   xmpsp_slab_t s;
   CHECK(xmpsp_slab_init(&s, 4096) == 0);
   size_t a, b, c, d;
-  CHECK(xmpsp_slab_alloc(&s, 1000, &a) == 0 && a == 0);    /* rounded up to 1024 */
+  CHECK(xmpsp_slab_alloc(&s, 1000, &a) == 0 && a == 0); /* rounded up to 1024 */
   CHECK(xmpsp_slab_alloc(&s, 512, &b) == 0 && b == 1024);
   CHECK(xmpsp_slab_alloc(&s, 2048, &c) == 0 && c == 1536);
-  CHECK(xmpsp_slab_alloc(&s, 1024, &d) != 0);              /* 512 left */
+  CHECK(xmpsp_slab_alloc(&s, 1024, &d) != 0); /* 512 left */
   CHECK(s.used == 3584);
   CHECK(xmpsp_slab_free(&s, b, 512) == 0 && xmpsp_slab_free(&s, b, 512) != 0);
-  CHECK(xmpsp_slab_free(&s, a, 1000) == 0 && s.n == 2);   /* merged with b's range */
+  CHECK(xmpsp_slab_free(&s, a, 1000) == 0 && s.n == 2); /* merged with b's range */
   CHECK(xmpsp_slab_alloc(&s, 1536, &d) == 0 && d == 0);
-  CHECK(xmpsp_slab_free(&s, c, 2048) == 0 && s.n == 1);   /* merged with the tail */
+  CHECK(xmpsp_slab_free(&s, c, 2048) == 0 && s.n == 1); /* merged with the tail */
   CHECK(xmpsp_slab_free(&s, d, 1536) == 0 && s.n == 1 && s.ranges[0].len == 4096 && s.used == 0);
   xmpsp_slab_fini(&s);
 

@@ -54,7 +54,8 @@ int main(int argc, char **argv) {
   }
   xmp_dev_data_t *da = xmp_dev_replicate(a, sizeof a, sizeof(double), "a", &rep);
   xmp_dev_data_t *db = xmp_dev_replicate(b, sizeof b, sizeof(double), "b", &rep);
-  xmp_dev_arg_t av[2] = {{da, XMP_DEV_READWRITE, ORIGIN, STRIDE, 1, 0, 0, 0, -1}, {db, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1}};
+  xmp_dev_arg_t av[2] = {{da, XMP_DEV_READWRITE, ORIGIN, STRIDE, 1, 0, 0, 0, -1},
+                         {db, XMP_DEV_READ, 0, 0, 0, 0, 0, 0, -1}};
   static xmp_dev_loop_t *site;
   rows_args_t args;
   long n = (HI - LO) / -ST + 1;

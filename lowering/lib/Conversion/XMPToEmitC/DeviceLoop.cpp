@@ -619,7 +619,8 @@ void submission(const Outline &o, FragmentBuilder &b) {
       std::string d = "[" + std::to_string(dim) + "]";
       origin = cnames::arrayLayout(a) + ".base" + d;
       rowElems = cnames::arrayLayout(a) + ".stride" + d;
-      layoutAt = "(long)offsetof(struct " + o.name("args") + ", " + cnames::deviceLayoutField(a) + ")";
+      layoutAt =
+          "(long)offsetof(struct " + o.name("args") + ", " + cnames::deviceLayoutField(a) + ")";
     }
     operands.push_back("{" + cnames::deviceData(op.getReplicas()[k], a) + ", " +
                        (rw ? "XMP_DEV_READWRITE" : "XMP_DEV_READ") + ", " + origin + ", " +
