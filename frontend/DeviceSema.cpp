@@ -158,30 +158,6 @@ private:
       scan(child);
   }
 
-  /// The constant an outer subscript adds to the outermost index (`i`,
-  /// `i + 2`, `2 + i`, `i - 1`).
-  std::optional<int64_t> outerOffset(const Expr *e) const {
-    e = e->IgnoreParenImpCasts();
-    if (isOuter(e))
-      return 0;
-    const auto *bo = dyn_cast<BinaryOperator>(e);
-    if (!bo || (bo->getOpcode() != BO_Add && bo->getOpcode() != BO_Sub))
-      return std::nullopt;
-    auto literal = [](const Expr *x) -> std::optional<int64_t> {
-      const auto *lit = dyn_cast<IntegerLiteral>(x->IgnoreParenImpCasts());
-      if (!lit || lit->getValue().getActiveBits() > 31)
-        return std::nullopt;
-      return static_cast<int64_t>(lit->getValue().getZExtValue());
-    };
-    bool add = bo->getOpcode() == BO_Add;
-    if (isOuter(bo->getLHS()))
-      if (std::optional<int64_t> c = literal(bo->getRHS()))
-        return add ? *c : -*c;
-    if (add && isOuter(bo->getRHS()))
-      return literal(bo->getLHS());
-    return std::nullopt;
-  }
-
   /// Which rows of one dimension each array is accessed at, relative to the
   /// outermost index: where every reference is an access whose subscript of
   /// that dimension (the first that is such, the same in every access; the
@@ -200,7 +176,7 @@ private:
       size_t dim = 0;
       size_t dims = arrays.at(var).dist ? subs.size() : 1;
       for (; dim < dims && !o; ++dim)
-        o = outerOffset(subs[dim]);
+        o = indexOffset(subs[dim], outer, int64_t{1} << 30);
       --dim;
       if (!o || (r.known && r.dim != static_cast<int64_t>(dim))) {
         r.known = false;
@@ -317,18 +293,18 @@ private:
     return ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
   }
 
-  /// The constant a subscript adds to loop index `var` (`var`, `var + 1`,
-  /// `1 + var`, `var - 1`), where it is -1, 0 or 1.
-  static std::optional<int> indexOffset(const Expr *e, llvm::StringRef var) {
+  /// The constant a subscript adds to loop index `var` (`var`, `var + 2`,
+  /// `2 + var`, `var - 1`), where its magnitude is at most `limit`.
+  static std::optional<int64_t> indexOffset(const Expr *e, llvm::StringRef var, int64_t limit) {
     auto isVar = [&](const Expr *x) {
       const auto *ref = dyn_cast<DeclRefExpr>(x->IgnoreParenImpCasts());
       return ref && ref->getDecl()->getName() == var;
     };
-    auto small = [](const Expr *x) -> std::optional<int> {
+    auto literal = [&](const Expr *x) -> std::optional<int64_t> {
       const auto *lit = dyn_cast<IntegerLiteral>(x->IgnoreParenImpCasts());
-      if (!lit || lit->getValue().ugt(1))
+      if (!lit || lit->getValue().ugt(static_cast<uint64_t>(limit)))
         return std::nullopt;
-      return static_cast<int>(lit->getValue().getZExtValue());
+      return static_cast<int64_t>(lit->getValue().getZExtValue());
     };
     e = e->IgnoreParenImpCasts();
     if (isVar(e))
@@ -338,10 +314,10 @@ private:
       return std::nullopt;
     bool add = bo->getOpcode() == BO_Add;
     if (isVar(bo->getLHS()))
-      if (std::optional<int> c = small(bo->getRHS()))
+      if (std::optional<int64_t> c = literal(bo->getRHS()))
         return add ? *c : -*c;
     if (add && isVar(bo->getRHS()))
-      return small(bo->getLHS());
+      return literal(bo->getLHS());
     return std::nullopt;
   }
 
@@ -361,9 +337,9 @@ private:
       bool ok = arrays.at(var).dist && !writtenArrays.count(var) && subs.size() == 3 &&
                 !chain->getType()->isArrayType();
       for (size_t d = 0; ok && d < 3; ++d) {
-        std::optional<int> o = indexOffset(subs[d], site.loop[d].var);
+        std::optional<int64_t> o = indexOffset(subs[d], site.loop[d].var, 1);
         ok = o.has_value();
-        offset[d] = o.value_or(0);
+        offset[d] = static_cast<int>(o.value_or(0));
       }
       if (!ok) {
         unfit.insert(var);
