@@ -494,9 +494,16 @@ PY
     "$mflops_hand" "$(ratio "$(awk '/^MFLOPS/ {print $2}' "$out/ooc-himeno-L-incore.log")" "$mflops_hand")" \
     >>"$table"
   cat "$out/bus.txt" >>"$table"
-  # In core beside an older libxmp (before out-of-core loops): .gpu/old holds its source tree
-  # (src/) and Himeno L translated by its xmpcc (progs/himeno-L); three runs of each, in turn.
+  ooc_old "$out"
+}
+
+# In core beside an older libxmp (before out-of-core loops): .gpu/old holds its source tree
+# (src/: CMakeLists.txt, runtime, test/runtime, bench/halo, bench/coll) and Himeno L translated
+# by its xmpcc (progs/himeno-L); three runs of each, in turn, on one GPU.
+ooc_old() {
+  local out=$1 table=$1/ooc.txt
   if [ -d "$gpu/old/src" ]; then
+    [ -x "$gpu/progs/himeno-L/himeno" ] || build_programs "$out" "$gpu/progs/himeno-L"
     cmake -G Ninja -S "$gpu/old/src" -B /tmp/xmp-rt-old -DXMPCC_RUNTIME_ONLY=ON \
       -DXMPCC_DEPS=$DEPS -DCMAKE_BUILD_TYPE=Release >"$out/cmake-old.log" 2>&1 &&
       ninja -C /tmp/xmp-rt-old xmp >"$out/ninja-old.log" 2>&1 &&
@@ -1092,11 +1099,11 @@ xacc)
   cat "${OUT:-$gpu/out}/xacc.txt"
   ;;
 run) run ;;
-ooc)
+ooc | ooc-old)
   mkdir -p "${OUT:-$gpu/out}"
   setup_env
   build_stack "${OUT:-$gpu/out}"
-  ooc "${OUT:-$gpu/out}"
+  if [ "$1" = ooc ]; then ooc "${OUT:-$gpu/out}"; else ooc_old "${OUT:-$gpu/out}"; fi
   cat "${OUT:-$gpu/out}/ooc.txt"
   ;;
 himeno)
