@@ -509,7 +509,7 @@ ooc_old() {
       ninja -C /tmp/xmp-rt-old xmp >"$out/ninja-old.log" 2>&1 &&
       make -s -C "$gpu/old/progs/himeno-L" XMP_INCLUDE="$gpu/old/src/runtime/include" \
         XMP_LIBDIR=/tmp/xmp-rt-old/lib STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
-        >"$out/make-old.log" 2>&1 || { tail -20 "$out"/*old.log; return; }
+        >"$out/make-old.log" 2>&1 || { tail -n 20 "$out"/*old.log; return; }
     local rep old new olds=() news=()
     for rep in 1 2 3; do
       old=$("${MPIRUN[@]}" -np 1 "$gpu/old/progs/himeno-L/himeno" "$(himeno_iter L)" 2>&1 |
