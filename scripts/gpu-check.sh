@@ -509,6 +509,7 @@ ooc_old() {
       ninja -C /tmp/xmp-rt-old xmp >"$out/ninja-old.log" 2>&1 &&
       make -s -C "$gpu/old/progs/himeno-L" XMP_INCLUDE="$gpu/old/src/runtime/include" \
         XMP_LIBDIR=/tmp/xmp-rt-old/lib STARPU_PREFIX=$DEPS/starpu XMP_GPU=cuda CUDA_ARCH=sm_90 \
+        XMP_SOURCE_DIRS="$root/examples/himeno" \
         >"$out/make-old.log" 2>&1 || { tail -n 20 "$out"/*old.log; return; }
     local rep old new olds=() news=()
     for rep in 1 2 3; do
