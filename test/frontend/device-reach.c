@@ -21,7 +21,7 @@ int main(void) {
   int i, j;
 #pragma xmp device replicate (a, b, c, e, m, w, g)
   {
-// CHECK: xmp.device_loop on @t ["j", "i"]
+// CHECK: xmp.device_loop on @t ["i", "j"]
 // CHECK-SAME: arrays ["b", "a", "c", "m", "w"]
 // CHECK-SAME: reach = array<i64: 1, 0, 0, 0, 1, 0, -1, 1, 1, 1, 0, 0, 1, 0, -2, 3, 0, 0, 0, 0>
 #pragma xmp device loop (j, i) on t(j, i)
@@ -30,7 +30,7 @@ int main(void) {
         b[i][j] = a[i - 1][j] + a[i + 1][j] + c[0][i][j] * c[1][i][j] + m[i + 3] + m[i - 2] +
                   w[j] + a[i][j];
 // e read at row i and at column i: two dimensions; g (plain) at its second dimension only
-// CHECK: xmp.device_loop on @t ["j", "i"]
+// CHECK: xmp.device_loop on @t ["i", "j"]
 // CHECK-SAME: arrays ["b", "e", "g"]
 // CHECK-SAME: reach = array<i64: 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0>
 #pragma xmp device loop (j, i) on t(j, i)
