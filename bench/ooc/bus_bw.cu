@@ -31,21 +31,25 @@ int main(int argc, char **argv) {
   CHECK(cudaEventCreate(&a2));
   CHECK(cudaEventCreate(&b2));
   float best_h2d = 1e30f, best_d2h = 1e30f, best_bh = 1e30f, best_bd = 1e30f, ms;
-  for (int rep = 0; rep < 6; rep++) { // the first is a warm-up
-    CHECK(cudaEventRecord(a1, s1));
-    CHECK(cudaMemcpyAsync(d1, h1, bytes, cudaMemcpyHostToDevice, s1));
-    CHECK(cudaEventRecord(b1, s1));
-    CHECK(cudaEventSynchronize(b1));
-    CHECK(cudaEventElapsedTime(&ms, a1, b1));
-    if (rep > 0 && ms < best_h2d)
-      best_h2d = ms;
-    CHECK(cudaEventRecord(a1, s1));
-    CHECK(cudaMemcpyAsync(h1, d1, bytes, cudaMemcpyDeviceToHost, s1));
-    CHECK(cudaEventRecord(b1, s1));
-    CHECK(cudaEventSynchronize(b1));
-    CHECK(cudaEventElapsedTime(&ms, a1, b1));
-    if (rep > 0 && ms < best_d2h)
-      best_d2h = ms;
+  // One copy timed by events on s1; the best of the runs after the first (a warm-up).
+  auto timed = [&](void *dst, const void *src, cudaMemcpyKind kind, float *best, int rep) {
+    cudaError_t e = cudaEventRecord(a1, s1);
+    if (e == cudaSuccess)
+      e = cudaMemcpyAsync(dst, src, bytes, kind, s1);
+    if (e == cudaSuccess)
+      e = cudaEventRecord(b1, s1);
+    if (e == cudaSuccess)
+      e = cudaEventSynchronize(b1);
+    if (e == cudaSuccess)
+      e = cudaEventElapsedTime(&ms, a1, b1);
+    if (e == cudaSuccess && rep > 0 && ms < *best)
+      *best = ms;
+    return e;
+  };
+  for (int rep = 0; rep < 6; rep++) {
+    CHECK(timed(d1, h1, cudaMemcpyHostToDevice, &best_h2d, rep));
+    CHECK(timed(h1, d1, cudaMemcpyDeviceToHost, &best_d2h, rep));
+    // both directions at once, one per stream
     CHECK(cudaEventRecord(a1, s1));
     CHECK(cudaEventRecord(a2, s2));
     CHECK(cudaMemcpyAsync(d1, h1, bytes, cudaMemcpyHostToDevice, s1));
