@@ -246,11 +246,7 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
   double t0 = starpu_timing_now();
   if (c->timed)
     xmpsp_cuda_record(s->ev[0], stream, where);
-  calling_stream = stream;
-  calling_device = device;
-  c->fn(buffers, &task);
-  calling_stream = NULL;
-  calling_device = -1;
+  xmpsp_direct_invoke(c->fn, buffers, &task, device, stream);
   if (c->timed)
     xmpsp_cuda_record(s->ev[1], stream, where);
   s->timing = c->timed;

@@ -140,6 +140,13 @@ static int use_device(int device, const xmp_rt_srcloc_t *where) {
   return was;
 }
 
+/* An event of the current device (flags: cudaEventCreateWithFlags's). */
+static void *new_event(unsigned flags, const xmp_rt_srcloc_t *where) {
+  void *ev = NULL;
+  check(cuda(where)->event_create(&ev, flags), "cudaEventCreateWithFlags", where);
+  return ev;
+}
+
 int xmp_dev_gpu_use_device(int device, const xmp_rt_srcloc_t *where) {
   return use_device(device, where);
 }
@@ -154,24 +161,28 @@ void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where
     xmpb_fatal(where, "CUDA device %d out of range", v->device);
   void **ev = &events[v->device];
   if (*ev == NULL)
-    check(cuda(where)->event_create(ev, CUDA_EVENT_DISABLE_TIMING), "cudaEventCreateWithFlags",
-          where);
+    *ev = new_event(CUDA_EVENT_DISABLE_TIMING, where);
   check(cuda(where)->event_record(*ev, NULL), "cudaEventRecord (default stream)", where);
   check(cuda(where)->stream_wait_event(v->stream, *ev, 0), "cudaStreamWaitEvent", where);
 }
 
 /* One stream per device for the main thread's copies, created on that device (a stream
  * belongs to the device current at its creation). */
+static void *new_stream(int device, const xmp_rt_srcloc_t *where) {
+  void *stream = NULL;
+  int was = use_device(device, where);
+  check(cuda(where)->stream_create(&stream, CUDA_STREAM_NON_BLOCKING),
+        "cudaStreamCreateWithFlags", where);
+  use_device(was, where);
+  return stream;
+}
+
 static void *stream_of(int device, const xmp_rt_srcloc_t *where) {
   static void *streams[STARPU_MAXCUDADEVS];
   if (device < 0 || device >= STARPU_MAXCUDADEVS)
     xmpb_fatal(where, "CUDA device %d out of range", device);
-  if (streams[device] == NULL) {
-    int was = use_device(device, where);
-    check(cuda(where)->stream_create(&streams[device], CUDA_STREAM_NON_BLOCKING),
-          "cudaStreamCreateWithFlags", where);
-    use_device(was, where);
-  }
+  if (streams[device] == NULL)
+    streams[device] = new_stream(device, where);
   return streams[device];
 }
 
@@ -231,11 +242,7 @@ void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where) {
   check(cuda(where)->stream_sync(stream), "cudaStreamSynchronize (device loops)", where);
 }
 
-void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) {
-  void *ev = NULL;
-  check(cuda(where)->event_create(&ev, 0), "cudaEventCreateWithFlags", where);
-  return ev;
-}
+void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where) { return new_event(0, where); }
 
 void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where) {
   check(cuda(where)->event_record(event, stream), "cudaEventRecord", where);
@@ -258,19 +265,11 @@ void xmpsp_cuda_event_free(void *event) {
 }
 
 void *xmpsp_cuda_stream_new(int device, const xmp_rt_srcloc_t *where) {
-  void *stream = NULL;
-  int was = use_device(device, where);
-  check(cuda(where)->stream_create(&stream, CUDA_STREAM_NON_BLOCKING), "cudaStreamCreateWithFlags",
-        where);
-  use_device(was, where);
-  return stream;
+  return new_stream(device, where);
 }
 
 void *xmpsp_cuda_event_sync_only(const xmp_rt_srcloc_t *where) {
-  void *ev = NULL;
-  check(cuda(where)->event_create(&ev, CUDA_EVENT_DISABLE_TIMING), "cudaEventCreateWithFlags",
-        where);
-  return ev;
+  return new_event(CUDA_EVENT_DISABLE_TIMING, where);
 }
 
 void xmpsp_cuda_stream_wait(void *stream, void *event, const xmp_rt_srcloc_t *where) {
@@ -506,10 +505,8 @@ void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where)
 
 void *xmp_dev_gpu_event_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_handle_t *handle,
                                const xmp_rt_srcloc_t *where) {
-  void *ev = NULL;
   int was = use_device(v->device, where);
-  check(cuda(where)->event_create(&ev, CUDA_EVENT_DISABLE_TIMING | CUDA_EVENT_INTERPROCESS),
-        "cudaEventCreateWithFlags (interprocess)", where);
+  void *ev = new_event(CUDA_EVENT_DISABLE_TIMING | CUDA_EVENT_INTERPROCESS, where);
   check(cuda(where)->ipc_event_get(handle, ev), "cudaIpcGetEventHandle", where);
   use_device(was, where);
   return ev;

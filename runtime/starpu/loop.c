@@ -463,7 +463,7 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
   s->executions++;
   xmpsp_engine_cpu_share(0);
   xmpsp_direct_settle(where);
-  xmpsp_ooc_call_t c = {fn, device, args, nargs, argv, lb, st, n, 0, 0};
+  xmpsp_ooc_call_t c = {fn, device, args, nargs, argv, lb, st, n, 0, 0, 0};
   xmpsp_ooc_prepare(&c, where);
   partials_for(s, c.nchunks, partial_bytes, xmpsp_workers(), where);
   xmpsp_ooc_stats_t before = s->ooc;

@@ -92,8 +92,6 @@ static double limit(int device, const xmp_rt_srcloc_t *where) {
 }
 
 int xmpsp_ooc_wanted(int device, const xmp_rt_srcloc_t *where) {
-  if (xmpsp_config()->mem_limit < 0 && device < 0)
-    return 0;
   double cap = limit(device, where);
   return cap >= 0 && (double)xmpsp_data_live_bytes() > cap;
 }
@@ -440,6 +438,9 @@ void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where) {
     shapes[k] = p[k].shape;
   }
   size_t whole = plan_whole(c, p);
+  c->whole_windows = 0;
+  for (int k = 0; k < c->nargs; k++)
+    c->whole_windows |= (unsigned)p[k].whole_window << k;
   size_t rows_room = pool.cap - whole;
   size_t one = xmpsp_ooc_chunk_bytes(shapes, c->nargs, 1, c->st);
   for (int k = 0; k < c->nargs; k++) /* each window rounded up in the pool */
@@ -515,7 +516,8 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
   memset(p, 0, sizeof p);
   for (int k = 0; k < nk; k++)
     shape_of(c, k, &p[k].shape);
-  (void)plan_whole(c, p);
+  for (int k = 0; k < nk; k++) /* as xmpsp_ooc_prepare planned them */
+    p[k].whole_window = (int)(c->whole_windows >> k & 1u);
   /* The layouts chunks point at their windows, restored at the end. */
   xmp_rt_layout_t saved[XMP_DEV_MAX_ARGS];
   for (int k = 0; k < nk; k++)

@@ -390,6 +390,7 @@ typedef struct xmpsp_ooc_call {
   long lb, st, n;
   long chunk_iters;
   int nchunks;
+  unsigned whole_windows; /* bit k: array k, read at any row, gets a window of all of it */
 } xmpsp_ooc_call_t;
 void xmpsp_ooc_prepare(xmpsp_ooc_call_t *c, const xmp_rt_srcloc_t *where);
 void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_bytes,
