@@ -627,8 +627,7 @@ halo() {
         reflect-acc) ref=$out/reflect-acc.ref exe=$gpu/progs/$prog/reflect-acc ;;
         himeno-M-1d) ref=$out/himeno-M.ref exe=$gpu/progs/$prog/himeno args=("$HIMENO_ITER") ;;
         esac
-        # The report (the chosen paths) makes the senders wait for their writes: checked
-        # without it too, where the faces complete on the devices (CUDA IPC events).
+        # Checked without the report too (it adds a host wait per face where it measures).
         XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=$w XMP_COMM=$comm \
           timeout 120 "${MPIRUN[@]}" -np 2 "$exe" "${args[@]}" >"$log.async" 2>/dev/null ||
           result=FAIL
