@@ -7,17 +7,22 @@
  *   direct  (CUDA IPC) both copies in GPUs that reach each other, the processes in one
  *           direct-link domain: the sender's copy engines write the face straight into the
  *           receiver's shadow (its storage mapped once), then a 0-byte message on the face's
- *           tag says it is there;
+ *           tag says it is queued;
  *   kernel  the same, the face stored into the receiver's shadow by a kernel of the sender
  *           (starpu/face_kernels.cu; where its library loads): no copy-engine setup per run,
- *           so faster for small faces and one-element runs. Completion as for direct: the
- *           sender's stream is synchronised (the kernel's stores done) before the 0-byte
- *           message leaves.
+ *           so faster for small faces and one-element runs.
  * The receiver asks. Each execution it first sends the sender a note: whether its copy is in
  * a GPU (with the IPC handle of the storage and the shadow's place in it), and the path it
- * wants; a note also says the shadow may now be overwritten (the receiver holds its copy,
- * nothing reads it). Only the first note and one after the copy moved carry the storage; the
- * others are 8 bytes, and the sender keeps its mapping of the peer's storage meanwhile. The
+ * wants; a note also says the shadow may now be overwritten. Only the first note and one
+ * after the copy moved carry the storage; the others are 8 bytes, and the sender keeps its
+ * mapping of the peer's storage meanwhile.
+ * On the direct paths no host waits for a GPU (device completion): before its note the
+ * receiver records an interprocess CUDA event on its stream after the kernels that read the
+ * shadow, and the sender's stream waits for it before writing; after writing the sender
+ * records its own event, sends the done message at once, and the receiver's stream waits for
+ * that event before the next kernels (the events' handles travel once: the receiver's in a
+ * whole note, the sender's after it on EVENT_TAG). The host waits for the writes only in the
+ * measuring window's timed executions and under XMP_COMM_REPORT, whose times must hold them. The
  * sender takes the direct path when asked and able, else MPI; the receiver knows which from
  * the size of what arrives (0 bytes: the direct path it asked for). XMP_COMM=direct always
  * asks for the direct path, XMP_COMM=direct-kernel for the kernel; XMP_COMM=mpi sends no
@@ -61,7 +66,7 @@
 
 /* Tags: the note of the face of tag t, and the window's meeting and decision messages (one
  * per pair and execution; above reflect's and the host exchange's tags). */
-enum { NOTE_TAG = 64, MEET_TAG = 4 << 12, DECIDE_TAG = (4 << 12) + 1 };
+enum { NOTE_TAG = 64, MEET_TAG = 4 << 12, DECIDE_TAG = (4 << 12) + 1, EVENT_TAG = 5 << 12 };
 enum {
   PATH_MPI = XMPHC_DEV_MPI,
   PATH_DIRECT = XMPHC_DEV_DIRECT,
@@ -81,6 +86,7 @@ typedef struct note {
   /* the storage part */
   xmp_dev_ipc_t ipc; /* valid: the receiver's copy is in a GPU's memory */
   long start[XMP_RT_MAX_DIMS], extent[XMP_RT_MAX_DIMS]; /* its shadow box, its storage */
+  xmp_dev_ipc_handle_t free_event; /* recorded after what reads the shadow (ipc.valid) */
 } note_t;
 enum { NOTE_HEAD = offsetof(note_t, ipc) };
 _Static_assert(NOTE_HEAD == 2 * sizeof(int32_t), "a note's head is its two ints");
@@ -100,6 +106,15 @@ typedef struct dface {
   void *peer;            /* sender: the receiver's storage mapped here (NULL: map it again) */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
+  /* Device completion (direct paths): the receiver's event "the shadow is free" (recorded
+   * before each note; the sender's stream waits for it before writing) and the sender's
+   * "the face is in your shadow" (recorded after the write; the receiver's stream waits for
+   * it on the done message), so that neither host waits for a GPU. own: this end's event and
+   * its handle; peer: the other end's, opened here (the sender's handle is sent once after
+   * each whole note, event_sent). */
+  void *own_event, *peer_event;
+  xmp_dev_ipc_handle_t own_handle, peer_handle;
+  int event_sent;
   int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
   note_t note;
   /* receiver's measurement: per path the shortest time in the current window */
@@ -235,6 +250,8 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
       MPI_Request_free(&df->note_head);
     if (df->done != MPI_REQUEST_NULL)
       MPI_Request_free(&df->done);
+    xmp_dev_gpu_event_free(df->peer_event);
+    xmp_dev_gpu_event_free(df->own_event);
   }
   xmp_dev_host_free(x->buf);
   free(x);
@@ -319,8 +336,14 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
                       const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
   note_t now;
   memset(&now, 0, sizeof now); /* padding too: notes are compared bytewise */
-  if (v != NULL && df->domain)
+  if (v != NULL && df->domain) {
     now.ipc = *mine;
+    if (df->own_event == NULL)
+      df->own_event = xmp_dev_gpu_event_export(v, &df->own_handle, x->where);
+    now.free_event = df->own_handle;
+    /* Whatever reads the shadow is queued before this: a peer writes after it. */
+    xmp_dev_gpu_event_record(v, df->own_event, x->where);
+  }
   for (int e = 0; e < x->rank; e++) {
     now.start[e] = df->box.start[e];
     now.extent[e] = x->extent[e];
@@ -328,8 +351,12 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
   int whole = !df->note_sent || memcmp((const char *)&now + NOTE_HEAD,
                                        (const char *)&df->note + NOTE_HEAD,
                                        sizeof now - NOTE_HEAD) != 0;
-  if (whole)
+  if (whole) {
     df->note = now;
+    /* the sender opens this note's events again and sends its own once more */
+    xmp_dev_gpu_event_free(df->peer_event);
+    df->peer_event = NULL;
+  }
   df->note.want = wanted(df, step);
   df->note.whole = whole;
   df->note_sent = 1;
@@ -483,8 +510,12 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     int may_direct = notes && v != NULL && df->domain;
     if (may_direct) {
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
-      if (df->note.whole)
+      if (df->note.whole) {
         df->peer = NULL;
+        xmp_dev_gpu_event_free(df->peer_event);
+        df->peer_event = NULL;
+        df->event_sent = 0;
+      }
     }
     df->wrote = may_direct && sender_direct(df, v);
     df->sent_path = PATH_MPI;
@@ -492,6 +523,9 @@ static void run_faces(const exec_t *ex, unsigned sel) {
       continue;
     if (df->peer == NULL)
       df->peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
+    if (df->peer_event == NULL)
+      df->peer_event = xmp_dev_gpu_event_import(&df->note.free_event, where);
+    xmp_dev_gpu_event_after(v, df->peer_event, where); /* the peer's kernels read no more */
     df->sent_path = df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available()
                         ? PATH_KERNEL
                         : PATH_DIRECT;
@@ -517,11 +551,23 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     MPI_Start(&df->data);
   }
   if (ndirect > 0) {
-    xmp_dev_gpu_wait(v, where); /* the faces are in the peers' shadows: tell them */
+    /* The receivers' streams wait for the writes by this end's events; the host waits for
+     * them only where the receivers time the faces (the measuring window, the report). */
+    if (ex->step->timed || x->sum != NULL)
+      xmp_dev_gpu_wait(v, where);
     for (int i = 0; i < x->nfaces; i++) {
       dface_t *df = &x->face[i];
-      if (df->f.send && selected(df, sel) && df->wrote)
-        MPI_Start(&df->done);
+      if (!df->f.send || !selected(df, sel) || !df->wrote)
+        continue;
+      if (df->own_event == NULL)
+        df->own_event = xmp_dev_gpu_event_export(v, &df->own_handle, where);
+      xmp_dev_gpu_event_record(v, df->own_event, where);
+      if (!df->event_sent) { /* 64 bytes: sent eagerly, the receiver takes it after done */
+        MPI_Send(&df->own_handle, (int)sizeof df->own_handle, MPI_BYTE, df->f.peer,
+                 EVENT_TAG + df->f.tag, x->comm);
+        df->event_sent = 1;
+      }
+      MPI_Start(&df->done);
     }
   }
 
@@ -536,7 +582,14 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     int count;
     MPI_Get_count(&st, MPI_BYTE, &count);
     int path = count == 0 ? df->note.want : PATH_MPI;
-    if (path == PATH_MPI && v != NULL) {
+    if (path != PATH_MPI) { /* written by the peer's stream: this one waits for it */
+      if (df->peer_event == NULL) {
+        MPI_Recv(&df->peer_handle, (int)sizeof df->peer_handle, MPI_BYTE, df->f.peer,
+                 EVENT_TAG + df->f.tag, x->comm, MPI_STATUS_IGNORE);
+        df->peer_event = xmp_dev_gpu_event_import(&df->peer_handle, where);
+      }
+      xmp_dev_gpu_event_after(v, df->peer_event, where);
+    } else if (path == PATH_MPI && v != NULL) {
       xmp_dev_gpu_copy_box(v, x->rank, x->extent, &df->box, x->buf, 0, where);
       xmp_dev_gpu_wait(v, where);
     } else if (path == PATH_MPI) {

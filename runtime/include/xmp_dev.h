@@ -102,6 +102,10 @@ typedef struct xmp_dev_ipc {
 /* Acquires d's current copy (read-write) when it is in a GPU's memory and returns 1; else
  * returns 0 with nothing held (the copy is on the host: use xmp_dev_copy_boxes). */
 int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
+/* The same without waiting for the kernels queued on the copy's stream (the caller orders its
+ * work after them on that stream, and with other processes by events). */
+int xmp_dev_gpu_acquire_queued(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v,
+                               const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v);
 void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                           const xmp_dev_box_t *box, void *host, int pack,
@@ -120,6 +124,20 @@ void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *ex
 int xmp_dev_gpu_kernels_available(void);
 const char *xmp_dev_gpu_kernels_path(void);
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
+/* Order between processes' streams without a host waiting (CUDA IPC events): an event on the
+ * view's device that peers can open from *handle; a peer's event opened here; an event
+ * recorded on the view's stream (after what is queued there); the view's stream waiting for an
+ * event's last record (this process's or a peer's). Work so queued counts as the direct loops'
+ * (the next StarPU entry completes it). */
+void *xmp_dev_gpu_event_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where);
+void *xmp_dev_gpu_event_import(const xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_event_record(const xmp_dev_gpu_view_t *v, void *event,
+                              const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_event_after(const xmp_dev_gpu_view_t *v, void *event,
+                             const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_event_free(void *event);
 /* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
  * per allocation and kept until a new export of that peer overlaps it, i.e. it was freed). */
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,

@@ -353,7 +353,9 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
                       where, NULL);
   }
   xmp_dev_gpu_view_t v;
-  int on_gpu = xmp_dev_gpu_acquire(d, &v, where);
+  /* Not waiting for the kernels: the faces follow them on the stream, and peers' writes into
+   * the shadows wait for them by events (device_exchange.c). */
+  int on_gpu = xmp_dev_gpu_acquire_queued(d, &v, where);
   for (int i = 0; i < p->nsteps; i++)
     xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), where, NULL);
   xmp_dev_gpu_release(&v);

@@ -72,6 +72,12 @@ void xmpsp_direct_settle(const xmp_rt_srcloc_t *where) {
 
 void xmp_dev_loops_settle(void) { xmpsp_direct_settle(NULL); }
 
+void xmpsp_direct_queued(void *stream) {
+  if (pending_stream != NULL && pending_stream != stream)
+    xmpsp_direct_settle(NULL); /* one stream at a time is remembered */
+  pending_stream = stream;
+}
+
 int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where) {
   if (pending_stream == NULL)
     return 0; /* nothing queued: done */

@@ -50,12 +50,15 @@ typedef struct cuda_api {
   int (*free_host)(void *);
   /* out-of-core loops */
   int (*memcpy_async)(void *, const void *, size_t, int, void *);
+  /* cross-process ordering (reflect ... acc) */
+  int (*ipc_event_get)(void *handle, void *event);
+  int (*ipc_event_open)(void **event, xmp_dev_ipc_handle_t handle);
   int (*mem_get_info)(size_t *, size_t *);
   int (*host_device_ptr)(void **, void *, unsigned);
 } cuda_api_t;
 
 enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
-enum { CUDA_EVENT_DISABLE_TIMING = 2 };
+enum { CUDA_EVENT_DISABLE_TIMING = 2, CUDA_EVENT_INTERPROCESS = 4 };
 enum { CUDA_ALREADY_MAPPED = 208 };
 /* CUpointer_attribute and CUmemorytype values of cuda.h (named apart: StarPU may include it) */
 enum {
@@ -99,6 +102,8 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
       {"cudaMallocHost", (void **)&api.malloc_host},
       {"cudaFreeHost", (void **)&api.free_host},
       {"cudaMemcpyAsync", (void **)&api.memcpy_async},
+      {"cudaIpcGetEventHandle", (void **)&api.ipc_event_get},
+      {"cudaIpcOpenEventHandle", (void **)&api.ipc_event_open},
       {"cudaMemGetInfo", (void **)&api.mem_get_info},
       {"cudaHostGetDevicePointer", (void **)&api.host_device_ptr},
   };
@@ -311,9 +316,11 @@ static struct {
  * back-to-back reflects and direct loops then keep it without StarPU (waking its paused
  * workers costs more than the exchange of a small face). Any other StarPU entry releases it
  * first (xmpsp_enter), so no task or transfer can wait on it, and the device copy cannot move
- * while it is held. The direct loops' queued kernels are completed first: the exchange's
- * receivers tell their peers that nothing reads their shadows any more. */
-int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+ * while it is held. settle: the direct loops' queued kernels are completed first (the reduction
+ * ... acc's collectives rely on it); the reflect's faces order themselves with the peers'
+ * streams by CUDA IPC events instead (device_exchange.c). */
+static int acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, int settle,
+                   const xmp_rt_srcloc_t *where) {
   memset(v, 0, sizeof *v);
   v->device = -1;
   if (d->dummy != NULL)
@@ -338,7 +345,8 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
   if (node < 0)
     return 0;
   const xmpsp_hold_t *h = xmpsp_hold(d, node, STARPU_RW, where);
-  xmpsp_direct_settle(where);
+  if (settle)
+    xmpsp_direct_settle(where);
   xmpsp_ooc_written(d); /* the GPU's copy is the truth now */
   v->data = d;
   v->node = node;
@@ -347,6 +355,15 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
   use_device(v->device, where);
   v->stream = stream_of(v->device, where);
   return 1;
+}
+
+int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
+  return acquire(d, v, 1, where);
+}
+
+int xmp_dev_gpu_acquire_queued(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v,
+                               const xmp_rt_srcloc_t *where) {
+  return acquire(d, v, 0, where);
 }
 
 /* The hold stays (exec.c). */
@@ -484,6 +501,40 @@ void xmp_dev_gpu_store_box(const xmp_dev_gpu_view_t *v, int rank, const long *ex
 
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   check(cuda(where)->stream_sync(v->stream), "cudaStreamSynchronize (halo faces)", where);
+}
+
+void *xmp_dev_gpu_event_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where) {
+  int was = use_device(v->device, where);
+  void *ev = new_event(CUDA_EVENT_DISABLE_TIMING | CUDA_EVENT_INTERPROCESS, where);
+  check(cuda(where)->ipc_event_get(handle, ev), "cudaIpcGetEventHandle", where);
+  use_device(was, where);
+  return ev;
+}
+
+void *xmp_dev_gpu_event_import(const xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where) {
+  void *ev = NULL;
+  check(cuda(where)->ipc_event_open(&ev, *handle), "cudaIpcOpenEventHandle", where);
+  return ev;
+}
+
+void xmp_dev_gpu_event_record(const xmp_dev_gpu_view_t *v, void *event,
+                              const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->event_record(event, v->stream), "cudaEventRecord (halo faces)", where);
+  xmpsp_direct_queued(v->stream);
+}
+
+void xmp_dev_gpu_event_after(const xmp_dev_gpu_view_t *v, void *event,
+                             const xmp_rt_srcloc_t *where) {
+  check(cuda(where)->stream_wait_event(v->stream, event, 0), "cudaStreamWaitEvent (halo faces)",
+        where);
+  xmpsp_direct_queued(v->stream);
+}
+
+void xmp_dev_gpu_event_free(void *event) {
+  if (event != NULL)
+    cuda(NULL)->event_destroy(event);
 }
 
 /* Exports of this process's allocations, by the driver's allocation id: an allocation freed
@@ -682,6 +733,10 @@ int xmp_dev_gpu_acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, const xmp_rt_s
   v->device = -1;
   return 0;
 }
+int xmp_dev_gpu_acquire_queued(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v,
+                               const xmp_rt_srcloc_t *where) {
+  return xmp_dev_gpu_acquire(d, v, where);
+}
 void xmp_dev_gpu_release(xmp_dev_gpu_view_t *v) { (void)v; }
 void xmp_dev_gpu_copy_box(const xmp_dev_gpu_view_t *v, int rank, const long *extent,
                           const xmp_dev_box_t *b, void *host, int pack,
@@ -706,6 +761,27 @@ const char *xmp_dev_gpu_kernels_path(void) { return "libxmp_face_kernels.so"; }
 void xmp_dev_gpu_wait(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where) {
   (void)v, (void)where;
 }
+void *xmp_dev_gpu_event_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where) {
+  (void)v, (void)handle;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void *xmp_dev_gpu_event_import(const xmp_dev_ipc_handle_t *handle,
+                               const xmp_rt_srcloc_t *where) {
+  (void)handle;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmp_dev_gpu_event_record(const xmp_dev_gpu_view_t *v, void *event,
+                              const xmp_rt_srcloc_t *where) {
+  (void)v, (void)event;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmp_dev_gpu_event_after(const xmp_dev_gpu_view_t *v, void *event,
+                             const xmp_rt_srcloc_t *where) {
+  (void)v, (void)event;
+  xmpb_fatal(where, "internal: a CUDA event without CUDA");
+}
+void xmp_dev_gpu_event_free(void *event) { (void)event; }
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where) {
   (void)v, (void)where;

@@ -246,6 +246,8 @@ const xmpsp_hold_t *xmpsp_hold(xmp_dev_data_t *d, int node, int mode,
 void xmpsp_hold_release_all(void);
 /* Waits for the direct loops' queued work. */
 void xmpsp_direct_settle(const xmp_rt_srcloc_t *where);
+/* Work was queued on stream (the rank's) outside a direct loop: settling waits for it too. */
+void xmpsp_direct_queued(void *stream);
 /* Records *event (made on first use) after the direct loops' work still queued: 1, or 0 when
  * nothing is queued (all of it done). */
 int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where);
