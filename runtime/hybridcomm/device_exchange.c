@@ -115,6 +115,8 @@ typedef struct dface {
   void *own_event, *peer_event;
   xmp_dev_ipc_handle_t own_handle, peer_handle;
   int event_sent;
+  MPI_Request event_req; /* sender: that handle on its way (completed with the face) */
+  int note_due;          /* sender: the note's receive is started, its content not yet taken */
   int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
   note_t note;
   /* receiver's measurement: per path the shortest time in the current window */
@@ -227,12 +229,14 @@ int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_
                     &df->note_req);
       MPI_Send_init(at, 0, MPI_BYTE, peer, tag, comm, &df->done);
       df->note_head = MPI_REQUEST_NULL;
+      df->event_req = MPI_REQUEST_NULL;
     } else {
       MPI_Recv_init(at, (int)df->bytes, MPI_BYTE, peer, tag, comm, &df->data);
       MPI_Send_init(&df->note, (int)sizeof df->note, MPI_BYTE, peer, NOTE_TAG + tag, comm,
                     &df->note_req);
       MPI_Send_init(&df->note, NOTE_HEAD, MPI_BYTE, peer, NOTE_TAG + tag, comm, &df->note_head);
       df->done = MPI_REQUEST_NULL;
+      df->event_req = MPI_REQUEST_NULL;
     }
   }
   *out = x;
@@ -363,6 +367,23 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
   MPI_Start(whole ? &df->note_req : &df->note_head);
 }
 
+/* The sender takes the receiver's note of this execution (waiting for it where it is still on
+ * its way). Every note is taken, whichever path the face takes: a whole one means the
+ * receiver's storage moved and it opens the sender's event again, so the mapping, the
+ * receiver's event and this end's handle must be renewed before the next direct write. */
+static void take_note(dface_t *df) {
+  if (!df->note_due)
+    return;
+  MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
+  df->note_due = 0;
+  if (df->note.whole) {
+    df->peer = NULL;
+    xmp_dev_gpu_event_free(df->peer_event);
+    df->peer_event = NULL;
+    df->event_sent = 0;
+  }
+}
+
 /* Whether the sender of df writes it straight into the receiver's shadow. */
 static int sender_direct(const dface_t *df, const xmp_dev_gpu_view_t *v) {
   return v != NULL && df->domain && df->note.want != PATH_MPI && df->note.ipc.valid &&
@@ -487,8 +508,10 @@ static void run_faces(const exec_t *ex, unsigned sel) {
   }
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
-    if (notes && df->f.send && selected(df, sel))
+    if (notes && df->f.send && selected(df, sel)) {
       MPI_Start(&df->note_req);
+      df->note_due = 1;
+    }
   }
   /* Sends: the host copy packs every face in one task; a GPU copy per face, after its note.
    * The direct writes go first: the face receives are posted while the copy engines work. */
@@ -508,15 +531,8 @@ static void run_faces(const exec_t *ex, unsigned sel) {
       continue;
     /* The note matters only where the direct path is possible. */
     int may_direct = notes && v != NULL && df->domain;
-    if (may_direct) {
-      MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
-      if (df->note.whole) {
-        df->peer = NULL;
-        xmp_dev_gpu_event_free(df->peer_event);
-        df->peer_event = NULL;
-        df->event_sent = 0;
-      }
-    }
+    if (may_direct)
+      take_note(df);
     df->wrote = may_direct && sender_direct(df, v);
     df->sent_path = PATH_MPI;
     if (!df->wrote)
@@ -562,9 +578,9 @@ static void run_faces(const exec_t *ex, unsigned sel) {
       if (df->own_event == NULL)
         df->own_event = xmp_dev_gpu_event_export(v, &df->own_handle, where);
       xmp_dev_gpu_event_record(v, df->own_event, where);
-      if (!df->event_sent) { /* 64 bytes: sent eagerly, the receiver takes it after done */
-        MPI_Send(&df->own_handle, (int)sizeof df->own_handle, MPI_BYTE, df->f.peer,
-                 EVENT_TAG + df->f.tag, x->comm);
+      if (!df->event_sent) { /* the receiver takes it after the done message */
+        MPI_Isend(&df->own_handle, (int)sizeof df->own_handle, MPI_BYTE, df->f.peer,
+                  EVENT_TAG + df->f.tag, x->comm, &df->event_req);
         df->event_sent = 1;
       }
       MPI_Start(&df->done);
@@ -611,14 +627,16 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     dface_t *df = &x->face[i];
     if (!selected(df, sel))
       continue;
-    if (notes) {
+    if (notes && df->f.send) {
+      take_note(df);
+    } else if (notes) {
       MPI_Wait(&df->note_req, MPI_STATUS_IGNORE); /* inactive ones return at once */
-      if (!df->f.send)
-        MPI_Wait(&df->note_head, MPI_STATUS_IGNORE);
+      MPI_Wait(&df->note_head, MPI_STATUS_IGNORE);
     }
     if (df->f.send) {
       MPI_Wait(&df->data, MPI_STATUS_IGNORE);
       MPI_Wait(&df->done, MPI_STATUS_IGNORE);
+      MPI_Wait(&df->event_req, MPI_STATUS_IGNORE); /* MPI_REQUEST_NULL: at once */
       if (x->sum != NULL)
         xmphc_sum_path(x->sum, sum_path(df->sent_path), MPI_Wtime() - ex->t0);
     }
