@@ -22,6 +22,11 @@
  *                              going up first, then those going down, so that no rank
  *                              receives from two peers at once (thesis 6.1.3); auto
  *                              (default): measured per exchange
+ *   XMP_HALO_SYNC=auto|flags|events|host
+ *                              device halo faces written straight into a peer's shadow:
+ *                              ordered with both ends' kernels by flags in device memory, by
+ *                              CUDA IPC events, or by each host waiting for its stream; auto
+ *                              (default): flags where the GPU has stream memory operations
  * Names, words and defaults come from runtime/include/xmp_settings.def (runtime/base). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +46,7 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
   } comms[] = {
       {XMPHC_COMM_AUTO, 0}, {XMPHC_COMM_DIRECT, 0}, {XMPHC_COMM_DIRECT, 1}, {XMPHC_COMM_MPI, 0}};
   xmpb_reader_t r = {lookup, msg, cap, NULL};
-  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0, -1, -1};
+  *cfg = (xmphc_config_t){XMPHC_COMM_AUTO, 0, 0, 0, -1, -1, XMPHC_SYNC_AUTO};
   int comm = xmpb_setting_word(&r, XMPB_XMP_COMM);
   cfg->comm = comms[comm].comm;
   cfg->direct_kernel = comms[comm].kernel;
@@ -52,6 +57,7 @@ int xmphc_config_parse(const char *(*lookup)(const char *name), xmphc_config_t *
   /* auto, concurrent, phased */
   int order = xmpb_setting_word(&r, XMPB_XMP_HALO_ORDER);
   cfg->halo_order = order == 0 ? -1 : order == 1 ? XMPHC_ORDER_CONCURRENT : XMPHC_ORDER_PHASED;
+  cfg->halo_sync = xmpb_setting_word(&r, XMPB_XMP_HALO_SYNC); /* auto, flags, events, host */
   if (r.bad == NULL)
     return XMPHC_OK;
   *bad_name = r.bad;

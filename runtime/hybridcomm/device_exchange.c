@@ -16,12 +16,23 @@
  * wants; a note also says the shadow may now be overwritten. Only the first note and one
  * after the copy moved carry the storage; the others are 8 bytes, and the sender keeps its
  * mapping of the peer's storage meanwhile.
- * On the direct paths no host waits for a GPU (device completion): before its note the
- * receiver records an interprocess CUDA event on its stream after the kernels that read the
- * shadow, and the sender's stream waits for it before writing; after writing the sender
- * records its own event, sends the done message at once, and the receiver's stream waits for
- * that event before the next kernels (the events' handles travel once: the receiver's in a
- * whole note, the sender's after it on EVENT_TAG). The host waits for the writes only in the
+ * On the direct paths no host waits for a GPU (device completion, XMP_HALO_SYNC): two signals
+ * per face and execution order the streams of both ends. "Free": before its note the
+ * receiver signals after the kernels that read the shadow, and the sender's stream waits for
+ * it before writing. "Written": the sender signals after its writes and sends the done
+ * message at once; the receiver's stream waits for it before the next kernels. A signal is
+ *   flags   (auto where the GPU has 64-bit stream memory operations) a 64-bit counter in the
+ *           waiting end's GPU memory (one slot per face, x->flags): the other end's stream
+ *           writes the next count into it through its IPC mapping (cuStreamWriteValue64,
+ *           behind a system-wide fence), the waiting stream holds its later work until the
+ *           count is reached (cuStreamWaitValue64): no host and no kernel involved;
+ *   events  an interprocess CUDA event recorded on the signalling end's stream, waited for
+ *           on the other's (cudaStreamWaitEvent);
+ *   host    the signalling host waits for its stream (before the note; before done).
+ * The receiver picks (its notes carry the choice; a sender that cannot follow it takes MPI).
+ * The receiver's signal place travels in its whole notes, the sender's once after each whole
+ * note on EVENT_TAG; until the receiver has the sender's flag, its host waits before the
+ * note (the note says whether it posted). The host waits for the writes also in the
  * measuring window's timed executions and under XMP_COMM_REPORT, whose times must hold them. The
  * sender takes the direct path when asked and able, else MPI; the receiver knows which from
  * the size of what arrives (0 bytes: the direct path it asked for). XMP_COMM=direct always
@@ -81,15 +92,25 @@ _Static_assert((int)PATH_MPI == (int)XMPHC_PATH_MPI && (int)PATH_DIRECT == (int)
  * message brings, so the sender's buffer keeps the rest of the last whole note. The head alone
  * is 8 bytes instead of about 250, and the sender maps and lays out nothing again. */
 typedef struct note {
-  int32_t want;  /* PATH_*: a direct one only when ipc.valid */
-  int32_t whole; /* this message brought the storage part too */
+  int32_t want; /* PATH_*: a direct one only when ipc.valid */
+  int32_t bits; /* NOTE_WHOLE | NOTE_POSTED | the XMPHC_SYNC_* << NOTE_SYNC_SHIFT */
   /* the storage part */
   xmp_dev_ipc_t ipc; /* valid: the receiver's copy is in a GPU's memory */
   long start[XMP_RT_MAX_DIMS], extent[XMP_RT_MAX_DIMS]; /* its shadow box, its storage */
-  xmp_dev_ipc_handle_t free_event; /* recorded after what reads the shadow (ipc.valid) */
+  xmp_dev_ipc_handle_t free_event; /* events: recorded after what reads the shadow */
+  xmp_dev_ipc_t written_flag;      /* flags: where the sender posts "written" (this face's) */
 } note_t;
+/* NOTE_WHOLE: the message brought the storage part too; NOTE_POSTED: the receiver posted
+ * "free" into the sender's flag (flags; else its host waited for its stream). */
+enum { NOTE_WHOLE = 1, NOTE_POSTED = 2, NOTE_SYNC_SHIFT = 2 };
 enum { NOTE_HEAD = offsetof(note_t, ipc) };
 _Static_assert(NOTE_HEAD == 2 * sizeof(int32_t), "a note's head is its two ints");
+
+/* What the sender sends the receiver once (EVENT_TAG): its "written" event, or its flag. */
+typedef struct sync_handle {
+  xmp_dev_ipc_handle_t event;
+  xmp_dev_ipc_t flag;
+} sync_handle_t;
 
 typedef struct dface {
   xmphc_face_desc_t f;
@@ -106,16 +127,22 @@ typedef struct dface {
   void *peer;            /* sender: the receiver's storage mapped here (NULL: map it again) */
   MPI_Request done;    /* sender: persistent 0-byte "it is in your shadow" */
   int wrote;           /* sender: this execution wrote the face into the peer's shadow */
-  /* Device completion (direct paths): the receiver's event "the shadow is free" (recorded
-   * before each note; the sender's stream waits for it before writing) and the sender's
-   * "the face is in your shadow" (recorded after the write; the receiver's stream waits for
-   * it on the done message), so that neither host waits for a GPU. own: this end's event and
-   * its handle; peer: the other end's, opened here (the sender's handle is sent once after
-   * each whole note, event_sent). */
+  /* Device completion of the direct paths (XMP_HALO_SYNC; see the file's head): "free" goes
+   * from the receiver to the sender, "written" from the sender to the receiver.
+   * events: own_event is this end's (the receiver's "free", the sender's "written"), its
+   * handle own.event; peer_event the other end's opened here.
+   * flags: each end's slot in x->flags is written by the other (the sender's holds "free",
+   * the receiver's "written"); own.flag exports it, peer_flag is the other end's mapped here;
+   * posts and waits count in free_seq and written_seq, alike at both ends.
+   * The sender's own travels to the receiver once after each whole note (sync_sent,
+   * sync_req; the receiver: have_peer); the receiver's goes in the whole note. */
   void *own_event, *peer_event;
-  xmp_dev_ipc_handle_t own_handle, peer_handle;
-  int event_sent;
-  MPI_Request event_req; /* sender: that handle on its way (completed with the face) */
+  sync_handle_t own, peer_sync;
+  int sync_sent, have_peer;
+  void *peer_flag;
+  uint64_t free_seq, written_seq;
+  int note_sync; /* receiver: the XMPHC_SYNC_* of this execution's note */
+  MPI_Request sync_req; /* sender: own on its way (completed with the face) */
   int note_due;          /* sender: the note's receive is started, its content not yet taken */
   int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
   note_t note;
@@ -140,7 +167,10 @@ struct xmphc_dev_exchange {
   xmphc_sum_t *sum; /* XMP_COMM_REPORT's summary record; NULL when the report is off */
   size_t bytes;     /* of every face, sent and received, per execution */
   xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
+  char *flags;               /* XMP_HALO_SYNC=flags: a FLAG_SLOT per face, in a GPU */
+  int flags_device;
 };
+enum { FLAG_SLOT = 64 }; /* bytes between two faces' flags */
 
 static void forget_times(dface_t *df) {
   for (int p = 0; p < NPATHS; p++)
@@ -229,14 +259,14 @@ int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_
                     &df->note_req);
       MPI_Send_init(at, 0, MPI_BYTE, peer, tag, comm, &df->done);
       df->note_head = MPI_REQUEST_NULL;
-      df->event_req = MPI_REQUEST_NULL;
+      df->sync_req = MPI_REQUEST_NULL;
     } else {
       MPI_Recv_init(at, (int)df->bytes, MPI_BYTE, peer, tag, comm, &df->data);
       MPI_Send_init(&df->note, (int)sizeof df->note, MPI_BYTE, peer, NOTE_TAG + tag, comm,
                     &df->note_req);
       MPI_Send_init(&df->note, NOTE_HEAD, MPI_BYTE, peer, NOTE_TAG + tag, comm, &df->note_head);
       df->done = MPI_REQUEST_NULL;
-      df->event_req = MPI_REQUEST_NULL;
+      df->sync_req = MPI_REQUEST_NULL;
     }
   }
   *out = x;
@@ -257,6 +287,7 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
     xmp_dev_gpu_event_free(df->peer_event);
     xmp_dev_gpu_event_free(df->own_event);
   }
+  xmp_dev_gpu_free(x->flags, 0);
   xmp_dev_host_free(x->buf);
   free(x);
 }
@@ -334,19 +365,65 @@ static int wanted(const dface_t *df, const xmphc_dev_step_t *step) {
   return df->self ? df->chosen : xmphc_dev_ask(step, df->skip, df->chosen);
 }
 
+/* The device completion (XMPHC_SYNC_*) this process's notes ask for with its copy in v's GPU. */
+static int sync_mode(const xmp_dev_gpu_view_t *v) {
+  int mode = xmphc_config()->halo_sync;
+  if (mode == XMPHC_SYNC_AUTO)
+    mode = xmp_dev_gpu_flags_available(v->device) ? XMPHC_SYNC_FLAGS : XMPHC_SYNC_EVENTS;
+  return mode;
+}
+
+/* Face i's flag in this process (zero until a peer posts), or NULL where the flags are in
+ * another GPU than v's (a copy that moved between the GPUs of a rank: host waits then). */
+static uint64_t *flag_slot(xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t *v,
+                           const dface_t *df) {
+  if (x->flags == NULL) {
+    static const char zero[4 * FLAG_SLOT];
+    _Static_assert(sizeof zero >= sizeof x->face / sizeof x->face[0] * FLAG_SLOT, "slots");
+    x->flags = xmp_dev_gpu_alloc((size_t)x->nfaces * FLAG_SLOT, 0, x->where);
+    x->flags_device = v->device;
+    xmp_dev_gpu_copy(v, x->flags, zero, (size_t)x->nfaces * FLAG_SLOT, x->where);
+    xmp_dev_gpu_wait(v, x->where);
+  }
+  if (x->flags_device != v->device)
+    return NULL;
+  return (uint64_t *)(void *)(x->flags + (size_t)(df - x->face) * FLAG_SLOT);
+}
+
+/* The IPC description of this end's flag of face df (exported once). */
+static const xmp_dev_ipc_t *own_flag(const xmphc_dev_exchange_t *x, dface_t *df,
+                                     uint64_t *slot) {
+  if (!df->own.flag.valid) {
+    xmp_dev_gpu_view_t fv;
+    xmp_dev_gpu_view_of(slot, &fv, x->where);
+    xmp_dev_gpu_export(&fv, &df->own.flag, x->where);
+  }
+  return &df->own.flag;
+}
+
 /* Starts the receiver's note of face df for this execution: whole, or its head when the
- * storage part is the one sent before. */
+ * storage part is the one sent before. Before it, "the shadow is free" (whatever reads it is
+ * queued before this point of the stream): an event recorded, a flag posted into the sender's
+ * memory, or (host, and flags until the sender's flag is known) this host waiting for its
+ * stream. */
 static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_view_t *v,
                       const xmp_dev_ipc_t *mine, const xmphc_dev_step_t *step) {
   note_t now;
   memset(&now, 0, sizeof now); /* padding too: notes are compared bytewise */
+  int mode = XMPHC_SYNC_HOST;
+  uint64_t *slot = NULL;
   if (v != NULL && df->domain) {
     now.ipc = *mine;
-    if (df->own_event == NULL)
-      df->own_event = xmp_dev_gpu_event_export(v, &df->own_handle, x->where);
-    now.free_event = df->own_handle;
-    /* Whatever reads the shadow is queued before this: a peer writes after it. */
-    xmp_dev_gpu_event_record(v, df->own_event, x->where);
+    mode = sync_mode(v);
+    if (mode == XMPHC_SYNC_FLAGS && (slot = flag_slot(x, v, df)) == NULL)
+      mode = XMPHC_SYNC_HOST;
+    if (mode == XMPHC_SYNC_EVENTS) {
+      if (df->own_event == NULL)
+        df->own_event = xmp_dev_gpu_event_export(v, &df->own.event, x->where);
+      now.free_event = df->own.event;
+    } else if (mode == XMPHC_SYNC_FLAGS) {
+      now.written_flag = *own_flag(x, df, slot);
+    }
   }
   for (int e = 0; e < x->rank; e++) {
     now.start[e] = df->box.start[e];
@@ -357,37 +434,60 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
                                        sizeof now - NOTE_HEAD) != 0;
   if (whole) {
     df->note = now;
-    /* the sender opens this note's events again and sends its own once more */
+    /* the sender sends its event or flag once more: this end opens or maps it again */
     xmp_dev_gpu_event_free(df->peer_event);
     df->peer_event = NULL;
+    df->peer_flag = NULL;
+    df->have_peer = 0;
   }
+  int posted = 0;
+  if (mode == XMPHC_SYNC_EVENTS) {
+    xmp_dev_gpu_event_record(v, df->own_event, x->where);
+  } else if (mode == XMPHC_SYNC_FLAGS && df->peer_flag != NULL) {
+    xmp_dev_gpu_flag_post(v, df->peer_flag, ++df->free_seq, x->where);
+    posted = 1;
+  } else if (v != NULL && df->domain) {
+    xmp_dev_gpu_wait(v, x->where);
+  }
+  df->note_sync = mode;
   df->note.want = wanted(df, step);
-  df->note.whole = whole;
+  df->note.bits = (whole ? NOTE_WHOLE : 0) | (posted ? NOTE_POSTED : 0) | mode << NOTE_SYNC_SHIFT;
   df->note_sent = 1;
   MPI_Start(whole ? &df->note_req : &df->note_head);
 }
 
 /* The sender takes the receiver's note of this execution (waiting for it where it is still on
  * its way). Every note is taken, whichever path the face takes: a whole one means the
- * receiver's storage moved and it opens the sender's event again, so the mapping, the
- * receiver's event and this end's handle must be renewed before the next direct write. */
+ * receiver's storage moved and it opens or maps the sender's event or flag again, so the
+ * mapping of its storage and its event or flag must be taken again before the next direct
+ * write and this end's sent once more; and each "free" posted counts. */
 static void take_note(dface_t *df) {
   if (!df->note_due)
     return;
   MPI_Wait(&df->note_req, MPI_STATUS_IGNORE);
   df->note_due = 0;
-  if (df->note.whole) {
+  if (df->note.bits & NOTE_WHOLE) {
     df->peer = NULL;
     xmp_dev_gpu_event_free(df->peer_event);
     df->peer_event = NULL;
-    df->event_sent = 0;
+    df->peer_flag = NULL;
+    df->sync_sent = 0;
   }
+  if (df->note.bits & NOTE_POSTED)
+    df->free_seq++;
 }
 
-/* Whether the sender of df writes it straight into the receiver's shadow. */
-static int sender_direct(const dface_t *df, const xmp_dev_gpu_view_t *v) {
-  return v != NULL && df->domain && df->note.want != PATH_MPI && df->note.ipc.valid &&
-         xmp_dev_gpu_peer_ok(v->device, df->note.ipc.device);
+static int note_sync(const note_t *n) { return n->bits >> NOTE_SYNC_SHIFT; }
+
+/* Whether the sender of df writes it straight into the receiver's shadow (able to complete
+ * it as the note asks). */
+static int sender_direct(xmphc_dev_exchange_t *x, const dface_t *df,
+                         const xmp_dev_gpu_view_t *v) {
+  if (v == NULL || !df->domain || df->note.want == PATH_MPI || !df->note.ipc.valid ||
+      !xmp_dev_gpu_peer_ok(v->device, df->note.ipc.device))
+    return 0;
+  return note_sync(&df->note) != XMPHC_SYNC_FLAGS ||
+         (xmp_dev_gpu_flags_available(v->device) && flag_slot(x, v, df) != NULL);
 }
 
 /* A timed execution's start: this process and every peer of its faces meet (each sends the
@@ -524,7 +624,7 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     xmp_dev_copy_boxes(ex->d, x->rank, x->extent, nsend, boxes, x->buf, 1, where);
     host_packed = 1;
   }
-  int ndirect = 0;
+  int ndirect = 0, host_sync = 0;
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
     if (!df->f.send || !selected(df, sel))
@@ -533,15 +633,22 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     int may_direct = notes && v != NULL && df->domain;
     if (may_direct)
       take_note(df);
-    df->wrote = may_direct && sender_direct(df, v);
+    df->wrote = may_direct && sender_direct(x, df, v);
     df->sent_path = PATH_MPI;
     if (!df->wrote)
       continue;
     if (df->peer == NULL)
       df->peer = xmp_dev_gpu_import(v, &df->note.ipc, where);
-    if (df->peer_event == NULL)
-      df->peer_event = xmp_dev_gpu_event_import(&df->note.free_event, where);
-    xmp_dev_gpu_event_after(v, df->peer_event, where); /* the peer's kernels read no more */
+    /* after the receiver's kernels that read the shadow (host: its host waited for them) */
+    int mode = note_sync(&df->note);
+    if (mode == XMPHC_SYNC_EVENTS) {
+      if (df->peer_event == NULL)
+        df->peer_event = xmp_dev_gpu_event_import(&df->note.free_event, where);
+      xmp_dev_gpu_event_after(v, df->peer_event, where);
+    } else if (mode == XMPHC_SYNC_FLAGS && (df->note.bits & NOTE_POSTED)) {
+      xmp_dev_gpu_flag_wait(v, flag_slot(x, v, df), df->free_seq, where);
+    }
+    host_sync |= mode == XMPHC_SYNC_HOST;
     df->sent_path = df->note.want == PATH_KERNEL && xmp_dev_gpu_kernels_available()
                         ? PATH_KERNEL
                         : PATH_DIRECT;
@@ -567,21 +674,30 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     MPI_Start(&df->data);
   }
   if (ndirect > 0) {
-    /* The receivers' streams wait for the writes by this end's events; the host waits for
-     * them only where the receivers time the faces (the measuring window, the report). */
-    if (ex->step->timed || x->sum != NULL)
+    /* The receivers' streams wait for the writes by this end's events or flags; the host
+     * waits for them where a receiver asked so, and where the receivers time the faces (the
+     * measuring window, the report). */
+    if (host_sync || ex->step->timed || x->sum != NULL)
       xmp_dev_gpu_wait(v, where);
     for (int i = 0; i < x->nfaces; i++) {
       dface_t *df = &x->face[i];
       if (!df->f.send || !selected(df, sel) || !df->wrote)
         continue;
-      if (df->own_event == NULL)
-        df->own_event = xmp_dev_gpu_event_export(v, &df->own_handle, where);
-      xmp_dev_gpu_event_record(v, df->own_event, where);
-      if (!df->event_sent) { /* the receiver takes it after the done message */
-        MPI_Isend(&df->own_handle, (int)sizeof df->own_handle, MPI_BYTE, df->f.peer,
-                  EVENT_TAG + df->f.tag, x->comm, &df->event_req);
-        df->event_sent = 1;
+      int mode = note_sync(&df->note);
+      if (mode == XMPHC_SYNC_EVENTS) {
+        if (df->own_event == NULL)
+          df->own_event = xmp_dev_gpu_event_export(v, &df->own.event, where);
+        xmp_dev_gpu_event_record(v, df->own_event, where);
+      } else if (mode == XMPHC_SYNC_FLAGS) {
+        if (df->peer_flag == NULL)
+          df->peer_flag = xmp_dev_gpu_import(v, &df->note.written_flag, where);
+        xmp_dev_gpu_flag_post(v, df->peer_flag, ++df->written_seq, where);
+        own_flag(x, df, flag_slot(x, v, df));
+      }
+      if (mode != XMPHC_SYNC_HOST && !df->sync_sent) { /* taken after the done message */
+        MPI_Isend(&df->own, (int)sizeof df->own, MPI_BYTE, df->f.peer, EVENT_TAG + df->f.tag,
+                  x->comm, &df->sync_req);
+        df->sync_sent = 1;
       }
       MPI_Start(&df->done);
     }
@@ -598,13 +714,24 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     int count;
     MPI_Get_count(&st, MPI_BYTE, &count);
     int path = count == 0 ? df->note.want : PATH_MPI;
-    if (path != PATH_MPI) { /* written by the peer's stream: this one waits for it */
-      if (df->peer_event == NULL) {
-        MPI_Recv(&df->peer_handle, (int)sizeof df->peer_handle, MPI_BYTE, df->f.peer,
+    int mode = df->note_sync;
+    if (path != PATH_MPI && mode != XMPHC_SYNC_HOST) {
+      /* written by the peer's stream: this one waits for it */
+      if (!df->have_peer) {
+        MPI_Recv(&df->peer_sync, (int)sizeof df->peer_sync, MPI_BYTE, df->f.peer,
                  EVENT_TAG + df->f.tag, x->comm, MPI_STATUS_IGNORE);
-        df->peer_event = xmp_dev_gpu_event_import(&df->peer_handle, where);
+        if (mode == XMPHC_SYNC_EVENTS)
+          df->peer_event = xmp_dev_gpu_event_import(&df->peer_sync.event, where);
+        else
+          df->peer_flag = xmp_dev_gpu_import(v, &df->peer_sync.flag, where);
+        df->have_peer = 1;
       }
-      xmp_dev_gpu_event_after(v, df->peer_event, where);
+      if (mode == XMPHC_SYNC_EVENTS)
+        xmp_dev_gpu_event_after(v, df->peer_event, where);
+      else
+        xmp_dev_gpu_flag_wait(v, flag_slot(x, v, df), ++df->written_seq, where);
+    } else if (path != PATH_MPI) {
+      /* host: the sender's host waited for its writes before the done message */
     } else if (path == PATH_MPI && v != NULL) {
       xmp_dev_gpu_copy_box(v, x->rank, x->extent, &df->box, x->buf, 0, where);
       xmp_dev_gpu_wait(v, where);
@@ -636,7 +763,7 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     if (df->f.send) {
       MPI_Wait(&df->data, MPI_STATUS_IGNORE);
       MPI_Wait(&df->done, MPI_STATUS_IGNORE);
-      MPI_Wait(&df->event_req, MPI_STATUS_IGNORE); /* MPI_REQUEST_NULL: at once */
+      MPI_Wait(&df->sync_req, MPI_STATUS_IGNORE); /* MPI_REQUEST_NULL: at once */
       if (x->sum != NULL)
         xmphc_sum_path(x->sum, sum_path(df->sent_path), MPI_Wtime() - ex->t0);
     }

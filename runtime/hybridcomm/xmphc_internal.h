@@ -24,6 +24,9 @@ enum {
 /* The order of a device exchange's faces: all at once, or those going up, then those going
  * down (a rank receives from one peer at a time). */
 enum { XMPHC_ORDER_CONCURRENT, XMPHC_ORDER_PHASED };
+/* XMP_HALO_SYNC: how a device face written straight into a peer's shadow is ordered with the
+ * kernels of both ends (device_exchange.c), in the setting's word order. */
+enum { XMPHC_SYNC_AUTO, XMPHC_SYNC_FLAGS, XMPHC_SYNC_EVENTS, XMPHC_SYNC_HOST };
 /* XMP_COLL_ALGO's name of algorithm a (also in reports). */
 const char *xmphc_algo_name(int a);
 typedef struct xmphc_config {
@@ -36,6 +39,7 @@ typedef struct xmphc_config {
                           it is a candidate; -1 (auto): the measured choice */
   int halo_order;      /* XMP_HALO_ORDER: an XMPHC_ORDER_* every device exchange takes; -1
                           (auto): the measured choice */
+  int halo_sync;       /* XMP_HALO_SYNC: an XMPHC_SYNC_* */
 } xmphc_config_t;
 /* Parses the settings from getenv-like lookup; returns XMPHC_OK or, for a bad value, the
  * name of the variable in *bad_name and a message in msg (pure, for tests). */

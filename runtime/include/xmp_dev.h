@@ -138,6 +138,16 @@ void xmp_dev_gpu_event_record(const xmp_dev_gpu_view_t *v, void *event,
 void xmp_dev_gpu_event_after(const xmp_dev_gpu_view_t *v, void *event,
                              const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_event_free(void *event);
+/* The same by flags in device memory (CUDA stream memory operations, where the device has
+ * them: xmp_dev_gpu_flags_available): a post writes value into *flag (this device's memory or
+ * a peer's mapped here) after what is queued on the view's stream, behind a system-wide
+ * fence; a wait holds the stream's later work until *flag >= value (64 bits, cyclic). Values
+ * only grow: each end counts the posts. */
+int xmp_dev_gpu_flags_available(int device);
+void xmp_dev_gpu_flag_post(const xmp_dev_gpu_view_t *v, void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where);
+void xmp_dev_gpu_flag_wait(const xmp_dev_gpu_view_t *v, const void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where);
 /* The view's storage as an IPC handle, and a peer's exported storage mapped here (mapped once
  * per allocation and kept until a new export of that peer overlaps it, i.e. it was freed). */
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,

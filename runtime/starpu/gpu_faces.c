@@ -55,6 +55,11 @@ typedef struct cuda_api {
   int (*ipc_event_open)(void **event, xmp_dev_ipc_handle_t handle);
   int (*mem_get_info)(size_t *, size_t *);
   int (*host_device_ptr)(void **, void *, unsigned);
+  /* flags in device memory (the driver's stream memory operations; NULL: not there) */
+  int (*stream_write64)(void *stream, unsigned long long addr, uint64_t value, unsigned flags);
+  int (*stream_wait64)(void *stream, unsigned long long addr, uint64_t value, unsigned flags);
+  int (*device_get)(int *dev, int ordinal);
+  int (*device_attribute)(int *value, int attribute, int dev);
 } cuda_api_t;
 
 enum { CUDA_MEMCPY_DEFAULT = 4, CUDA_STREAM_NON_BLOCKING = 1, CUDA_IPC_LAZY_PEER = 1 };
@@ -116,6 +121,12 @@ static const cuda_api_t *cuda(const xmp_rt_srcloc_t *where) {
     *(void **)&api.pointer_attrs = dlsym(driver, "cuPointerGetAttributes");
   if (api.pointer_attrs == NULL)
     xmpb_fatal(where, "CUDA driver: cuPointerGetAttributes not found in the process");
+  if (driver != NULL) { /* optional: the halo faces' flags (xmp_dev_gpu_flags_available) */
+    *(void **)&api.stream_write64 = dlsym(driver, "cuStreamWriteValue64_v2");
+    *(void **)&api.stream_wait64 = dlsym(driver, "cuStreamWaitValue64_v2");
+    *(void **)&api.device_get = dlsym(driver, "cuDeviceGet");
+    *(void **)&api.device_attribute = dlsym(driver, "cuDeviceGetAttribute");
+  }
   loaded = 1;
   return &api;
 }
@@ -537,6 +548,42 @@ void xmp_dev_gpu_event_free(void *event) {
     cuda(NULL)->event_destroy(event);
 }
 
+/* CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS (cuda.h, CUDA 12) */
+enum { CU_ATTR_STREAM_MEM_OPS_64 = 122 };
+
+int xmp_dev_gpu_flags_available(int device) {
+  if (device < 0 || device >= STARPU_MAXCUDADEVS)
+    return 0;
+  static signed char known[STARPU_MAXCUDADEVS]; /* 0: not asked */
+  if (known[device] == 0) {
+    const cuda_api_t *c = cuda(NULL);
+    int dev = 0, can = 0;
+    known[device] = c->stream_write64 != NULL && c->stream_wait64 != NULL &&
+                            c->device_get != NULL && c->device_attribute != NULL &&
+                            c->device_get(&dev, device) == 0 &&
+                            c->device_attribute(&can, CU_ATTR_STREAM_MEM_OPS_64, dev) == 0 && can
+                        ? 1
+                        : -1;
+  }
+  return known[device] > 0;
+}
+
+void xmp_dev_gpu_flag_post(const xmp_dev_gpu_view_t *v, void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where) {
+  /* flags 0: a system-wide fence before the write (what the stream did is visible first) */
+  check(cuda(where)->stream_write64(v->stream, (unsigned long long)(uintptr_t)flag, value, 0),
+        "cuStreamWriteValue64 (halo faces)", where);
+  xmpsp_direct_queued(v->stream);
+}
+
+void xmp_dev_gpu_flag_wait(const xmp_dev_gpu_view_t *v, const void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where) {
+  /* flags 0: until (int64_t)(*flag - value) >= 0 */
+  check(cuda(where)->stream_wait64(v->stream, (unsigned long long)(uintptr_t)flag, value, 0),
+        "cuStreamWaitValue64 (halo faces)", where);
+  xmpsp_direct_queued(v->stream);
+}
+
 /* Exports of this process's allocations, by the driver's allocation id: an allocation freed
  * and another made at the same address (a user's buffer, a grown scratch) has a new id, so
  * never gets the old allocation's handle. One table, replaced round robin (a handle is only
@@ -782,6 +829,20 @@ void xmp_dev_gpu_event_after(const xmp_dev_gpu_view_t *v, void *event,
   xmpb_fatal(where, "internal: a CUDA event without CUDA");
 }
 void xmp_dev_gpu_event_free(void *event) { (void)event; }
+int xmp_dev_gpu_flags_available(int device) {
+  (void)device;
+  return 0;
+}
+void xmp_dev_gpu_flag_post(const xmp_dev_gpu_view_t *v, void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where) {
+  (void)v, (void)flag, (void)value;
+  xmpb_fatal(where, "internal: a device flag without CUDA");
+}
+void xmp_dev_gpu_flag_wait(const xmp_dev_gpu_view_t *v, const void *flag, uint64_t value,
+                           const xmp_rt_srcloc_t *where) {
+  (void)v, (void)flag, (void)value;
+  xmpb_fatal(where, "internal: a device flag without CUDA");
+}
 void xmp_dev_gpu_export(const xmp_dev_gpu_view_t *v, xmp_dev_ipc_t *out,
                         const xmp_rt_srcloc_t *where) {
   (void)v, (void)where;

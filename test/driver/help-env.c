@@ -4,9 +4,11 @@
 // RUN: python3 %S/../tools/check-settings.py %S/../.. | FileCheck %s --check-prefix=TABLE
 // CHECK: XMP_* environment variables, read once when the program starts
 // CHECK: XMP_COMM = auto|direct|direct-kernel|mpi   (default: auto)
+// CHECK: XMP_HALO_SYNC = auto|flags|events|host   (default: auto)
+// CHECK-NEXT: how device halo faces written straight into a peer's shadow are ordered
 // CHECK: XMP_DEV_IDLE = auto|poll|pause   (default: auto)
 // CHECK-NEXT: StarPU's workers between directives
 // CHECK: XMP_DEV_MEM_LIMIT = bytes (K, M, G suffixes) or p%   (default: (90% of the GPU's memory))
 // CHECK-NEXT: the device memory that device loops may use
 // CHECK: XMP_CHECK = 0|1   (default: 0)
-// TABLE: check-settings: 16 variables, all declared
+// TABLE: check-settings: 17 variables, all declared

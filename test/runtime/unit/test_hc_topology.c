@@ -73,6 +73,16 @@ static void pure_tests(void) {
   CHECK(parse(phased, &c, &bad) == 0 && c.halo_order == XMPHC_ORDER_PHASED);
   const char *concurrent[] = {"XMP_HALO_ORDER", "concurrent", NULL};
   CHECK(parse(concurrent, &c, &bad) == 0 && c.halo_order == XMPHC_ORDER_CONCURRENT);
+  CHECK(parse(none, &c, &bad) == 0 && c.halo_sync == XMPHC_SYNC_AUTO);
+  const char *sync_words[] = {"auto", "flags", "events", "host"};
+  const int syncs[] = {XMPHC_SYNC_AUTO, XMPHC_SYNC_FLAGS, XMPHC_SYNC_EVENTS, XMPHC_SYNC_HOST};
+  for (int i = 0; i < 4; i++) {
+    const char *one[] = {"XMP_HALO_SYNC", sync_words[i], NULL};
+    CHECKF(parse(one, &c, &bad) == 0 && c.halo_sync == syncs[i], "XMP_HALO_SYNC=%s",
+           sync_words[i]);
+  }
+  const char *b7[] = {"XMP_HALO_SYNC", "spin", NULL};
+  CHECK(parse(b7, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_HALO_SYNC") == 0);
   const char *b6[] = {"XMP_HALO_ORDER", "pairwise", NULL};
   CHECK(parse(b6, &c, &bad) != 0 && bad != NULL && strcmp(bad, "XMP_HALO_ORDER") == 0);
   const char *b5[] = {"XMP_COLL_ALGO", "nccl", NULL};
