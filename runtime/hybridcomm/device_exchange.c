@@ -277,6 +277,27 @@ int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_
   return XMPHC_OK;
 }
 
+/* Before x->flags is freed: a receiver's last "free" posts, which this end did not wait for
+ * where those faces took MPI, may still be on their way into it (a write into freed memory
+ * could land in a later allocation). Read until every count posted is there (the peers'
+ * streams run them; a second at most, then it gives up). */
+static void drain_flags(const xmphc_dev_exchange_t *x) {
+  if (x->flags == NULL)
+    return;
+  uint64_t seen[sizeof x->face / sizeof x->face[0] * FLAG_SLOT / sizeof(uint64_t)];
+  enum { STRIDE = FLAG_SLOT / sizeof(uint64_t) };
+  double until = MPI_Wtime() + 1.0;
+  for (int left = 1; left && MPI_Wtime() < until;) {
+    if (xmp_dev_gpu_read_quiet(x->flags_device, seen, x->flags,
+                               (size_t)x->nfaces * FLAG_SLOT) != 0)
+      return; /* CUDA is gone: so are the peers' posts */
+    left = 0;
+    for (int i = 0; i < x->nfaces; i++)
+      if (x->face[i].f.send && (int64_t)(seen[i * STRIDE] - x->face[i].free_seq) < 0)
+        left = 1;
+  }
+}
+
 void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   if (x == NULL)
     return;
@@ -291,6 +312,7 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
     xmp_dev_gpu_event_free(df->peer_event);
     xmp_dev_gpu_event_free(df->own_event);
   }
+  drain_flags(x);
   xmp_dev_gpu_free(x->flags, 0);
   xmp_dev_host_free(x->buf);
   free(x);

@@ -178,6 +178,9 @@ void xmp_dev_gpu_settle(const xmp_rt_srcloc_t *where);
  * stream touches the buffers; not where a peer writes into them (it does not wait). */
 void xmp_dev_gpu_order(const xmp_dev_gpu_view_t *v, const xmp_rt_srcloc_t *where);
 void xmp_dev_gpu_free(void *p, int pinned_host);
+/* Copies bytes of device memory of GPU device to host memory and waits; nonzero on any CUDA
+ * error, reported to nobody (for clean-up that may run while CUDA shuts down). */
+int xmp_dev_gpu_read_quiet(int device, void *host, const void *dev, size_t bytes);
 
 /* `device reset_weight (w)`: CPU weight of the device loops executed after it; w in [0, 1]
  * (anything else is a run-time error naming the site). */
