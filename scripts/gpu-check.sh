@@ -72,6 +72,10 @@
 #                                       # version with the copy loop and swapping, the defaults
 #                                       # against XMP_GPUS_PER_NODE=1 (and 2 on two GPUs); the
 #                                       # trace's summary and, where nsys is, its NVTX ranges.
+#   bash scripts/gpu-check.sh timeline  # there: Himeno M (1-D, 2-D) on 1..#GPUs ranks under
+#                                       # XMP_DEV_TIMELINE=1 beside the hand-coded version
+#                                       # (TIMELINE_ITER iterations, default 2000): per
+#                                       # directive its GPU time and the stream's idle time.
 #   bash scripts/gpu-check.sh ooc       # there (one GPU is enough): out-of-core device loops
 #                                       # (issue 27): the bus's copy bandwidth (bench/ooc/
 #                                       # bus_bw.cu); the e2e out-of-core program, N-body and
@@ -966,6 +970,35 @@ xrow() {
 
 # Issue 22's runtime side: correctness of the direct executor, GPU only and the defaults on this
 # machine's GPUs, then the measurements side by side (same machine, same call); table last.
+# Himeno M (1-D and 2-D) on 1..#GPUs ranks under XMP_DEV_TIMELINE=1, the hand-coded version
+# with the copy loop beside, 2000 iterations: per directive the GPU time and the stream's idle
+# time before it (first node), to see where a step's time goes beyond the kernels.
+timeline() {
+  local out=$1 b=/tmp/himeno table=$1/timeline.txt ngpu np g d it=${TIMELINE_ITER:-2000}
+  ngpu=$(gpu_count)
+  build_himeno_hand "$out" "$b" &
+  make_program "$out" "$gpu/progs/himeno-M-1d" &
+  make_program "$out" "$gpu/progs/himeno-M-2d" &
+  wait
+  : >"$table"
+  for g in 1d 2d; do
+    for np in 1 2 4; do
+      [ "$np" -gt "$ngpu" ] && continue
+      [ "$g" = 2d ] && [ "$np" = 1 ] && continue
+      d=${np}x1x1
+      [ "$g" = 2d ] && d=$((np / 2))x2x1
+      {
+        echo "== himeno M $g on $np GPUs, $it iterations"
+        echo "hand: $(timeout 120 "${MPIRUN[@]}" -np "$np" "$b/himeno_mpi_cuda_copy" -d "$d" \
+          --halo auto M "$it" 2>&1 | awk '/^MFLOPS/ {print $2}') MFLOPS"
+        XMP_DEV_TIMELINE=1 XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 \
+          timeout 120 "${MPIRUN[@]}" -np "$np" "$gpu/progs/himeno-M-$g/himeno" "$it" 2>&1 |
+          grep -e '^MFLOPS' -e 'GPU timeline' | sed 's/^xmpcc runtime: //'
+      } >>"$table"
+    done
+  done
+}
+
 exec_check() {
   local out=$1 b=/tmp/himeno table=$1/exec.txt ngpu p
   ngpu=$(gpu_count)
@@ -1180,6 +1213,13 @@ exec)
   setup_env
   build_stack "${OUT:-$gpu/out}"
   exec_check "${OUT:-$gpu/out}"
+  ;;
+timeline)
+  mkdir -p "${OUT:-$gpu/out}"
+  setup_env
+  build_stack "${OUT:-$gpu/out}"
+  timeline "${OUT:-$gpu/out}"
+  cat "${OUT:-$gpu/out}/timeline.txt"
   ;;
 himeno-xmp)
   mkdir -p "${OUT:-$gpu/out}"

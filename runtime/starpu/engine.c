@@ -184,7 +184,7 @@ static void engine_shutdown(void) {
   xmpsp_gpu_faces_shutdown();
   xmpsp_data_release_all();
   xmpsp_loops_close_all();
-  if (xmpsp_config()->trace)
+  if (xmpsp_config()->trace || xmpsp_config()->timeline)
     xmpsp_trace_summary();
   xmpsp_report_finish();
   xmpsp_loops_free_all();

@@ -77,6 +77,9 @@ typedef struct span_site {
   xmp_rt_srcloc_t where;
   long count;
   double total, first, max; /* s; max: of the executions after the first */
+  /* XMP_DEV_TIMELINE: executions on the stream, and after the first: GPU time, idle before */
+  long gpu_count;
+  double gpu_busy, gpu_idle;
   struct span_site *next;
 } span_site_t;
 
@@ -127,13 +130,122 @@ static const char *nvtx_name(const xmp_rt_srcloc_t *where) {
 }
 #endif
 
+/* ---- XMP_DEV_TIMELINE: the directives' work on the rank's stream ----
+ * A span records a timing event on the rank's stream (the direct loops', the halo faces' and
+ * the device collectives') at its start and at its end, and nothing waits for them. Where the
+ * GPU is behind the host, the two events bracket the work the directive queued (waits for
+ * peers' signals included); where it had nothing to do, the start event runs at once, so the
+ * time since the previous span's end event is how long the stream stood idle for the host.
+ * Read at the end: per directive, the GPU time and the idle time before it. */
+typedef struct mark {
+  span_site_t *site;
+  void *ev[2];
+} mark_t;
+enum { MARKS_MAX = 1 << 15 }; /* executions recorded (two CUDA events each) */
+static mark_t *marks;
+static int nmarks, marks_full;
+static int timeline_device = -2; /* -2: not asked; -1: no GPU */
+static void *timeline_stream;
+
+/* The rank's stream, or NULL where StarPU runs no CUDA worker (yet). */
+static void *timeline_on(void) {
+  if (timeline_device == -2 && xmpsp_started()) {
+    const xmpsp_workers_t *w = xmpsp_workers();
+    timeline_device = w->ncuda > 0 ? starpu_worker_get_devid(w->cuda[0]) : -1;
+    if (timeline_device >= 0)
+      timeline_stream = xmpsp_cuda_stream(timeline_device, NULL);
+  }
+  return timeline_device >= 0 && nmarks < MARKS_MAX ? timeline_stream : NULL;
+}
+
+static void *timeline_event(void *stream) {
+  int was = xmp_dev_gpu_use_device(timeline_device, NULL);
+  void *ev = xmpsp_cuda_event(NULL);
+  xmpsp_cuda_record(ev, stream, NULL);
+  xmp_dev_gpu_use_device(was, NULL);
+  return ev;
+}
+
+static void timeline_mark(span_site_t *site, void *ev0) {
+  if (marks == NULL)
+    marks = xmpb_calloc_or_die(MARKS_MAX, sizeof *marks, NULL);
+  marks[nmarks++] = (mark_t){site, {ev0, timeline_event(timeline_stream)}};
+  marks_full = nmarks == MARKS_MAX;
+}
+
+static int by_gpu(const void *a, const void *b) {
+  const span_site_t *x = *(span_site_t *const *)a, *y = *(span_site_t *const *)b;
+  double tx = x->gpu_busy + x->gpu_idle, ty = y->gpu_busy + y->gpu_idle;
+  return (tx < ty) - (tx > ty);
+}
+
+/* Reads the marks (waiting for the last), prints per site on the first node, frees them. */
+static void timeline_summary(void) {
+  if (nmarks == 0)
+    return;
+  int was = xmp_dev_gpu_use_device(timeline_device, NULL);
+  void *origin = marks[0].ev[0];
+  double prev_end = 0, busy = 0, idle = 0, end = 0;
+  int nsites = 0;
+  for (int i = 0; i < nmarks; i++) {
+    span_site_t *site = marks[i].site;
+    double t0 = xmpsp_cuda_elapsed(origin, marks[i].ev[0], NULL);
+    double t1 = xmpsp_cuda_elapsed(origin, marks[i].ev[1], NULL);
+    double before = i > 0 && t0 > prev_end ? t0 - prev_end : 0;
+    if (site->gpu_count++ == 0) {
+      nsites++;
+    } else {
+      site->gpu_busy += t1 - t0;
+      site->gpu_idle += before;
+    }
+    busy += t1 - t0;
+    idle += before;
+    prev_end = t1 > prev_end ? t1 : prev_end;
+    end = prev_end;
+  }
+  if (xmpsp_speaker()) {
+    xmpb_note(NULL, "trace", "GPU timeline (first node, the rank's stream): %d directive "
+              "executions%s over %.3f ms from the first one's start: its work %.3f ms, the "
+              "stream idle before them %.3f ms", nmarks, marks_full ? " (the first ones)" : "",
+              end * 1e3, busy * 1e3, idle * 1e3);
+    span_site_t **v = xmpb_calloc_or_die((size_t)nsites, sizeof *v, NULL);
+    int n = 0;
+    for (span_site_t *t = span_sites; t != NULL; t = t->next)
+      if (t->gpu_count > 0 && n < nsites)
+        v[n++] = t;
+    qsort(v, (size_t)n, sizeof *v, by_gpu);
+    for (int i = 0; i < n; i++)
+      if (v[i]->gpu_count > 1)
+        xmpb_note(&v[i]->where, "trace", "GPU timeline: %ld executions after the first: its "
+                  "work %.4f ms each, the stream idle %.4f ms before each", v[i]->gpu_count - 1,
+                  v[i]->gpu_busy * 1e3 / (double)(v[i]->gpu_count - 1),
+                  v[i]->gpu_idle * 1e3 / (double)(v[i]->gpu_count - 1));
+    free(v);
+  }
+  for (int i = 0; i < nmarks; i++) {
+    xmpsp_cuda_event_free(marks[i].ev[0]);
+    xmpsp_cuda_event_free(marks[i].ev[1]);
+  }
+  free(marks);
+  marks = NULL;
+  nmarks = 0;
+  xmp_dev_gpu_use_device(was, NULL);
+}
+
 void xmpsp_span_begin(xmpsp_span_t *s, const xmp_rt_srcloc_t *where) {
   s->where = where;
   s->t0 = -1;
+  s->ev0 = NULL;
 #ifdef XMPSP_NVTX
   nvtxRangePushA(nvtx_name(where));
 #endif
-  if (span_depth++ > 0 || !xmpsp_config()->trace)
+  if (span_depth++ > 0)
+    return;
+  const xmpsp_config_t *cfg = xmpsp_config();
+  void *stream;
+  if (cfg->timeline && where != NULL && (stream = timeline_on()) != NULL)
+    s->ev0 = timeline_event(stream);
+  if (!cfg->trace)
     return;
   s->t0 = now_s();
   if (span_first < 0)
@@ -152,9 +264,9 @@ void xmpsp_span_end(xmpsp_span_t *s) {
   nvtxRangePop();
 #endif
   span_depth--;
-  if (s->t0 < 0 || s->where == NULL)
+  if ((s->t0 < 0 && s->ev0 == NULL) || s->where == NULL)
     return;
-  double dt = now_s() - s->t0;
+  double dt = s->t0 >= 0 ? now_s() - s->t0 : 0;
   span_site_t **link = &span_sites;
   while (*link != NULL && !same_site(&(*link)->where, s->where))
     link = &(*link)->next;
@@ -163,6 +275,10 @@ void xmpsp_span_end(xmpsp_span_t *s) {
     (*link)->where = xmpb_srcloc_copy(s->where);
   }
   span_site_t *site = *link;
+  if (s->ev0 != NULL)
+    timeline_mark(site, s->ev0);
+  if (s->t0 < 0)
+    return;
   if (site->count++ == 0)
     site->first = dt; /* uploads, allocations, plans: apart */
   else
@@ -176,14 +292,17 @@ static int by_total(const void *a, const void *b) {
 }
 
 void xmpsp_trace_summary(void) {
+  timeline_summary();
   int n = 0;
   for (span_site_t *s = span_sites; s != NULL; s = s->next)
-    n++;
+    n += s->count > 0;
   if (n > 0 && xmpsp_speaker()) {
     span_site_t **v = xmpb_calloc_or_die((size_t)n, sizeof *v, NULL);
     double in = 0, all = now_s() - span_first;
     n = 0;
     for (span_site_t *s = span_sites; s != NULL; s = s->next) {
+      if (s->count == 0)
+        continue; /* timeline only */
       v[n++] = s;
       in += s->total;
     }

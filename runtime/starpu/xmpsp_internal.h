@@ -42,6 +42,7 @@ typedef struct xmpsp_config {
   int gpus_per_node; /* XMP_GPUS_PER_NODE; -1: visible devices shared among local ranks */
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
+  int timeline;      /* XMP_DEV_TIMELINE */
   double mem_limit;  /* XMP_DEV_MEM_LIMIT: bytes, or a percentage; -1: unset */
   int mem_limit_percent;
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */

@@ -22,6 +22,10 @@
 // RUN: env XMP_COMM=mpi %mpirun -np 2 %t.1d -b 0.25 4 > %t.2b && %numcmp --rtol 1e-10 %t.xsb %t.2b
 // RUN: env XMP_COMM=direct %mpirun -np 3 %t.1d -b 0.25 4 > %t.3b && %numcmp --rtol 1e-10 %t.xsb %t.3b
 // RUN: %mpirun -np 2 %t.2d -b 0.25 4 > %t.2c && %numcmp --rtol 1e-10 %t.xsb %t.2c
+// XMP_DEV_TIMELINE and XMP_HALO_SYNC change nothing where no GPU runs the loops (the
+// timeline records only on a GPU stream: no line of it here).
+// RUN: env XMP_DEV_TIMELINE=1 XMP_HALO_SYNC=events %mpirun -np 2 %t.1d -b 0.25 4 > %t.tl 2> %t.tl.err && %numcmp --rtol 1e-10 %t.xsb %t.tl
+// RUN: not grep -q "GPU timeline" %t.tl.err
 // RUN: env XMP_COMM=mpi %mpirun -np 4 %t.2d -b 0.25 4 > %t.4c && %numcmp --rtol 1e-10 %t.xsb %t.4c
 // RUN: env XMP_COMM=direct %mpirun -np 4 %t.3d -b 0.25 4 > %t.4d && %numcmp --rtol 1e-10 %t.xsb %t.4d
 // RUN: %mpirun -np 3 %t.o1d -b 0.25 4 > %t.o3 && %numcmp --rtol 1e-10 %t.odd %t.o3
