@@ -145,7 +145,6 @@ typedef struct dface {
   int sync_sent, have_peer;
   void *peer_flag;
   uint64_t free_seq, written_seq;
-  int note_sync; /* receiver: the XMPHC_SYNC_* of this execution's note */
   MPI_Request sync_req; /* sender: own on its way (completed with the face) */
   int note_due;          /* sender: the note's receive is started, its content not yet taken */
   int sent_path;       /* sender: the PATH_* this execution's face took (summary) */
@@ -475,7 +474,6 @@ static void send_note(xmphc_dev_exchange_t *x, dface_t *df, const xmp_dev_gpu_vi
   } else if (v != NULL && df->domain) {
     xmp_dev_gpu_wait(v, x->where);
   }
-  df->note_sync = mode;
   df->note.want = wanted(df, step);
   df->note.bits = (whole ? NOTE_WHOLE : 0) | (posted ? NOTE_POSTED : 0) | mode << NOTE_SYNC_SHIFT;
   df->note_sent = 1;
@@ -719,9 +717,10 @@ static void run_faces(const exec_t *ex, unsigned sel) {
         if (df->peer_flag == NULL)
           df->peer_flag = xmp_dev_gpu_import(v, &df->note.written_flag, where);
         xmp_dev_gpu_flag_post(v, df->peer_flag, ++df->written_seq, where);
-        own_flag(x, df, flag_slot(x, v, df));
       }
       if (mode != XMPHC_SYNC_HOST && !df->sync_sent) { /* taken after the done message */
+        if (mode == XMPHC_SYNC_FLAGS)
+          own_flag(x, df, flag_slot(x, v, df));
         MPI_Isend(&df->own, (int)sizeof df->own, MPI_BYTE, df->f.peer, EVENT_TAG + df->f.tag,
                   x->comm, &df->sync_req);
         df->sync_sent = 1;
@@ -741,7 +740,7 @@ static void run_faces(const exec_t *ex, unsigned sel) {
     int count;
     MPI_Get_count(&st, MPI_BYTE, &count);
     int path = count == 0 ? df->note.want : PATH_MPI;
-    int mode = df->note_sync;
+    int mode = note_sync(&df->note); /* the one this end's note asked for */
     if (path != PATH_MPI && mode != XMPHC_SYNC_HOST) {
       /* written by the peer's stream: this one waits for it */
       if (!df->have_peer) {

@@ -1,7 +1,7 @@
 /* trace.c - XMP_DEV_TRACE: the time and host<->device transfers of each device loop execution
- * and each replicate_sync, from StarPU's bus profiling. StarPU counts every transfer it makes per (source, destination)
- * memory node; reading a bus's counters resets them, so reading all buses before and after an
- * execution gives exactly that execution's transfers.
+ * and each replicate_sync, from StarPU's bus profiling. StarPU counts every transfer it makes per
+ * (source, destination) memory node; reading a bus's counters resets them, so reading all buses
+ * before and after an execution gives exactly that execution's transfers.
  *
  * And where the time goes, per directive (xmpsp_trace.h): every device loop, replicate (its
  * registration and, at the end of its block, its release), replicate_sync, reflect /
@@ -85,7 +85,7 @@ typedef struct span_site {
 
 static span_site_t *span_sites;
 static double span_first = -1; /* start of the first span (s) */
-static int span_depth;          /* spans inside spans count in the outermost one only */
+static int span_depth;         /* spans inside spans count in the outermost one only */
 
 static double now_s(void) {
   struct timespec t;
@@ -143,7 +143,7 @@ typedef struct mark {
 } mark_t;
 enum { MARKS_MAX = 1 << 15 }; /* executions recorded (two CUDA events each) */
 static mark_t *marks;
-static int nmarks, marks_full;
+static int nmarks;
 static int timeline_device = -2; /* -2: not asked; -1: no GPU */
 static void *timeline_stream;
 
@@ -170,7 +170,6 @@ static void timeline_mark(span_site_t *site, void *ev0) {
   if (marks == NULL)
     marks = xmpb_calloc_or_die(MARKS_MAX, sizeof *marks, NULL);
   marks[nmarks++] = (mark_t){site, {ev0, timeline_event(timeline_stream)}};
-  marks_full = nmarks == MARKS_MAX;
 }
 
 static int by_gpu(const void *a, const void *b) {
@@ -185,41 +184,42 @@ static void timeline_summary(void) {
     return;
   int was = xmp_dev_gpu_use_device(timeline_device, NULL);
   void *origin = marks[0].ev[0];
-  double prev_end = 0, busy = 0, idle = 0, end = 0;
-  int nsites = 0;
+  double end = 0, busy = 0, idle = 0; /* end: of the work so far */
   for (int i = 0; i < nmarks; i++) {
     span_site_t *site = marks[i].site;
     double t0 = xmpsp_cuda_elapsed(origin, marks[i].ev[0], NULL);
     double t1 = xmpsp_cuda_elapsed(origin, marks[i].ev[1], NULL);
-    double before = i > 0 && t0 > prev_end ? t0 - prev_end : 0;
-    if (site->gpu_count++ == 0) {
-      nsites++;
-    } else {
+    double before = t0 > end ? t0 - end : 0;
+    if (site->gpu_count++ > 0) { /* the first execution apart */
       site->gpu_busy += t1 - t0;
       site->gpu_idle += before;
     }
     busy += t1 - t0;
     idle += before;
-    prev_end = t1 > prev_end ? t1 : prev_end;
-    end = prev_end;
+    end = t1 > end ? t1 : end;
   }
   if (xmpsp_speaker()) {
-    xmpb_note(NULL, "trace", "GPU timeline (first node, the rank's stream): %d directive "
+    xmpb_note(NULL, "trace",
+              "GPU timeline (first node, the rank's stream): %d directive "
               "executions%s over %.3f ms from the first one's start: its work %.3f ms, the "
-              "stream idle before them %.3f ms", nmarks, marks_full ? " (the first ones)" : "",
-              end * 1e3, busy * 1e3, idle * 1e3);
-    span_site_t **v = xmpb_calloc_or_die((size_t)nsites, sizeof *v, NULL);
+              "stream idle before them %.3f ms",
+              nmarks, nmarks == MARKS_MAX ? " (the first ones)" : "", end * 1e3, busy * 1e3,
+              idle * 1e3);
     int n = 0;
     for (span_site_t *t = span_sites; t != NULL; t = t->next)
-      if (t->gpu_count > 0 && n < nsites)
+      n += t->gpu_count > 1;
+    span_site_t **v = xmpb_calloc_or_die((size_t)n + 1, sizeof *v, NULL);
+    n = 0;
+    for (span_site_t *t = span_sites; t != NULL; t = t->next)
+      if (t->gpu_count > 1)
         v[n++] = t;
     qsort(v, (size_t)n, sizeof *v, by_gpu);
     for (int i = 0; i < n; i++)
-      if (v[i]->gpu_count > 1)
-        xmpb_note(&v[i]->where, "trace", "GPU timeline: %ld executions after the first: its "
-                  "work %.4f ms each, the stream idle %.4f ms before each", v[i]->gpu_count - 1,
-                  v[i]->gpu_busy * 1e3 / (double)(v[i]->gpu_count - 1),
-                  v[i]->gpu_idle * 1e3 / (double)(v[i]->gpu_count - 1));
+      xmpb_note(&v[i]->where, "trace",
+                "GPU timeline: %ld executions after the first: its "
+                "work %.4f ms each, the stream idle %.4f ms before each",
+                v[i]->gpu_count - 1, v[i]->gpu_busy * 1e3 / (double)(v[i]->gpu_count - 1),
+                v[i]->gpu_idle * 1e3 / (double)(v[i]->gpu_count - 1));
     free(v);
   }
   for (int i = 0; i < nmarks; i++) {
@@ -253,10 +253,11 @@ void xmpsp_span_begin(xmpsp_span_t *s, const xmp_rt_srcloc_t *where) {
 }
 
 static int same_site(const xmp_rt_srcloc_t *a, const xmp_rt_srcloc_t *b) {
-  return a->line == b->line && (a->file == b->file || (a->file != NULL && b->file != NULL &&
-                                                       strcmp(a->file, b->file) == 0)) &&
+  return a->line == b->line &&
+         (a->file == b->file ||
+          (a->file != NULL && b->file != NULL && strcmp(a->file, b->file) == 0)) &&
          (a->directive == b->directive || (a->directive != NULL && b->directive != NULL &&
-                                            strcmp(a->directive, b->directive) == 0));
+                                           strcmp(a->directive, b->directive) == 0));
 }
 
 void xmpsp_span_end(xmpsp_span_t *s) {
@@ -307,18 +308,20 @@ void xmpsp_trace_summary(void) {
       in += s->total;
     }
     qsort(v, (size_t)n, sizeof *v, by_total);
-    xmpb_note(NULL, "trace", "where the time went (first node): %.3f ms from the first traced "
-              "directive to the end, %.1f%% in these directives", all * 1e3,
-              all > 0 ? 100 * in / all : 0.0);
+    xmpb_note(NULL, "trace",
+              "where the time went (first node): %.3f ms from the first traced "
+              "directive to the end, %.1f%% in these directives",
+              all * 1e3, all > 0 ? 100 * in / all : 0.0);
     for (int i = 0; i < n; i++) {
       const span_site_t *t = v[i];
       if (t->count == 1)
         xmpb_note(&t->where, "trace", "total: 1 execution, %.3f ms (%.1f%%)", t->total * 1e3,
                   all > 0 ? 100 * t->total / all : 0.0);
       else
-        xmpb_note(&t->where, "trace", "total: %ld executions, %.3f ms (%.1f%%): the first "
-                  "%.3f ms, then %.3f ms each, at most %.3f ms", t->count, t->total * 1e3,
-                  all > 0 ? 100 * t->total / all : 0.0, t->first * 1e3,
+        xmpb_note(&t->where, "trace",
+                  "total: %ld executions, %.3f ms (%.1f%%): the first "
+                  "%.3f ms, then %.3f ms each, at most %.3f ms",
+                  t->count, t->total * 1e3, all > 0 ? 100 * t->total / all : 0.0, t->first * 1e3,
                   (t->total - t->first) * 1e3 / (double)(t->count - 1), t->max * 1e3);
     }
     xmpb_note(NULL, "trace", "outside these directives: %.3f ms (%.1f%%)", (all - in) * 1e3,
