@@ -212,6 +212,9 @@ typedef struct xmp_dev_task {
   const void *args;   /* the loop's generated argument block */
   long lb, ub, st;    /* this chunk of the outer loop dimension: lb, lb+st, ... up to ub */
   void *partial;      /* this task's reduction results (partial_bytes, generated layout) */
+  void *partial_dev;  /* the same bytes as a GPU kernel may store them (pinned host memory
+                       * mapped into the device's space), NULL where a kernel cannot: its
+                       * results are then copied there */
   size_t byte_offset[XMP_DEV_MAX_ARGS]; /* start of buffer k within array k, in bytes */
 } xmp_dev_task_t;
 
@@ -291,6 +294,12 @@ void xmp_dev_fail(const char *what, const char *detail);
 /* Device scratch memory of the calling CUDA worker (grown on demand, kept): per-block
  * reduction partials. Only from a CUDA codelet function. */
 void *xmp_dev_cuda_scratch(size_t bytes);
+
+/* A counter in the device memory of the calling CUDA worker (or of the direct loop's device),
+ * zero between kernels: a kernel whose blocks count themselves on it (xmp_dev_last_block,
+ * which wraps it back to zero) learns which block finishes last. Only from a CUDA codelet
+ * function; kernels that use it run one at a time (the worker's or the rank's stream). */
+unsigned *xmp_dev_cuda_ticket(void);
 
 /* The stream (a cudaStream_t) of a CUDA codelet function that the main thread calls directly
  * (a GPU-only loop runs without a StarPU task, runtime/starpu/exec.c), or NULL in a StarPU

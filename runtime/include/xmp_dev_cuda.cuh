@@ -82,11 +82,12 @@ typedef struct xmp_dev_grid {
   long count; /* blocks in all */
   long chunk; /* outer iterations per block */
 } xmp_dev_grid_t;
-/* The runs of n_outer iterations for blocks_per_run blocks each: about XMP_DEV_TARGET_BLOCKS
- * blocks in all, runs of at most max_walk iterations (more where CUDA's 65535 runs need it).
- * Returns the run length; *runs gets their number. */
-static inline long xmp_dev_runs(long n_outer, long blocks_per_run, long max_walk, long *runs) {
-  long r = (XMP_DEV_TARGET_BLOCKS + blocks_per_run - 1) / blocks_per_run;
+/* The runs of n_outer iterations for blocks_per_run blocks each: about `target` blocks in
+ * all, runs of at most max_walk iterations (more where CUDA's 65535 runs need it). Returns
+ * the run length; *runs gets their number. */
+static inline long xmp_dev_runs(long n_outer, long blocks_per_run, long target, long max_walk,
+                                long *runs) {
+  long r = (target + blocks_per_run - 1) / blocks_per_run;
   r = r < 1 ? 1 : r > n_outer ? n_outer : r;
   long chunk = (n_outer + r - 1) / r;
   long shortest = (n_outer + 65534) / 65535; /* the grid's limit of 65535 runs */
@@ -105,7 +106,7 @@ static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, lo
   xmp_dev_grid_t g;
   long tx = dims < 3 ? XMP_DEV_BLOCK : n_inner > 32 ? 64 : 32, ty = XMP_DEV_BLOCK / tx;
   long bx = (n_inner + tx - 1) / tx, by = dims == 3 ? (n_mid + ty - 1) / ty : 1, runs = 1;
-  g.chunk = dims >= 2 ? xmp_dev_runs(n_outer, bx * by, max_walk, &runs) : 1;
+  g.chunk = dims >= 2 ? xmp_dev_runs(n_outer, bx * by, XMP_DEV_TARGET_BLOCKS, max_walk, &runs) : 1;
   long bz = dims == 3 ? runs : 1;
   if (dims == 2)
     by = runs;
@@ -132,6 +133,12 @@ static inline xmp_dev_grid_t xmp_dev_grid(int dims, long n_inner, long n_mid, lo
 #ifndef XMP_DEV_TILE_WALK
 #define XMP_DEV_TILE_WALK 16L
 #endif
+/* Blocks a tiled kernel aims at: each run walked by a block loads its two outer neighbour
+ * planes once more, so runs are kept long (XMP_DEV_TILE_WALK) down to about one wave of
+ * blocks. */
+#ifndef XMP_DEV_TILE_TARGET_BLOCKS
+#define XMP_DEV_TILE_TARGET_BLOCKS 8192L
+#endif
 /* A plane of the tile with its ring, and how many of its points each thread loads. */
 #define XMP_DEV_TILE_POINTS ((XMP_DEV_TILE_Y + 2) * (XMP_DEV_TILE_X + 2))
 #define XMP_DEV_TILE_LOADS ((XMP_DEV_TILE_POINTS + XMP_DEV_BLOCK - 1) / XMP_DEV_BLOCK)
@@ -141,7 +148,7 @@ static inline xmp_dev_grid_t xmp_dev_tile_grid(long n_inner, long n_mid, long n_
   xmp_dev_grid_t g;
   long bx = (n_inner + XMP_DEV_TILE_X - 1) / XMP_DEV_TILE_X;
   long by = (n_mid + XMP_DEV_TILE_Y - 1) / XMP_DEV_TILE_Y, bz;
-  g.chunk = xmp_dev_runs(n_outer, bx * by, XMP_DEV_TILE_WALK, &bz);
+  g.chunk = xmp_dev_runs(n_outer, bx * by, XMP_DEV_TILE_TARGET_BLOCKS, XMP_DEV_TILE_WALK, &bz);
   xmp_dev_grid_check(bx, by, bz, what);
   g.blocks = dim3((unsigned)bx, (unsigned)by, (unsigned)bz);
   g.threads = dim3(XMP_DEV_TILE_X, XMP_DEV_TILE_Y, 1);
@@ -251,10 +258,64 @@ struct xmp_dev_op_min {
   template <typename T> __device__ T operator()(T a, T b) const { return b < a ? b : a; }
 };
 
-/* Threads of the one block that combines a reduction's per-block results: each thread reads
- * a few of them (with 128, the 8192 results of a 3-D loop took 7 us, each thread's loads
- * waiting on the last; with 1024, about 1 us). A power of two. */
-#define XMP_DEV_FINISH_BLOCK 1024
+/* The kernel's per-block results combined by the last block's threads, each over blocks
+ * me, me + XMP_DEV_BLOCK, ... in that order, from acc (the identity); get(b) reads block b's.
+ * Eight loads are in flight at once: one after the other, 128 threads took 7 us for the
+ * 8192 results of a 3-D loop. */
+template <typename T, typename Op, typename Get>
+static __device__ __forceinline__ T xmp_dev_gather(T acc, Op op, Get get) {
+  const long n = (long)gridDim.x * gridDim.y * gridDim.z;
+  const long me = threadIdx.x + (long)blockDim.x * threadIdx.y;
+  for (long b = me; b < n; b += 8L * XMP_DEV_BLOCK) {
+    T v[8];
+#pragma unroll
+    for (int q = 0; q < 8; q++)
+      if (b + q * XMP_DEV_BLOCK < n)
+        v[q] = get(b + q * XMP_DEV_BLOCK);
+#pragma unroll
+    for (int q = 0; q < 8; q++)
+      if (b + q * XMP_DEV_BLOCK < n)
+        acc = op(acc, v[q]);
+  }
+  return acc;
+}
+
+/* *p read from the device's L2, past this SM's L1 (which other blocks' stores do not update):
+ * a reduction's per-block results, stored by other blocks of the same kernel. */
+template <typename T> static __device__ __forceinline__ T xmp_dev_load_fresh(const T *p) {
+  if constexpr (sizeof(T) == 8) {
+    unsigned long long w = __ldcg(reinterpret_cast<const unsigned long long *>(p));
+    T v;
+    memcpy(&v, &w, sizeof v);
+    return v;
+  } else if constexpr (sizeof(T) == 4) {
+    unsigned w = __ldcg(reinterpret_cast<const unsigned *>(p));
+    T v;
+    memcpy(&v, &w, sizeof v);
+    return v;
+  } else {
+    return *const_cast<const volatile T *>(p);
+  }
+}
+
+/* Whether the calling block is the last of the kernel's blocks to get here, counted on ticket
+ * (xmp_dev_cuda_ticket: zero before the kernel, and again after it, since atomicInc wraps at
+ * the last block). Every thread of the block must call it, after thread 0 stored the block's
+ * results; those of every block are then visible to the last one (xmp_dev_load_fresh). The
+ * last block combines them, so a reduction needs no second kernel: on an H200 that kernel and
+ * its launch took 3-4 us of each Himeno M step (about 100 us). */
+static __device__ bool xmp_dev_last_block(unsigned *ticket) {
+  __shared__ bool last;
+  unsigned n = gridDim.x * gridDim.y * gridDim.z;
+  if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+    __threadfence(); /* this block's results before its count */
+    last = atomicInc(ticket, n - 1) == n - 1;
+    if (last)
+      __threadfence(); /* the others' counts (and results) before the reads */
+  }
+  __syncthreads();
+  return last;
+}
 
 /* v from the thread `o` lanes above in the warp, for any trivially copyable T of at most 8
  * bytes (moved as one 64-bit word). */

@@ -149,6 +149,7 @@ void *xmp_dev_direct_stream(void) { return calling_stream; }
 static struct {
   void *ptr;
   size_t bytes;
+  unsigned *ticket; /* xmp_dev_cuda_ticket's, zeroed when made */
 } scratch[STARPU_MAXCUDADEVS];
 
 void *xmpsp_direct_scratch(size_t bytes) {
@@ -166,6 +167,16 @@ void *xmpsp_direct_scratch(size_t bytes) {
   return scratch[calling_device].ptr;
 }
 
+unsigned *xmpsp_direct_ticket(void) {
+  if (calling_stream == NULL || calling_device < 0 || calling_device >= STARPU_MAXCUDADEVS)
+    return NULL;
+  if (scratch[calling_device].ticket == NULL) { /* calling_device is current */
+    scratch[calling_device].ticket = xmp_dev_gpu_alloc(sizeof(unsigned), 0, NULL);
+    xmpsp_cuda_zero(scratch[calling_device].ticket, sizeof(unsigned), NULL);
+  }
+  return scratch[calling_device].ticket;
+}
+
 void xmpsp_direct_site_free(xmpsp_direct_site_t *s) {
   for (int i = 0; i < 2; i++)
     if (s->ev[i] != NULL)
@@ -175,12 +186,13 @@ void xmpsp_direct_site_free(xmpsp_direct_site_t *s) {
 
 void xmpsp_direct_shutdown(void) {
   xmpsp_hold_release_all();
-  for (int d = 0; d < STARPU_MAXCUDADEVS; d++)
-    if (scratch[d].ptr != NULL) {
-      xmp_dev_gpu_free(scratch[d].ptr, 0);
-      scratch[d].ptr = NULL;
-      scratch[d].bytes = 0;
-    }
+  for (int d = 0; d < STARPU_MAXCUDADEVS; d++) {
+    xmp_dev_gpu_free(scratch[d].ptr, 0);
+    xmp_dev_gpu_free(scratch[d].ticket, 0);
+    scratch[d].ptr = NULL;
+    scratch[d].bytes = 0;
+    scratch[d].ticket = NULL;
+  }
   free(held);
   held = NULL;
   held_cap = 0;
@@ -224,6 +236,7 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
   task.ub = c->ub;
   task.st = c->st;
   task.partial = c->partial;
+  task.partial_dev = gpu ? c->partial_dev : NULL;
   s->where = *where;
   if (!gpu) {
     double t0 = starpu_timing_now();

@@ -68,6 +68,7 @@ enum { CUDA_ALREADY_MAPPED = 208 };
 /* CUpointer_attribute and CUmemorytype values of cuda.h (named apart: StarPU may include it) */
 enum {
   CU_PA_MEMORY_TYPE = 2,
+  CU_PA_DEVICE_POINTER = 3,
   CU_PA_BUFFER_ID = 7,
   CU_PA_DEVICE_ORDINAL = 9,
   CU_PA_RANGE_START = 11,
@@ -309,6 +310,26 @@ void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where) {
   void *p = NULL;
   check(cuda(where)->host_device_ptr(&p, host, 0), "cudaHostGetDevicePointer", where);
   return p;
+}
+
+void *xmpsp_cuda_mapped(void *host) {
+  int attrs[2] = {CU_PA_MEMORY_TYPE, CU_PA_DEVICE_POINTER};
+  unsigned type = 0;
+  void *dev = NULL;
+  void *data[2] = {&type, &dev};
+  if (host == NULL || cuda(NULL)->pointer_attrs(2, attrs, data, (uintptr_t)host) != 0 ||
+      type != MEMTYPE_HOST)
+    return NULL;
+  return dev;
+}
+
+void xmpsp_cuda_zero(void *dev, size_t bytes, const xmp_rt_srcloc_t *where) {
+  static const unsigned char zeros[256];
+  if (bytes > sizeof zeros)
+    xmpb_fatal(where, "internal: %zu bytes to zero at once (at most %zu)", bytes, sizeof zeros);
+  check(cuda(where)->memcpy_async(dev, zeros, bytes, CUDA_MEMCPY_DEFAULT, NULL),
+        "cudaMemcpyAsync (zeroing a counter)", where);
+  check(cuda(where)->stream_sync(NULL), "cudaStreamSynchronize (zeroing a counter)", where);
 }
 
 /* The IPC export of a held array's storage, kept while that hold lasts (exec.c: until the
@@ -943,6 +964,14 @@ void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
 void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where) {
   (void)where;
   return host;
+}
+void *xmpsp_cuda_mapped(void *host) {
+  (void)host;
+  return NULL;
+}
+void xmpsp_cuda_zero(void *dev, size_t bytes, const xmp_rt_srcloc_t *where) {
+  (void)dev, (void)bytes;
+  xmpb_fatal(where, "internal: device memory without CUDA");
 }
 
 #endif

@@ -52,6 +52,7 @@ struct xmp_dev_loop {
   pending_exec_t last;      /* the latest execution, fed to the controller and the record once
                              * the next one starts (its period is the controller's objective) */
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
+  void *partials_dev; /* the same as GPU kernels store into it (pinned), or NULL */
   size_t partials_cap;
   int partials_pinned;
   xmpsp_direct_site_t direct; /* the direct executor's timing of this site */
@@ -171,6 +172,7 @@ static void free_partials(xmp_dev_loop_t *s) {
   if (s->partials != NULL)
     starpu_free_flags(s->partials, s->partials_cap, s->partials_pinned ? STARPU_MALLOC_PINNED : 0);
   s->partials = NULL;
+  s->partials_dev = NULL;
 }
 
 void xmpsp_loops_close_all(void) {
@@ -303,6 +305,8 @@ static void partials_for(xmp_dev_loop_t *s, int nt, size_t partial_bytes,
                             s->partials_pinned ? STARPU_MALLOC_PINNED : 0) != 0)
       xmpb_fatal(where, "out of memory (%zu bytes of reduction results)", s->partials_cap);
     s->partials = p;
+    /* the kernels' last block stores the results there, no copy behind them */
+    s->partials_dev = s->partials_pinned ? xmpsp_cuda_mapped(p) : NULL;
     xmpsp_leave();
   }
   if (s->partials != NULL)
@@ -386,6 +390,9 @@ static void run_tasks(xmp_dev_loop_t *s, const xmpsp_chunk_t *chunks, int nt, in
     sl->task.ub = lb + (chunks[t].first + chunks[t].count - 1) * st;
     sl->task.st = st;
     sl->task.partial = partial_bytes > 0 ? (char *)s->partials + (size_t)t * partial_bytes : NULL;
+    sl->task.partial_dev = partial_bytes > 0 && s->partials_dev != NULL
+                               ? (char *)s->partials_dev + (size_t)t * partial_bytes
+                               : NULL;
     struct starpu_task *task = starpu_task_create();
     task->cl = &s->cl;
     task->nbuffers = nargs;
@@ -552,7 +559,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
                              st,           partial_bytes > 0 ? s->partials : NULL,
                              (partial_bytes > 0 && !defer) || cfg->trace,
                              cfg->balance == XMPSP_BALANCE_AUTO ||
-                                 cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked};
+                                 cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked,
+                             partial_bytes > 0 ? s->partials_dev : NULL};
     xmpsp_direct_run(&s->direct, &c, where);
     if (defer) { /* on the host too (CI's direct host executor), where they are there */
       s->results_pending = 1;
@@ -627,7 +635,8 @@ void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const voi
     partials_for(s, 1, partial_bytes, xmpsp_workers(), where);
     xmpsp_direct_call_t c = {XMPSP_EXEC_DIRECT_HOST, cpu, args, nargs, argv, lb,
                              lb + (n - 1) * st,      st,  partial_bytes > 0 ? s->partials : NULL,
-                             1,                      0};
+                             1,                      0,
+                             NULL};
     xmpsp_direct_run(&s->direct, &c, where);
     last_cpu_s = xmpsp_direct_time(&s->direct);
   }

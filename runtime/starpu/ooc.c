@@ -621,6 +621,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
     task.ub = last;
     task.st = c->st;
     task.partial = partial_bytes > 0 ? (char *)partials + (size_t)ch * partial_bytes : NULL;
+    task.partial_dev = NULL; /* results copied into partials behind the kernels */
     xmpsp_direct_invoke(c->fn, buffers, &task, c->device, gpu ? pool.compute : NULL);
     for (int k = 0; k < nk; k++) {
       int wi = p[k].shape.rows ? win[(size_t)ch * nk + k] : -1;

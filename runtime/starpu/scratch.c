@@ -1,13 +1,15 @@
 /* scratch.c - device scratch memory of each CUDA worker (per-block reduction partials of the
  * generated kernels), grown on demand and kept until shutdown. Allocated through StarPU on the
- * worker's memory node, so libxmp needs no CUDA of its own. A loop the main thread runs
- * directly has the scratch of exec.c. */
+ * worker's memory node, so libxmp needs no CUDA of its own; and each worker's ticket, the
+ * counter with which a reduction's blocks find the last of them. A loop the main thread runs
+ * directly has the scratch and ticket of exec.c. */
 #include "xmpsp_internal.h"
 
 typedef struct scratch {
   uintptr_t ptr;
   size_t bytes;
   unsigned node;
+  unsigned *ticket; /* xmp_dev_cuda_ticket's counter, zeroed when made */
 } scratch_t;
 
 /* Indexed by worker id; each slot is touched only by its own worker's thread (and at
@@ -38,10 +40,26 @@ void *xmp_dev_cuda_scratch(size_t bytes) {
   return (void *)s->ptr;
 }
 
+unsigned *xmp_dev_cuda_ticket(void) {
+  unsigned *direct = xmpsp_direct_ticket(); /* a direct loop's (exec.c) */
+  if (direct != NULL)
+    return direct;
+  int id = starpu_worker_get_id();
+  if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
+    xmpb_fatal(NULL, "xmp_dev_cuda_ticket called outside a CUDA codelet");
+  scratch_t *s = &scratch[id];
+  if (s->ticket == NULL) { /* the worker's device is current in its thread */
+    s->ticket = xmp_dev_gpu_alloc(sizeof *s->ticket, 0, NULL);
+    xmpsp_cuda_zero(s->ticket, sizeof *s->ticket, NULL);
+  }
+  return s->ticket;
+}
+
 void xmpsp_scratch_free_all(void) {
-  for (int i = 0; i < STARPU_NMAXWORKERS; i++)
-    if (scratch[i].ptr != 0) {
+  for (int i = 0; i < STARPU_NMAXWORKERS; i++) {
+    if (scratch[i].ptr != 0)
       starpu_free_on_node(scratch[i].node, scratch[i].ptr, scratch[i].bytes);
-      scratch[i] = (scratch_t){0};
-    }
+    xmp_dev_gpu_free(scratch[i].ticket, 0);
+    scratch[i] = (scratch_t){0};
+  }
 }

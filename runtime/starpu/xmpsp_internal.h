@@ -148,6 +148,11 @@ void xmpsp_cuda_copy(void *dst, size_t dpitch, const void *src, size_t spitch, s
 void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
                          const xmp_rt_srcloc_t *where);
 void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where);
+/* Where a GPU kernel may store into host memory: pinned memory's device address, NULL for
+ * any other memory (never an error). */
+void *xmpsp_cuda_mapped(void *host);
+/* Zeroes bytes (at most 256) of the current device's memory at dev and waits for it. */
+void xmpsp_cuda_zero(void *dev, size_t bytes, const xmp_rt_srcloc_t *where);
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */
@@ -255,6 +260,9 @@ int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where);
 /* A direct loop's device scratch (xmp_dev_cuda_scratch from the main thread); NULL outside a
  * direct call. */
 void *xmpsp_direct_scratch(size_t bytes);
+/* A direct loop's ticket (xmp_dev_cuda_ticket from the main thread); NULL outside a direct
+ * call. */
+unsigned *xmpsp_direct_ticket(void);
 /* Per device loop site: timing events of its last direct execution. */
 typedef struct xmpsp_direct_site {
   void *ev[2];
@@ -273,6 +281,7 @@ typedef struct xmpsp_direct_call {
   void *partial;              /* their reduction results, or NULL */
   int sync;                   /* complete the kernels before returning */
   int timed;                  /* time the kernels with CUDA events (else from the host) */
+  void *partial_dev;          /* partial as the kernels may store it (NULL: copied there) */
 } xmpsp_direct_call_t;
 /* Runs c: holds its arrays on the GPU's (host's) memory node and calls its function there. */
 void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,

@@ -59,10 +59,16 @@ int main(void) {
 // CU: long _XMP_first = xmp_dev_outer_run(2) * _XMP_chunk;
 // CU: for (long _XMP_t0 = _XMP_first; _XMP_t0 < _XMP_end; ++_XMP_t0) {
 // CU: xmp_dev_block_reduce(r, xmp_dev_op_sum(), &_XMP_blocks[xmp_dev_block_linear()].r0);
-// CU: xmp_dev_block_reduce<XMP_DEV_FINISH_BLOCK>(_XMP_acc, xmp_dev_op_sum(), &_XMP_out->r0);
+// The last block to finish combines the blocks' results: no second kernel.
+// CU: if (xmp_dev_last_block(_XMP_ticket)) {
+// CU-NEXT: xmp_dev_block_reduce(xmp_dev_gather((float)0, xmp_dev_op_sum(), [&](long _XMP_b) { return xmp_dev_load_fresh(&_XMP_blocks[_XMP_b].r0); }), xmp_dev_op_sum(), &_XMP_out->r0);
 // CU: extern "C" void _XMP_dloop[[S]]_cuda(void *_XMP_buffers[], void *_XMP_cl) {
 // CU: xmp_dev_grid(2, _XMP_n1, 1, _XMP_n0, XMP_DEV_MAX_WALK,
-// CU: _XMP_dloop[[S]]_finish<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>
+// CU: _XMP_out = _XMP_task->partial_dev != NULL ? (struct _XMP_dloop[[S]]_red *)_XMP_task->partial_dev : _XMP_blocks + _XMP_grid.count;
+// CU-NEXT: unsigned *_XMP_ticket = xmp_dev_cuda_ticket();
+// CU-NOT: _finish
+// CU: if (_XMP_task->partial_dev == NULL)
+// CU-NEXT: cudaMemcpyAsync(_XMP_task->partial, _XMP_out,
 
 // MAKE: XMP_SIMD_FLAGS ?= -fopenmp-simd -DXMP_OPENMP_SIMD=1
 // MAKE: OBJECTS += device-emit-c.xmp.cu.o

@@ -352,7 +352,8 @@ void kernels(const Outline &o, FragmentBuilder &b) {
       k += ", void *_XMP_b" + std::to_string(d);
     k += extra;
     if (!o.reds.empty())
-      k += ", struct " + o.name("red") + " *_XMP_blocks";
+      k += ", struct " + o.name("red") + " *_XMP_blocks, struct " + o.name("red") +
+           " *_XMP_out, unsigned *_XMP_ticket";
     k += ") {\n  const struct " + o.name("args") +
          " *_XMP_args = &_XMP_args_v;\n  (void)_XMP_args;\n  (void)_XMP_st0;\n";
     return k + locals(o, [](size_t d) { return "_XMP_b" + std::to_string(d); }, /*kernel=*/true);
@@ -371,10 +372,21 @@ void kernels(const Outline &o, FragmentBuilder &b) {
     w.hole(op.getBody(), variant);
     w << "\n    } while (0);\n";
   };
+  // Each block's results into _XMP_blocks; the last block to finish combines
+  // them in block order (reproducible) into _XMP_out: no second kernel.
   std::string reduceTail;
   for (const Reduction &r : o.reds)
     reduceTail += "  xmp_dev_block_reduce(" + r.var + ", " + functor(r.kind) +
                   "(), &_XMP_blocks[xmp_dev_block_linear()]." + r.field + ");\n";
+  if (!o.reds.empty()) {
+    reduceTail += "  if (xmp_dev_last_block(_XMP_ticket)) {\n";
+    for (const Reduction &r : o.reds)
+      reduceTail += "    xmp_dev_block_reduce(xmp_dev_gather(" + identity(r) + ", " +
+                    functor(r.kind) + "(), [&](long _XMP_b) { return xmp_dev_load_fresh(&" +
+                    "_XMP_blocks[_XMP_b]." + r.field + "); }), " + functor(r.kind) +
+                    "(), &_XMP_out->" + r.field + ");\n";
+    reduceTail += "  }\n";
+  }
 
   w << kernelStart(o.name("kernel"), "", "");
   w << "  long _XMP_t" + inner + " = xmp_dev_thread_x();\n";
@@ -448,22 +460,6 @@ void kernels(const Outline &o, FragmentBuilder &b) {
              hi + "), _XMP_next);\n    __syncthreads();\n  }\n" + reduceTail + "}\n";
   }
 
-  if (!o.reds.empty()) {
-    w << "__global__ void " + o.name("finish") + "(const struct " + o.name("red") +
-             " *_XMP_blocks, long _XMP_nblocks, struct " + o.name("red") + " *_XMP_out) {\n";
-    for (const Reduction &r : o.reds) {
-      std::string t = typeInfo(r.type).c;
-      w << "  {\n    " + t + " _XMP_acc = " + identity(r) +
-               ";\n"
-               "    for (long _XMP_b = xmp_dev_thread_x(); _XMP_b < _XMP_nblocks; _XMP_b += "
-               "XMP_DEV_FINISH_BLOCK)\n      _XMP_acc = " +
-               functor(r.kind) + "()(_XMP_acc, _XMP_blocks[_XMP_b]." + r.field +
-               ");\n"
-               "    xmp_dev_block_reduce<XMP_DEV_FINISH_BLOCK>(_XMP_acc, " +
-               functor(r.kind) + "(), &_XMP_out->" + r.field + ");\n  }\n";
-    }
-    w << "}\n";
-  }
   auto bufferCall = [](size_t k) {
     return "xmp_dev_buffer(_XMP_buffers, _XMP_task, " + std::to_string(k) + ")";
   };
@@ -508,10 +504,14 @@ void kernels(const Outline &o, FragmentBuilder &b) {
     w << "  xmp_dev_grid_t _XMP_grid = " + grid + ";\n";
   }
   w << "  cudaStream_t _XMP_stream = xmp_dev_cuda_stream();\n";
+  // The results go straight into the task's pinned host memory where the GPU
+  // can store there, else into the scratch and then copied.
   if (!o.reds.empty())
     w << "  struct " + o.name("red") + " *_XMP_blocks = (struct " + o.name("red") +
              " *)xmp_dev_cuda_scratch((_XMP_grid.count + 1) * sizeof(struct " + o.name("red") +
-             "));\n";
+             "));\n  struct " + o.name("red") + " *_XMP_out = _XMP_task->partial_dev != NULL ? " +
+             "(struct " + o.name("red") + " *)_XMP_task->partial_dev : _XMP_blocks + " +
+             "_XMP_grid.count;\n  unsigned *_XMP_ticket = xmp_dev_cuda_ticket();\n";
   auto launchArgs = [&](bool tiled) {
     std::string a = "(*_XMP_args, _XMP_task->lb, _XMP_task->st";
     for (size_t k = 0; k < dims; ++k)
@@ -522,7 +522,7 @@ void kernels(const Outline &o, FragmentBuilder &b) {
     if (tiled)
       a += ", _XMP_tile_lo, _XMP_tile_hi, _XMP_shift";
     if (!o.reds.empty())
-      a += ", _XMP_blocks";
+      a += ", _XMP_blocks, _XMP_out, _XMP_ticket";
     return a + ");\n";
   };
   // Both index types of one kernel, 32-bit where every array allows it.
@@ -540,16 +540,11 @@ void kernels(const Outline &o, FragmentBuilder &b) {
   else
     w << "  " + launch(o.name("kernel"), false);
   w << "  xmp_dev_cuda_check(cudaGetLastError(), \"" + o.name("kernel") + "\");\n";
-  if (!o.reds.empty()) {
-    w << "  " + o.name("finish") +
-             "<<<1, XMP_DEV_FINISH_BLOCK, 0, _XMP_stream>>>(_XMP_blocks, "
-             "_XMP_grid.count, _XMP_blocks + _XMP_grid.count);\n";
-    w << "  xmp_dev_cuda_check(cudaGetLastError(), \"" + o.name("finish") + "\");\n";
-    w << "  xmp_dev_cuda_check(cudaMemcpyAsync(_XMP_task->partial, _XMP_blocks + "
-         "_XMP_grid.count, sizeof(struct " +
-             o.name("red") + "), cudaMemcpyDeviceToHost, _XMP_stream), \"" + o.name("finish") +
-             "\");\n";
-  }
+  if (!o.reds.empty())
+    w << "  if (_XMP_task->partial_dev == NULL)\n    xmp_dev_cuda_check(cudaMemcpyAsync("
+         "_XMP_task->partial, _XMP_out, sizeof(struct " +
+             o.name("red") + "), cudaMemcpyDeviceToHost, _XMP_stream), \"" + o.name("kernel") +
+             " results\");\n";
   w << "}\n";
 }
 
