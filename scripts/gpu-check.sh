@@ -819,8 +819,8 @@ EOF
 coll_flags() {
   local prefix=$DEPS/starpu ucx
   cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
-  inc=(-I"$root/runtime/include" -I"$root/runtime/base" -I"$root/runtime/src"
-    -I"$root/runtime/hybridcomm"
+  inc=(-I"$root/runtime/include" -I"$root/runtime/base" -I"$root/runtime/cuda"
+    -I"$root/runtime/src" -I"$root/runtime/hybridcomm"
     -I"$root/test/runtime/unit" -isystem "$cudadir/include")
   read -ra ucx <<<"$(pkg-config --libs ucx 2>/dev/null || true)"
   # The rpath to libxmp's directory: libxmp opens its kernel libraries there by name.
@@ -1092,8 +1092,8 @@ runtime_tests() {
   local prefix=$1 out=$2 b=/tmp/xmp-rt-tests unit=$root/test/runtime/unit cudadir
   cudadir=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
   mkdir -p "$b"
-  local inc=(-I"$root/runtime/include" -I"$root/runtime/base" -I"$root/runtime/src"
-    -I"$root/runtime/starpu" -I"$unit"
+  local inc=(-I"$root/runtime/include" -I"$root/runtime/base" -I"$root/runtime/cuda"
+    -I"$root/runtime/src" -I"$root/runtime/starpu" -I"$unit"
     -isystem "$prefix/include/starpu/1.4" -isystem "$cudadir/include")
   # UCX when libxmp was built with it (found by pkg-config there too).
   local ucx

@@ -40,15 +40,16 @@
  * XMPHC_ALGO_RECHECK executions. XMP_COMM=mpi: host-staged
  * only; direct: the most direct candidate.
  *
- * CUDA is reached through starpu/gpu_faces.c (dlsym; IPC handle export, mapping cache, peer
- * access cache, copies on the device's stream); the kernels through dlopen. */
-#include <dlfcn.h>
+ * CUDA is reached through starpu/gpu_faces.c (IPC handle export, mapping cache, peer access
+ * cache, copies on the device's stream), over the CUDA layer (runtime/cuda), whose kernel
+ * library loader finds the kernels. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "coll_kernels.h"
+#include "xmpcu.h"
 #include "xmphc_coll.h"
 
 _Static_assert((int)XMPHC_NALGOS <= (int)XMPHC_ALGO_MAX && XMPHC_ALGO_HOST == 0,
@@ -99,15 +100,11 @@ static struct {
 static int kernels_loaded(void) {
   if (!kern.tried) {
     kern.tried = 1;
-    /* Next to libxmp where nvcc built it, found through the program's run path (xmpcc and
-     * its --emit-c makefile link with -Wl,-rpath to libxmp's directory), so that no path of
-     * the build is compiled into libxmp and an installed copy finds its own. */
-    void *lib = dlopen("libxmp_coll_cuda.so", RTLD_NOW | RTLD_LOCAL);
-    if (lib != NULL) {
-      *(void **)&kern.reduce = dlsym(lib, "xmphc_kernel_reduce");
-      *(void **)&kern.fold = dlsym(lib, "xmphc_kernel_fold");
-      *(void **)&kern.signal = dlsym(lib, "xmphc_kernel_signal");
-    }
+    /* Next to libxmp where nvcc built it (kernels.c of the CUDA layer). */
+    static const char lib[] = "libxmp_coll_cuda.so";
+    *(void **)&kern.reduce = xmpcu_kernel_symbol(lib, "xmphc_kernel_reduce");
+    *(void **)&kern.fold = xmpcu_kernel_symbol(lib, "xmphc_kernel_fold");
+    *(void **)&kern.signal = xmpcu_kernel_symbol(lib, "xmphc_kernel_signal");
     if (kern.reduce == NULL || kern.fold == NULL || kern.signal == NULL)
       kern.reduce = NULL, kern.fold = NULL, kern.signal = NULL;
   }

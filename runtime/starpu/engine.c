@@ -18,7 +18,6 @@
  * STARPU_NCPU, STARPU_NCUDA, STARPU_SCHED, STARPU_WORKERS_CPUID (...) still win: StarPU lets
  * its environment override starpu_conf unless told otherwise, and we do not tell it. */
 #define _GNU_SOURCE /* RTLD_DEFAULT */
-#include <dlfcn.h>
 #include <errno.h>
 #include <hwloc.h>
 #include <sched.h>
@@ -134,12 +133,7 @@ void xmpsp_leave(void) {
  * known before starpu_init, which needs the count to pick this rank's devices. */
 static int visible_cuda_devices(void) {
 #ifdef STARPU_USE_CUDA
-  int (*count)(int *);
-  *(void **)&count = dlsym(RTLD_DEFAULT, "cudaGetDeviceCount");
-  int n = 0;
-  if (count == NULL || count(&n) != 0) /* no driver or no device */
-    return 0;
-  return n;
+  return xmpcu_device_count(); /* 0: no driver or no device */
 #else
   return 0;
 #endif

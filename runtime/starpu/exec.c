@@ -7,7 +7,7 @@
  * benchmark program on Hopper) runs directly instead: the main thread holds every array of the
  * loop acquired on its GPU's memory node and calls the loop's CUDA function itself, which
  * launches the kernels on the rank's stream (the one the halo faces and the device collectives
- * use, xmpsp_cuda_stream) and returns; nothing waits for them unless the host needs a value (the
+ * use, xmpcu_stream) and returns; nothing waits for them unless the host needs a value (the
  * loop's reductions, which the generated code reads on return; a reflect, whose receivers tell
  * their peers that the shadows may be written; XMP_DEV_TRACE). The next direct loop finds its
  * arrays held and touches StarPU not at all. Every other entry point of the layer that uses
@@ -66,7 +66,7 @@ void xmpsp_direct_settle(const xmp_rt_srcloc_t *where) {
   if (pending_stream != NULL) {
     void *s = pending_stream;
     pending_stream = NULL;
-    xmpsp_cuda_sync(s, where);
+    xmpcu_stream_sync(s, "cudaStreamSynchronize (device loops)", where);
   }
 }
 
@@ -82,8 +82,8 @@ int xmpsp_direct_mark(void **event, const xmp_rt_srcloc_t *where) {
   if (pending_stream == NULL)
     return 0; /* nothing queued: done */
   if (*event == NULL)
-    *event = xmpsp_cuda_event(where);
-  xmpsp_cuda_record(*event, pending_stream, where);
+    *event = xmpcu_event(0, where);
+  xmpcu_event_record(*event, pending_stream, "cudaEventRecord", where);
   return 1;
 }
 
@@ -159,7 +159,7 @@ void *xmpsp_direct_scratch(size_t bytes) {
     size_t want = scratch[calling_device].bytes * 2 > bytes ? scratch[calling_device].bytes * 2
                                                              : bytes;
     /* Kernels of earlier loops that used it ran on this stream: wait for them. */
-    xmpsp_cuda_sync(calling_stream, NULL);
+    xmpcu_stream_sync(calling_stream, "cudaStreamSynchronize (device loops)", NULL);
     xmp_dev_gpu_free(scratch[calling_device].ptr, 0);
     scratch[calling_device].ptr = xmp_dev_gpu_alloc(want, 0, NULL);
     scratch[calling_device].bytes = want;
@@ -172,7 +172,7 @@ unsigned *xmpsp_direct_ticket(void) {
     return NULL;
   if (scratch[calling_device].ticket == NULL) { /* calling_device is current */
     scratch[calling_device].ticket = xmp_dev_gpu_alloc(sizeof(unsigned), 0, NULL);
-    xmpsp_cuda_zero(scratch[calling_device].ticket, sizeof(unsigned), NULL);
+    xmpcu_zero(scratch[calling_device].ticket, sizeof(unsigned), NULL);
   }
   return scratch[calling_device].ticket;
 }
@@ -180,7 +180,7 @@ unsigned *xmpsp_direct_ticket(void) {
 void xmpsp_direct_site_free(xmpsp_direct_site_t *s) {
   for (int i = 0; i < 2; i++)
     if (s->ev[i] != NULL)
-      xmpsp_cuda_event_free(s->ev[i]);
+      xmpcu_event_free(s->ev[i]);
   memset(s, 0, sizeof *s);
 }
 
@@ -209,7 +209,7 @@ void xmpsp_direct_invoke(xmp_dev_func_t fn, void *buffers[], xmp_dev_task_t *tas
 
 double xmpsp_direct_time(xmpsp_direct_site_t *s) {
   if (s->timing) {
-    s->t = xmpsp_cuda_elapsed(s->ev[0], s->ev[1], &s->where);
+    s->t = xmpcu_elapsed(s->ev[0], s->ev[1], &s->where);
     s->timing = 0;
   }
   return s->t;
@@ -246,22 +246,22 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
     return;
   }
   int device = starpu_worker_get_devid(w->cuda[0]);
-  void *stream = xmpsp_cuda_stream(device, where);
+  void *stream = xmpcu_stream(device, where);
   xmp_dev_gpu_use_device(device, where);
   if (c->timed && (s->ev[0] == NULL || s->device != device)) {
     xmpsp_direct_site_free(s);
-    s->ev[0] = xmpsp_cuda_event(where);
-    s->ev[1] = xmpsp_cuda_event(where);
+    s->ev[0] = xmpcu_event(0, where);
+    s->ev[1] = xmpcu_event(0, where);
     s->device = device;
   }
   if (s->timing) /* the previous execution's time, never read: its events are reused */
     (void)xmpsp_direct_time(s);
   double t0 = starpu_timing_now();
   if (c->timed)
-    xmpsp_cuda_record(s->ev[0], stream, where);
+    xmpcu_event_record(s->ev[0], stream, "cudaEventRecord", where);
   xmpsp_direct_invoke(c->fn, buffers, &task, device, stream);
   if (c->timed)
-    xmpsp_cuda_record(s->ev[1], stream, where);
+    xmpcu_event_record(s->ev[1], stream, "cudaEventRecord", where);
   s->timing = c->timed;
   pending_stream = stream;
   if (c->sync)

@@ -199,7 +199,7 @@ void xmpsp_loops_free_all(void) {
     *s->owner = NULL;
     free_partials(s);
     xmpsp_direct_site_free(&s->direct);
-    xmpsp_cuda_event_free(s->results_event);
+    xmpcu_event_free(s->results_event);
     free(s);
   }
 }
@@ -306,7 +306,7 @@ static void partials_for(xmp_dev_loop_t *s, int nt, size_t partial_bytes,
       xmpb_fatal(where, "out of memory (%zu bytes of reduction results)", s->partials_cap);
     s->partials = p;
     /* the kernels' last block stores the results there, no copy behind them */
-    s->partials_dev = s->partials_pinned ? xmpsp_cuda_mapped(p) : NULL;
+    s->partials_dev = s->partials_pinned ? xmpcu_mapped(p) : NULL;
     xmpsp_leave();
   }
   if (s->partials != NULL)
@@ -607,7 +607,7 @@ void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where) {
   if (!s->results_pending)
     return;
   if (s->results_event_set)
-    xmpsp_cuda_event_wait(s->results_event, where);
+    xmpcu_event_sync(s->results_event, where);
   s->results_pending = 0;
   s->results_event_set = 0;
 }

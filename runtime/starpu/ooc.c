@@ -71,7 +71,7 @@ static double total_memory(int device, const xmp_rt_srcloc_t *where) {
   if (device >= 0 && device < STARPU_MAXCUDADEVS) {
     if (gpu_total[device] == 0) {
       size_t f = 0, t = 0;
-      xmpsp_cuda_mem_info(device, &f, &t, where);
+      xmpcu_mem_info(device, &f, &t, where);
       gpu_total[device] = (double)t;
     }
     return gpu_total[device];
@@ -102,21 +102,21 @@ static void free_pool(void) {
   if (!pool.ready)
     return;
   if (pool.device >= 0) {
-    xmpsp_cuda_sync(pool.h2d, NULL);
-    xmpsp_cuda_sync(pool.d2h, NULL);
-    xmpsp_cuda_sync(pool.compute, NULL);
+    xmpcu_stream_sync(pool.h2d, "cudaStreamSynchronize (device loops)", NULL);
+    xmpcu_stream_sync(pool.d2h, "cudaStreamSynchronize (device loops)", NULL);
+    xmpcu_stream_sync(pool.compute, "cudaStreamSynchronize (device loops)", NULL);
     xmp_dev_gpu_use_device(pool.device, NULL);
     xmp_dev_gpu_free(pool.base, 0);
   } else {
     free(pool.base);
   }
   for (int i = 0; i < pool.nw; i++) {
-    xmpsp_cuda_event_free(pool.w[i].loaded);
-    xmpsp_cuda_event_free(pool.w[i].used);
-    xmpsp_cuda_event_free(pool.w[i].written);
+    xmpcu_event_free(pool.w[i].loaded);
+    xmpcu_event_free(pool.w[i].used);
+    xmpcu_event_free(pool.w[i].written);
   }
   for (int i = 0; i < pool.ntiming; i++)
-    xmpsp_cuda_event_free(pool.timing[i]);
+    xmpcu_event_free(pool.timing[i]);
   free(pool.timing);
   free(pool.w);
   xmpsp_slab_fini(&pool.slab);
@@ -136,7 +136,7 @@ static void make_pool(int device, const xmp_rt_srcloc_t *where) {
   double cap = limit(device, where);
   if (device >= 0) {
     size_t f = 0, t = 0;
-    xmpsp_cuda_mem_info(device, &f, &t, where);
+    xmpcu_mem_info(device, &f, &t, where);
     double room = (double)f - 256.0 * 1024 * 1024; /* kernels' scratch, the context */
     if (cap > room)
       cap = room;
@@ -151,10 +151,10 @@ static void make_pool(int device, const xmp_rt_srcloc_t *where) {
   if (device >= 0) {
     xmp_dev_gpu_use_device(device, where);
     pool.base = xmp_dev_gpu_alloc(pool.cap, 0, where);
-    pool.compute = xmpsp_cuda_stream(device, where);
+    pool.compute = xmpcu_stream(device, where);
     if (pool.h2d == NULL) {
-      pool.h2d = xmpsp_cuda_stream_new(device, where);
-      pool.d2h = xmpsp_cuda_stream_new(device, where);
+      pool.h2d = xmpcu_stream_new(device, where);
+      pool.d2h = xmpcu_stream_new(device, where);
     }
   } else {
     pool.base = malloc(pool.cap);
@@ -189,9 +189,9 @@ static void drop(int i, xmpsp_ooc_stats_t *st) {
   if (pool.device >= 0) {
     /* The memory's next load waits for the kernels and write-backs that used it. */
     if (w->has_used)
-      xmpsp_cuda_stream_wait(pool.h2d, w->used, NULL);
+      xmpcu_stream_wait(pool.h2d, w->used, "cudaStreamWaitEvent", NULL);
     if (w->has_written)
-      xmpsp_cuda_stream_wait(pool.h2d, w->written, NULL);
+      xmpcu_stream_wait(pool.h2d, w->written, "cudaStreamWaitEvent", NULL);
   }
   if (xmpsp_slab_free(&pool.slab, w->off, w->bytes) != 0)
     xmpb_fatal(NULL, "internal: out-of-core window freed twice");
@@ -267,9 +267,9 @@ static void move(const window_t *w, long r0, long r1, int in, void *stream,
     return;
   if (pool.device >= 0) {
     if (in)
-      xmpsp_cuda_copy(dev, pitch, host, w->plane_bytes, run, (size_t)w->planes, stream, where);
+      xmpcu_copy(dev, pitch, host, w->plane_bytes, run, (size_t)w->planes, stream, "cudaMemcpy(2D)Async (out-of-core rows)", where);
     else
-      xmpsp_cuda_copy(host, w->plane_bytes, dev, pitch, run, (size_t)w->planes, stream, where);
+      xmpcu_copy(host, w->plane_bytes, dev, pitch, run, (size_t)w->planes, stream, "cudaMemcpy(2D)Async (out-of-core rows)", where);
     return;
   }
   for (long q = 0; q < w->planes; q++)
@@ -304,13 +304,13 @@ static int get(xmp_dev_data_t *d, const xmpsp_ooc_shape_t *s, long r0, long r1, 
     w->next_use = INT_MAX;
     if (pool.device >= 0) {
       if (w->loaded == NULL) {
-        w->loaded = xmpsp_cuda_event_sync_only(where);
-        w->used = xmpsp_cuda_event_sync_only(where);
-        w->written = xmpsp_cuda_event_sync_only(where);
+        w->loaded = xmpcu_event(XMPCU_EVENT_NO_TIMING, where);
+        w->used = xmpcu_event(XMPCU_EVENT_NO_TIMING, where);
+        w->written = xmpcu_event(XMPCU_EVENT_NO_TIMING, where);
       }
       if (bytes > 0) {
         move(w, r0, r1, 1, pool.h2d, where);
-        xmpsp_cuda_record(w->loaded, pool.h2d, where);
+        xmpcu_event_record(w->loaded, pool.h2d, "cudaEventRecord", where);
         w->has_loaded = 1;
       }
     } else {
@@ -340,8 +340,8 @@ void xmpsp_ooc_forget(xmp_dev_data_t *d) {
   if (!pool.ready)
     return;
   if (pool.device >= 0) { /* nothing of an execution is in flight, but be sure */
-    xmpsp_cuda_sync(pool.d2h, NULL);
-    xmpsp_cuda_sync(pool.h2d, NULL);
+    xmpcu_stream_sync(pool.d2h, "cudaStreamSynchronize (device loops)", NULL);
+    xmpcu_stream_sync(pool.h2d, "cudaStreamSynchronize (device loops)", NULL);
   }
   for (int i = 0; i < pool.nw; i++)
     if (pool.w[i].data == d) {
@@ -489,7 +489,7 @@ static void *timing_event(int i, const xmp_rt_srcloc_t *where) {
     if (grown == NULL)
       xmpb_fatal(where, "out of memory (timing events)");
     for (int k = pool.ntiming; k < n; k++)
-      grown[k] = xmpsp_cuda_event(where);
+      grown[k] = xmpcu_event(0, where);
     pool.timing = grown;
     pool.ntiming = n;
   }
@@ -570,7 +570,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
       f->nx = (uint32_t)d->nx;
     } else {
       void *host = d->dummy != NULL ? d->dummy : d->host;
-      f->ptr = (uintptr_t)(gpu && d->dummy == NULL ? xmpsp_cuda_device_ptr(host, where) : host);
+      f->ptr = (uintptr_t)(gpu && d->dummy == NULL ? xmpcu_device_ptr(host, where) : host);
       f->nx = (uint32_t)(d->dummy != NULL ? 1 : d->nx);
     }
     f->dev_handle = f->ptr;
@@ -589,14 +589,14 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
     long first, last, vmin, vmax;
     chunk_values(c, ch, &first, &last, &vmin, &vmax);
     if (trace)
-      xmpsp_cuda_record(timing_event(2 * i, where), pool.compute, where);
+      xmpcu_event_record(timing_event(2 * i, where), "cudaEventRecord", pool.compute, where);
     for (int k = 0; k < nk; k++) {
       int wi = p[k].shape.rows ? win[(size_t)ch * nk + k] : p[k].whole_window ? p[k].win : -1;
       ifaces[k] = p[k].iface;
       if (wi >= 0) {
         const window_t *w = &pool.w[wi];
         if (gpu && w->has_loaded)
-          xmpsp_cuda_stream_wait(pool.compute, w->loaded, where);
+          xmpcu_stream_wait(pool.compute, w->loaded, "cudaStreamWaitEvent", where);
         ifaces[k].ptr = ifaces[k].dev_handle = (uintptr_t)(pool.base + w->off);
         ifaces[k].nx = (uint32_t)(w->bytes / c->argv[k].data->elem_size);
         xmp_rt_layout_t *l = p[k].shape.rows ? (xmp_rt_layout_t *)layout_of(c, k) : NULL;
@@ -615,7 +615,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
       buffers[k] = &ifaces[k];
     }
     if (trace)
-      xmpsp_cuda_record(timing_event(2 * i + 1, where), pool.compute, where);
+      xmpcu_event_record(timing_event(2 * i + 1, where), "cudaEventRecord", pool.compute, where);
     task.args = c->args;
     task.lb = first;
     task.ub = last;
@@ -629,7 +629,7 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
         continue;
       window_t *w = &pool.w[wi];
       if (gpu) {
-        xmpsp_cuda_record(w->used, pool.compute, where);
+        xmpcu_event_record(w->used, pool.compute, "cudaEventRecord", where);
         w->has_used = 1;
       }
       /* Written: the chunk's own rows go back (the window may hold more, which other chunks
@@ -637,9 +637,9 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
       const long *r = &rows[((size_t)ch * nk + k) * 2];
       if (c->argv[k].mode == XMP_DEV_READWRITE && r[1] > r[0]) {
         if (gpu) {
-          xmpsp_cuda_stream_wait(pool.d2h, w->used, where);
+          xmpcu_stream_wait(pool.d2h, w->used, "cudaStreamWaitEvent", where);
           move(w, r[0], r[1], 0, pool.d2h, where);
-          xmpsp_cuda_record(w->written, pool.d2h, where);
+          xmpcu_event_record(w->written, pool.d2h, "cudaEventRecord", where);
           w->has_written = 1;
         } else {
           move(w, r[0], r[1], 0, NULL, where);
@@ -657,17 +657,17 @@ void xmpsp_ooc_run(const xmpsp_ooc_call_t *c, void *partials, size_t partial_byt
     if (!p[k].shape.rows && p[k].whole_window) {
       window_t *w = &pool.w[p[k].win];
       if (gpu) {
-        xmpsp_cuda_record(w->used, pool.compute, where);
+        xmpcu_event_record(w->used, pool.compute, "cudaEventRecord", where);
         w->has_used = 1;
       }
       w->pinned--;
     }
   if (gpu) {
-    xmpsp_cuda_sync(pool.compute, where);
-    xmpsp_cuda_sync(pool.d2h, where);
+    xmpcu_stream_sync(pool.compute, "cudaStreamSynchronize (device loops)", where);
+    xmpcu_stream_sync(pool.d2h, "cudaStreamSynchronize (device loops)", where);
     if (trace)
       for (int i = 0; i < nc; i++)
-        st->wait_s += xmpsp_cuda_elapsed(pool.timing[2 * i], pool.timing[2 * i + 1], where);
+        st->wait_s += xmpcu_elapsed(pool.timing[2 * i], pool.timing[2 * i + 1], where);
   }
   for (int k = 0; k < nk; k++)
     if (layout_of(c, k) != NULL)

@@ -50,7 +50,7 @@ unsigned *xmp_dev_cuda_ticket(void) {
   scratch_t *s = &scratch[id];
   if (s->ticket == NULL) { /* the worker's device is current in its thread */
     s->ticket = xmp_dev_gpu_alloc(sizeof *s->ticket, 0, NULL);
-    xmpsp_cuda_zero(s->ticket, sizeof *s->ticket, NULL);
+    xmpcu_zero(s->ticket, sizeof *s->ticket, NULL);
   }
   return s->ticket;
 }

@@ -153,15 +153,15 @@ static void *timeline_on(void) {
     const xmpsp_workers_t *w = xmpsp_workers();
     timeline_device = w->ncuda > 0 ? starpu_worker_get_devid(w->cuda[0]) : -1;
     if (timeline_device >= 0)
-      timeline_stream = xmpsp_cuda_stream(timeline_device, NULL);
+      timeline_stream = xmpcu_stream(timeline_device, NULL);
   }
   return timeline_device >= 0 && nmarks < MARKS_MAX ? timeline_stream : NULL;
 }
 
 static void *timeline_event(void *stream) {
   int was = xmp_dev_gpu_use_device(timeline_device, NULL);
-  void *ev = xmpsp_cuda_event(NULL);
-  xmpsp_cuda_record(ev, stream, NULL);
+  void *ev = xmpcu_event(0, NULL);
+  xmpcu_event_record(ev, stream, "cudaEventRecord", NULL);
   xmp_dev_gpu_use_device(was, NULL);
   return ev;
 }
@@ -187,8 +187,8 @@ static void timeline_summary(void) {
   double end = 0, busy = 0, idle = 0; /* end: of the work so far */
   for (int i = 0; i < nmarks; i++) {
     span_site_t *site = marks[i].site;
-    double t0 = xmpsp_cuda_elapsed(origin, marks[i].ev[0], NULL);
-    double t1 = xmpsp_cuda_elapsed(origin, marks[i].ev[1], NULL);
+    double t0 = xmpcu_elapsed(origin, marks[i].ev[0], NULL);
+    double t1 = xmpcu_elapsed(origin, marks[i].ev[1], NULL);
     double before = t0 > end ? t0 - end : 0;
     if (site->gpu_count++ > 0) { /* the first execution apart */
       site->gpu_busy += t1 - t0;
@@ -223,8 +223,8 @@ static void timeline_summary(void) {
     free(v);
   }
   for (int i = 0; i < nmarks; i++) {
-    xmpsp_cuda_event_free(marks[i].ev[0]);
-    xmpsp_cuda_event_free(marks[i].ev[1]);
+    xmpcu_event_free(marks[i].ev[0]);
+    xmpcu_event_free(marks[i].ev[1]);
   }
   free(marks);
   marks = NULL;

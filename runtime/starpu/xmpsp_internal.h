@@ -26,6 +26,7 @@
 
 #include "xmp_dev.h"
 #include "xmpb.h"
+#include "xmpcu.h"
 
 /* ---- config.c ---- */
 /* XMP_BALANCE: how a device loop's CPU weight changes. */
@@ -126,33 +127,7 @@ void xmpsp_check(int ret, const xmp_rt_srcloc_t *where, const char *what);
 /* ---- gpu_faces.c ---- */
 /* Closes the CUDA IPC mappings of peers' storage (before StarPU shuts down). */
 void xmpsp_gpu_faces_shutdown(void);
-/* CUDA for the direct executor (exec.c), through the same dlsym'd runtime as the faces: the
- * rank's stream on device (made once; the halo faces' and device collectives' too), its
- * completion, and timing events (elapsed waits for the second one). Without CUDA the calls
- * are errors, except xmpsp_cuda_sync and xmpsp_cuda_event_free, which do nothing. */
-void *xmpsp_cuda_stream(int device, const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_sync(void *stream, const xmp_rt_srcloc_t *where);
-void *xmpsp_cuda_event(const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_record(void *event, void *stream, const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_event_wait(void *event, const xmp_rt_srcloc_t *where);
-double xmpsp_cuda_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_event_free(void *event);
-/* For out-of-core loops (ooc.c): a new stream on device; an event without timing; stream
- * waits for event; height runs of width bytes copied on stream (any direction), pitches apart
- * at each end; the GPU's free and total memory; the device address of pinned host memory. */
-void *xmpsp_cuda_stream_new(int device, const xmp_rt_srcloc_t *where);
-void *xmpsp_cuda_event_sync_only(const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_stream_wait(void *stream, void *event, const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_copy(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
-                     size_t height, void *stream, const xmp_rt_srcloc_t *where);
-void xmpsp_cuda_mem_info(int device, size_t *free_bytes, size_t *total_bytes,
-                         const xmp_rt_srcloc_t *where);
-void *xmpsp_cuda_device_ptr(void *host, const xmp_rt_srcloc_t *where);
-/* Where a GPU kernel may store into host memory: pinned memory's device address, NULL for
- * any other memory (never an error). */
-void *xmpsp_cuda_mapped(void *host);
-/* Zeroes bytes (at most 256) of the current device's memory at dev and waits for it. */
-void xmpsp_cuda_zero(void *dev, size_t bytes, const xmp_rt_srcloc_t *where);
+/* (CUDA itself, for the executors and the out-of-core loops: runtime/cuda, xmpcu.h.) */
 
 /* ---- split.c ---- */
 /* Number of iterations of lb, lb+st, ... up to ub (inclusive); -1 when st == 0. */

@@ -3,7 +3,9 @@
 
 The layers, lowest first, are folders of runtime/ with the prefix of what they define:
   base        xmpb_  (reporting, context, MPI type maps, settings)
-  starpu      xmpsp_ (device data, executors, CUDA), and the xmp_dev_ entry points
+  cuda        xmpcu_ (everything that calls CUDA: memory, streams, events, flags, IPC,
+                      the kernel libraries' loader)
+  starpu      xmpsp_ (device data, executors), and the xmp_dev_ entry points
   hybridcomm  xmphc_ (paths, halo exchanges, collectives)
   src         xmpi_  (the directives' entry points)
 A file of one layer may include the headers of its own folder, of the layers below and of
@@ -16,7 +18,8 @@ import os
 import re
 import sys
 
-LAYERS = [("base", "xmpb_"), ("starpu", "xmpsp_"), ("hybridcomm", "xmphc_"), ("src", "xmpi_")]
+LAYERS = [("base", "xmpb_"), ("cuda", "xmpcu_"), ("starpu", "xmpsp_"), ("hybridcomm", "xmphc_"),
+          ("src", "xmpi_")]
 SOURCES = (".c", ".h", ".cu", ".cuh")
 
 
@@ -117,15 +120,18 @@ def check(root):
 
 def self_test(root):
     owner = headers_of(os.path.join(root, "runtime"))
-    defined = {"xmp_node_num": 3, "helper": 1}
-    base, hc = 0, 2
-    cases = [('#include "xmpi_internal.h"\n', base, 1), ('#include "xmphc.h"\n', 1, 1),
+    defined = {"xmp_node_num": 4, "helper": 2}
+    base, cuda, starpu, hc = 0, 1, 2, 3
+    cases = [('#include "xmpi_internal.h"\n', base, 1), ('#include "xmphc.h"\n', starpu, 1),
+             ('#include "xmpsp_internal.h"\n', cuda, 1), ('#include "xmpcu.h"\n', base, 1),
+             ('#include "xmpcu.h"\n', starpu, 0),
              ("void f(void) { xmpi_fatal(0, \"x\"); }\n", hc, 1),
+             ("void f(void) { xmpsp_enter(); }\n", cuda, 1),
              ("/* xmpi_fatal */ const char *s = \"xmpi_x\";\n", base, 0),
              ('#include "xmpb.h"\nint g(void) { return xmpb_mpi_active(); }\n', hc, 0),
              ("int h(void) { return XMPSP_POLL_SPAN + xmpsp_x(); }\n", base, 2),
-             ("int k(void) { return xmp_node_num() + helper(); }\n", 1, 1),
-             ("int k(void) { return xmp_node_num() + helper(); }\n", base, 2)]
+             ("int k(void) { return xmp_node_num() + helper(); }\n", starpu, 1),
+             ("int k(void) { return xmp_node_num() + helper(); }\n", cuda, 2)]
     bad = 0
     for text, layer, want in cases:
         got = len(breaches("case.c", layer, owner, text, defined))
