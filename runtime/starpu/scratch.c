@@ -16,14 +16,19 @@ typedef struct scratch {
  * shutdown, once the workers are idle). */
 static scratch_t scratch[STARPU_NMAXWORKERS];
 
+/* The calling CUDA worker's slot; `what` is the entry point, for the error elsewhere. */
+static scratch_t *worker_slot(const char *what) {
+  int id = starpu_worker_get_id();
+  if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
+    xmpb_fatal(NULL, "%s called outside a CUDA codelet", what);
+  return &scratch[id];
+}
+
 void *xmp_dev_cuda_scratch(size_t bytes) {
   void *direct = xmpsp_direct_scratch(bytes); /* a direct loop's (exec.c) */
   if (direct != NULL)
     return direct;
-  int id = starpu_worker_get_id();
-  if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
-    xmpb_fatal(NULL, "xmp_dev_cuda_scratch called outside a CUDA codelet");
-  scratch_t *s = &scratch[id];
+  scratch_t *s = worker_slot("xmp_dev_cuda_scratch");
   if (s->bytes < bytes) {
     size_t want = s->bytes * 2 > bytes ? s->bytes * 2 : bytes; /* fewer regrowths */
     /* The worker's earlier kernels that used the old buffer ran on the same stream, and
@@ -44,10 +49,7 @@ unsigned *xmp_dev_cuda_ticket(void) {
   unsigned *direct = xmpsp_direct_ticket(); /* a direct loop's (exec.c) */
   if (direct != NULL)
     return direct;
-  int id = starpu_worker_get_id();
-  if (id < 0 || starpu_worker_get_type(id) != STARPU_CUDA_WORKER)
-    xmpb_fatal(NULL, "xmp_dev_cuda_ticket called outside a CUDA codelet");
-  scratch_t *s = &scratch[id];
+  scratch_t *s = worker_slot("xmp_dev_cuda_ticket");
   if (s->ticket == NULL) { /* the worker's device is current in its thread */
     s->ticket = xmp_dev_gpu_alloc(sizeof *s->ticket, 0, NULL);
     xmpcu_zero(s->ticket, sizeof *s->ticket, NULL);
