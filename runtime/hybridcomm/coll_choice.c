@@ -70,16 +70,6 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
   return a;
 }
 
-int xmphc_algo_windowed(const xmphc_algo_choice_t *ch, unsigned mask) {
-  int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
-  if (n < 2)
-    return 0;
-  long e = ch->execs, start = ch->window_start;
-  if (start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= XMPHC_ALGO_RECHECK)
-    start = e; /* the pick starts a recheck */
-  return start >= 0 && e - start < (long)n * XMPHC_ALGO_BLOCK;
-}
-
 /* The median of n times (the lower middle one for even n). */
 static double median(const double *t, int n) {
   double s[XMPHC_ALGO_REPS];

@@ -840,8 +840,11 @@ static int kernels_check(const xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t
   return XMPHC_OK;
 }
 
-/* One execution of the exchange. */
-static int run_once(xmphc_dev_exchange_t *x, xmp_dev_data_t *d, const xmp_dev_gpu_view_t *v) {
+int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                           const xmp_dev_gpu_view_t *v) {
+  int st = kernels_check(x, v);
+  if (st != XMPHC_OK)
+    return st;
   int notes = xmphc_config()->comm != XMPHC_COMM_MPI;
   long e = x->execs++;
   int measure_order, order = order_of(x, e, &measure_order);
@@ -874,36 +877,4 @@ static int run_once(xmphc_dev_exchange_t *x, xmp_dev_data_t *d, const xmp_dev_gp
   if (step.decide)
     decide(x, e);
   return XMPHC_OK;
-}
-
-/* Whether the next execution (under XMP_COMM=auto) measures: the paths' window, then the
- * order's. The same at every end (all count executions and decide alike). */
-static int window_next(xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t *v) {
-  const xmphc_config_t *cfg = xmphc_config();
-  if (cfg->comm != XMPHC_COMM_AUTO)
-    return 0;
-  xmphc_dev_step_t step = xmphc_dev_schedule(x->execs, v != NULL && xmp_dev_gpu_kernels_available());
-  if (step.path >= 0)
-    return 1;
-  if (cfg->halo_order >= 0)
-    return 0;
-  if (x->execs >= XMPHC_DEV_WINDOW)
-    xmphc_algo_start(&x->order); /* as order_of does at that execution */
-  return xmphc_algo_windowed(&x->order,
-                             1u << XMPHC_ORDER_CONCURRENT | 1u << XMPHC_ORDER_PHASED);
-}
-
-int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
-                           const xmp_dev_gpu_view_t *v) {
-  int st = kernels_check(x, v);
-  if (st != XMPHC_OK)
-    return st;
-  /* A measuring window runs whole in the call that starts it: its executions repeat the same
-   * faces (an exchange writes the same shadows again), back to back, so the program's own
-   * steps never run inside a window, with its host waits, meetings and slower paths. */
-  int windowed = window_next(x, v);
-  st = run_once(x, d, v);
-  while (st == XMPHC_OK && windowed && window_next(x, v))
-    st = run_once(x, d, v);
-  return st;
 }

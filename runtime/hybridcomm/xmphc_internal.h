@@ -317,9 +317,6 @@ void xmphc_algo_start(xmphc_algo_choice_t *ch);
  * set: time it) or the choice, where that is no candidate of this call the candidate with the
  * smallest decided time (none: the lowest). */
 int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measure);
-/* Whether the next pick under XMP_COMM=auto (mask's candidates, two or more) is an execution
- * of a window, a recheck that it would start included; changes nothing. */
-int xmphc_algo_windowed(const xmphc_algo_choice_t *ch, unsigned mask);
 /* Keeps time t of a measured execution of algorithm a (best[a]: the median so far); returns
  * 1 when the window ends with it: every rank then takes the slowest rank's best times and
  * calls xmphc_algo_decide. */

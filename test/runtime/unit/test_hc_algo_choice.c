@@ -85,42 +85,9 @@ static void test_window(void) {
       break;
     }
   }
-  CHECK(xmphc_algo_windowed(&ch, mask)); /* the next pick starts the recheck */
   int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
   CHECKF(!measure && a == HOST, "the recheck starts with the first candidate, untimed: %d %d", a,
          measure);
-}
-
-/* xmphc_algo_windowed says, before each pick, whether it is an execution of a window (device
- * exchanges run a window's executions back to back): every one of the window's, none between
- * the decision and the recheck, and nothing changes when asked. */
-static void test_windowed(void) {
-  xmphc_algo_choice_t ch;
-  xmphc_algo_init(&ch, 0);
-  unsigned mask = BIT(HOST) | BIT(SIGNAL);
-  CHECK(!xmphc_algo_windowed(&ch, mask)); /* waits for xmphc_algo_start */
-  CHECK(!xmphc_algo_windowed(&ch, BIT(HOST)));
-  xmphc_algo_start(&ch);
-  long decided = -1;
-  for (long e = 0; e < 2 * XMPHC_ALGO_RECHECK && decided < 0; e++) {
-    CHECKF(xmphc_algo_windowed(&ch, mask) && xmphc_algo_windowed(&ch, mask),
-           "execution %ld of the window", e);
-    int measure, a = xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
-    if (measure && xmphc_algo_record(&ch, mask, a, times_of(a))) {
-      xmphc_algo_decide(&ch, mask, ch.best);
-      decided = e;
-    }
-  }
-  CHECKF(decided == 2 * XMPHC_ALGO_BLOCK - 1 && ch.chosen == SIGNAL, "decided at %ld: %d",
-         decided, ch.chosen);
-  long windowed = 0;
-  for (long e = 0; e < XMPHC_ALGO_RECHECK - 1; e++) {
-    windowed += xmphc_algo_windowed(&ch, mask);
-    int measure;
-    (void)xmphc_algo_pick(&ch, mask, XMPHC_COMM_AUTO, &measure);
-  }
-  CHECKF(windowed == 0, "%ld executions before the recheck said to be in a window", windowed);
-  CHECK(xmphc_algo_windowed(&ch, mask)); /* the recheck's first */
 }
 
 /* The signalled kernel fast once and slow otherwise (4 x H100: a lucky execution), the
@@ -224,7 +191,6 @@ static void test_deferred(void) {
 
 int main(void) {
   test_window();
-  test_windowed();
   test_deferred();
   test_median();
   test_decide();
