@@ -37,9 +37,7 @@ enum {
 #define XMPHC_DIRECT_MAX ((size_t)16 << 20)
 
 typedef struct xmphc_choice {
-  long execs;        /* executions so far */
-  long window_start; /* execution where the current window began; -1: none */
-  long decided_at;   /* -1: not yet */
+  xmphc_window_t w; /* the windows' clock (choice.c), the first window at the first call */
   double best[XMPHC_COLL_MAXSLOTS][XMPHC_NPATHS];
   int chosen[XMPHC_COLL_MAXSLOTS];
 } choice_t;
@@ -251,19 +249,18 @@ int xmphc_run_begin(xmphc_coll_t *c, int kind, size_t bytes, size_t slot_bytes,
     ch = c->choice[kind][b] = calloc(1, sizeof *ch);
     if (ch == NULL)
       return XMPHC_E_NOMEM;
-    ch->decided_at = -1;
+    xmphc_window_init(&ch->w, 1);
     for (int s = 0; s < XMPHC_COLL_MAXSLOTS; s++)
       ch->best[s][XMPHC_PATH_MPI] = ch->best[s][XMPHC_PATH_DIRECT] = -1.0;
   }
   run->ch = ch;
-  long e = ch->execs++;
-  if (ch->window_start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= XMPHC_RECHECK) {
-    ch->window_start = e;
+  int fresh;
+  long k = xmphc_window_tick(&ch->w, XMPHC_RECHECK, &fresh);
+  if (fresh)
     for (int s = 0; s < XMPHC_COLL_MAXSLOTS; s++)
       ch->best[s][XMPHC_PATH_MPI] = ch->best[s][XMPHC_PATH_DIRECT] = -1.0;
-  }
-  long k = ch->window_start >= 0 && e - ch->window_start < XMPHC_WINDOW ? e - ch->window_start
-                                                                          : -1;
+  if (k >= XMPHC_WINDOW)
+    k = -1;
   for (int s = 0; s < XMPHC_COLL_MAXSLOTS; s++) {
     if (!direct)
       run->mode[s] = XMPHC_PATH_MPI;
@@ -355,12 +352,9 @@ int xmphc_step(xmphc_run_t *run, int slot, int to, const xmphc_region_t *send, i
 
 void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0) {
   choice_t *ch = run->ch;
-  long k = ch->window_start >= 0 ? ch->execs - 1 - ch->window_start : -1;
-  if (path >= 0 && k >= 0 && k < XMPHC_WINDOW) {
-    double t = MPI_Wtime() - t0;
-    if (ch->best[slot][path] < 0 || t < ch->best[slot][path])
-      ch->best[slot][path] = t;
-  }
+  long k = xmphc_window_index(&ch->w);
+  if (path >= 0 && k >= 0 && k < XMPHC_WINDOW)
+    xmphc_keep_shortest(ch->best[slot], path, MPI_Wtime() - t0);
   xmphc_sum_step(run->kind >= XMPHC_COLL_DEV_BCAST, path, t0); /* XMP_COMM_REPORT */
 }
 
@@ -392,7 +386,7 @@ int xmphc_whole_pick(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int *m
     return XMPHC_WHOLE_STEPS;
   xmphc_algo_choice_t *ch = whole_choice(c, kind, bytes);
   const choice_t *steps = c->choice[kind][xmphc_size_bucket(bytes)];
-  if (steps != NULL && steps->decided_at >= 0)
+  if (steps != NULL && steps->w.decided_at >= 0)
     xmphc_algo_start(ch);
   return xmphc_algo_pick(ch, whole_mask(mpi_ok), XMPHC_COMM_AUTO, measure);
 }
@@ -419,7 +413,7 @@ static void report(const xmphc_coll_t *c, const xmphc_run_t *run, const double *
   const choice_t *ch = run->ch;
   char line[1024];
   int n = snprintf(line, sizeof line, "collective %s of %zu B on %d nodes, execution %ld:",
-                   kind_name[run->kind], run->bytes, c->size, ch->execs);
+                   kind_name[run->kind], run->bytes, c->size, ch->w.execs);
   for (int s = 0; s < c->nslots && n > 0 && (size_t)n < sizeof line; s++) {
     const double *ts = t + s * XMPHC_NPATHS;
     if (ts[XMPHC_PATH_MPI] < 0 && ts[XMPHC_PATH_DIRECT] < 0)
@@ -439,8 +433,7 @@ static void report(const xmphc_coll_t *c, const xmphc_run_t *run, const double *
 int xmphc_run_end(xmphc_run_t *run) {
   choice_t *ch = run->ch;
   xmphc_coll_t *c = run->c;
-  long k = ch->window_start >= 0 ? ch->execs - 1 - ch->window_start : -1;
-  if (k != XMPHC_WINDOW - 1)
+  if (xmphc_window_index(&ch->w) != XMPHC_WINDOW - 1)
     return XMPHC_OK;
   double t[XMPHC_COLL_MAXSLOTS * XMPHC_NPATHS];
   MPI_Allreduce(ch->best, t, XMPHC_COLL_MAXSLOTS * XMPHC_NPATHS, MPI_DOUBLE, MPI_MAX, c->comm);
@@ -449,15 +442,14 @@ int xmphc_run_end(xmphc_run_t *run) {
     const double *ts = t + s * XMPHC_NPATHS;
     /* Reported when a step had a choice and its path is new (the first decision: changed
      * from nothing). */
-    int before = ch->decided_at < 0 ? -1 : ch->chosen[s];
+    int before = ch->w.decided_at < 0 ? -1 : ch->chosen[s];
     ch->chosen[s] = ts[XMPHC_PATH_DIRECT] >= 0 &&
                             (ts[XMPHC_PATH_MPI] < 0 || ts[XMPHC_PATH_DIRECT] < ts[XMPHC_PATH_MPI])
                         ? XMPHC_PATH_DIRECT
                         : XMPHC_PATH_MPI;
     changed |= ts[XMPHC_PATH_DIRECT] >= 0 && ts[XMPHC_PATH_MPI] >= 0 && before != ch->chosen[s];
   }
-  ch->decided_at = ch->execs - 1;
-  ch->window_start = -1;
+  xmphc_window_decided(&ch->w);
   if (changed && xmphc_config()->report)
     report(c, run, t);
   return XMPHC_OK;

@@ -6,8 +6,8 @@
  *
  * A window runs each candidate in a block of XMPHC_ALGO_BLOCK consecutive executions (the
  * first XMPHC_ALGO_SKIP untimed) and keeps the median of each one's timed executions; the
- * decision takes the smallest of the slowest ranks' medians. Windows start at the first
- * execution and again XMPHC_ALGO_RECHECK executions after each decision. */
+ * decision takes the smallest of the slowest ranks' medians. Windows (choice.c's clock) start
+ * at the first execution and again XMPHC_ALGO_RECHECK executions after each decision. */
 #include "xmphc_internal.h"
 
 static void forget_window(xmphc_algo_choice_t *ch) {
@@ -18,17 +18,14 @@ static void forget_window(xmphc_algo_choice_t *ch) {
 }
 
 void xmphc_algo_init(xmphc_algo_choice_t *ch, int start_now) {
-  *ch = (xmphc_algo_choice_t){.window_start = start_now ? 0 : -1, .decided_at = -1,
-                              .chosen = -1};
+  *ch = (xmphc_algo_choice_t){.chosen = -1};
+  xmphc_window_init(&ch->w, start_now);
   forget_window(ch);
   for (int a = 0; a < XMPHC_ALGO_MAX; a++)
     ch->decided[a] = -1.0;
 }
 
-void xmphc_algo_start(xmphc_algo_choice_t *ch) {
-  if (ch->window_start < 0 && ch->decided_at < 0)
-    ch->window_start = ch->execs;
-}
+void xmphc_algo_start(xmphc_algo_choice_t *ch) { xmphc_window_open(&ch->w); }
 
 /* The candidates of mask in increasing order into cand; returns their number. */
 static int candidates(unsigned mask, int *cand) {
@@ -46,12 +43,10 @@ int xmphc_algo_pick(xmphc_algo_choice_t *ch, unsigned mask, int comm, int *measu
     return 0;
   if (n == 1 || comm == XMPHC_COMM_DIRECT)
     return cand[n - 1];
-  long e = ch->execs++;
-  if (ch->window_start < 0 && ch->decided_at >= 0 && e - ch->decided_at >= XMPHC_ALGO_RECHECK) {
-    ch->window_start = e;
+  int fresh;
+  long k = xmphc_window_tick(&ch->w, XMPHC_ALGO_RECHECK, &fresh);
+  if (fresh)
     forget_window(ch);
-  }
-  long k = ch->window_start >= 0 ? e - ch->window_start : -1;
   if (k >= 0 && k < (long)n * XMPHC_ALGO_BLOCK) {
     *measure = k % XMPHC_ALGO_BLOCK >= XMPHC_ALGO_SKIP;
     return cand[k / XMPHC_ALGO_BLOCK];
@@ -87,7 +82,7 @@ int xmphc_algo_record(xmphc_algo_choice_t *ch, unsigned mask, int a, double t) {
     ch->samples[a][ch->nsamples[a]++] = t;
   ch->best[a] = median(ch->samples[a], ch->nsamples[a]);
   int cand[XMPHC_ALGO_MAX], n = candidates(mask, cand);
-  return ch->execs - 1 - ch->window_start == (long)n * XMPHC_ALGO_BLOCK - 1;
+  return xmphc_window_index(&ch->w) == (long)n * XMPHC_ALGO_BLOCK - 1;
 }
 
 int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t, MPI_Comm comm,
@@ -100,14 +95,13 @@ int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t,
 }
 
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst) {
-  int before = ch->decided_at < 0 ? -1 : ch->chosen;
+  int before = ch->w.decided_at < 0 ? -1 : ch->chosen;
   ch->chosen = -1;
   for (int b = 0; b < XMPHC_ALGO_MAX; b++) {
     ch->decided[b] = worst[b];
     if ((mask & (1u << b)) && worst[b] >= 0 && (ch->chosen < 0 || worst[b] < worst[ch->chosen]))
       ch->chosen = b;
   }
-  ch->decided_at = ch->execs - 1;
-  ch->window_start = -1;
+  xmphc_window_decided(&ch->w);
   return before;
 }

@@ -333,11 +333,6 @@ xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok) {
   return s;
 }
 
-void xmphc_dev_record(double *best, int path, double t) {
-  if (path >= 0 && path < XMPHC_DEV_NPATHS && (best[path] < 0 || t < best[path]))
-    best[path] = t;
-}
-
 void xmphc_dev_fold(double *acc, const double *best) {
   for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
     acc[p] = acc[p] < 0 || best[p] < 0 ? -1.0 : acc[p] > best[p] ? acc[p] : best[p];
@@ -765,7 +760,7 @@ static void run_faces(const exec_t *ex, unsigned sel) {
       unpack[nrecv++] = i;
     }
     if (ex->step->timed && !df->self)
-      xmphc_dev_record(df->best, path, MPI_Wtime() - ex->t0);
+      xmphc_keep_shortest(df->best, path, MPI_Wtime() - ex->t0);
     if (x->sum != NULL) /* the face is here (an MPI one still to be unpacked) */
       xmphc_sum_path(x->sum, sum_path(path), MPI_Wtime() - ex->t0);
   }

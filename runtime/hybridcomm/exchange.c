@@ -45,8 +45,7 @@ struct xmphc_exchange {
   xmphc_storage_t st;
   int dim, nfaces;
   xface_t face[4];
-  long window_start; /* execution (0-based) where the current window began; -1: none */
-  long decided_at;   /* execution of the last decision; -1: none yet */
+  xmphc_window_t w; /* the windows' clock (choice.c): counts the executions as info.epoch */
   int running;
   double t0;
   const char *name;
@@ -166,8 +165,7 @@ int xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
   x->dim = dim;
   x->name = name;
   x->where = where;
-  x->window_start = 0;
-  x->decided_at = -1;
+  xmphc_window_init(&x->w, 1);
   int status = XMPHC_OK;
   for (int i = 0; i < nfaces && status == XMPHC_OK; i++) {
     xface_t *xf = &x->face[x->nfaces];
@@ -198,24 +196,20 @@ int xmphc_exchange_create(MPI_Comm comm, const xmphc_storage_t *st, int dim,
   return XMPHC_OK;
 }
 
-/* Executions are counted from 1 in info.epoch; k is the current one's index in the window
- * or -1 outside one. */
+/* The current execution's index in the window, or -1 outside one. */
 static long window_index(const xmphc_exchange_t *x) {
-  if (x->window_start < 0)
-    return -1;
-  long k = (long)x->info.epoch - 1 - x->window_start;
+  long k = xmphc_window_index(&x->w);
   return k < XMPHC_WINDOW ? k : -1;
 }
 
 int xmphc_exchange_start(xmphc_exchange_t *x) {
-  x->info.epoch++;
-  long e = (long)x->info.epoch - 1;
-  if (x->window_start < 0 && x->decided_at >= 0 && e - x->decided_at >= XMPHC_RECHECK) {
-    x->window_start = e;
+  x->info.epoch++; /* the transports' count; the clock's is the same */
+  int fresh;
+  (void)xmphc_window_tick(&x->w, XMPHC_RECHECK, &fresh);
+  if (fresh)
     for (int i = 0; i < x->nfaces; i++)
       for (int p = 0; p < XMPHC_NPATHS; p++)
         x->face[i].best[p] = -1.0;
-  }
   long k = window_index(x);
   x->t0 = MPI_Wtime();
   for (int i = 0; i < x->nfaces; i++) {
@@ -244,7 +238,7 @@ static void decide(xmphc_exchange_t *x) {
     before[i] = x->face[i].chosen;
   }
   swap_with_peers(x, XMPHC_TAG_DECIDE, out, len, in, sizeof peer_best[0], NULL);
-  int changed = x->decided_at < 0;
+  int changed = x->w.decided_at < 0;
   xmphc_report_face_t rep[4];
   int nrep = 0;
   for (int i = 0; i < x->nfaces; i++) {
@@ -273,8 +267,7 @@ static void decide(xmphc_exchange_t *x) {
       memcpy(r->t, t, sizeof t);
     }
   }
-  x->decided_at = (long)x->info.epoch - 1;
-  x->window_start = -1;
+  xmphc_window_decided(&x->w);
   /* Every node of comm decides at this execution, so the report's gather matches; without a
    * report no node needs to know whether another one changed. */
   if (!xmphc_config()->report)
@@ -306,8 +299,8 @@ int xmphc_exchange_wait(xmphc_exchange_t *x) {
         left--;
         idle = 0;
         used[xf->path] = 1;
-        if (window_index(x) >= 0 && (xf->best[xf->path] < 0 || t < xf->best[xf->path]))
-          xf->best[xf->path] = t;
+        if (window_index(x) >= 0)
+          xmphc_keep_shortest(xf->best, xf->path, t);
         if (x->sum != NULL)
           xmphc_sum_path(x->sum, xf->path == XMPHC_PATH_DIRECT ? XMPHC_SUM_UCX : XMPHC_SUM_MPI,
                          t);

@@ -237,6 +237,30 @@ const xmphc_sum_list_t *xmphc_sum_records(void);
  * in rank order after one line saying what they hold; frees the records. */
 void xmphc_sum_report(void);
 
+/* ---- choice.c: what every measured choice shares (pure) ---- */
+/* The clock of a choice's measuring windows: executions counted, the current window's first
+ * execution (-1: none), the execution of the last decision (-1: none yet). */
+typedef struct xmphc_window {
+  long execs;
+  long start;
+  long decided_at;
+} xmphc_window_t;
+/* A clock whose first window starts at the first execution (start_now) or waits for
+ * xmphc_window_open, which starts it at the next execution unless one ran or runs. */
+void xmphc_window_init(xmphc_window_t *w, int start_now);
+void xmphc_window_open(xmphc_window_t *w);
+/* Counts an execution and returns its index in the current window (-1: none); a recheck
+ * window starts at the first execution `recheck` or more after the last decision, and then
+ * *fresh is set (the caller forgets the previous window's times). The caller ends a window
+ * with xmphc_window_decided at its last execution. */
+long xmphc_window_tick(xmphc_window_t *w, long recheck, int *fresh);
+/* The index in the current window of the execution last counted (-1: none). */
+long xmphc_window_index(const xmphc_window_t *w);
+/* The execution last counted decided: the window is over. */
+void xmphc_window_decided(xmphc_window_t *w);
+/* Keeps in best[path] the shortest time t seen (best[path] < 0: none yet). */
+void xmphc_keep_shortest(double *best, int path, double t);
+
 /* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
  * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the
  * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it. */
@@ -261,8 +285,6 @@ typedef struct xmphc_dev_step {
  * loads); else its turns ask for the copy engines. Every end of every face follows the same
  * schedule, since all count executions alike. */
 xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok);
-/* Keeps in best[path] the shortest time t seen (best[p] < 0: none yet). */
-void xmphc_dev_record(double *best, int path, double t);
 /* Folds the best times of one face that this end received from a peer into acc (start with
  * every acc[p] = 0: no face): acc[p] = the larger time, < 0 once a face lacks path p. */
 void xmphc_dev_fold(double *acc, const double *best);
@@ -299,7 +321,7 @@ enum {
   XMPHC_ALGO_RECHECK = 1000
 };
 typedef struct xmphc_algo_choice {
-  long execs, window_start, decided_at;
+  xmphc_window_t w;
   double samples[XMPHC_ALGO_MAX][XMPHC_ALGO_REPS]; /* this rank's timed executions ... */
   int nsamples[XMPHC_ALGO_MAX];                    /* ... in the current window */
   double best[XMPHC_ALGO_MAX];    /* this rank's median per algorithm in the window, -1: none */

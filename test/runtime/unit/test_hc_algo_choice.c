@@ -111,7 +111,7 @@ static void test_median(void) {
 static void test_decide(void) {
   xmphc_algo_choice_t ch;
   xmphc_algo_init(&ch, 1);
-  ch.execs = 1; /* as after a window's execution */
+  ch.w.execs = 1; /* as after a window's execution */
   double tie[XMPHC_ALGO_MAX] = {[HOST] = 2e-6, [STEPS] = 2e-6, [ONESHOT] = -1, [SIGNAL] = 3e-6};
   for (int b = SIGNAL + 1; b < XMPHC_ALGO_MAX; b++)
     tie[b] = -1;
@@ -164,7 +164,7 @@ static void test_forced(void) {
     a = xmphc_algo_pick(&ch, BIT(HOST) | BIT(STEPS), XMPHC_COMM_DIRECT, &measure);
     CHECKF(a == STEPS && !measure, "direct without the kernel: %d", a);
   }
-  CHECKF(ch.execs == 0, "forced picks count no executions: %ld", ch.execs);
+  CHECKF(ch.w.execs == 0, "forced picks count no executions: %ld", ch.w.execs);
 }
 
 /* A choice made to wait (host collectives: until the steps' paths are chosen) runs its first

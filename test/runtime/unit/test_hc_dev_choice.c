@@ -1,5 +1,5 @@
 /* The measured choice of device halo faces (hybridcomm/device_exchange.c: xmphc_dev_schedule,
- * xmphc_dev_record, xmphc_dev_fold, xmphc_dev_choose, xmphc_dev_prune, xmphc_dev_ask) on
+ * xmphc_keep_shortest, xmphc_dev_fold, xmphc_dev_choose, xmphc_dev_prune, xmphc_dev_ask) on
  * synthetic timings, no GPU needed:
  *  - the window's schedule (paths in turn, an untimed first round, the decision at its end,
  *    again every XMPHC_DEV_RECHECK executions);
@@ -85,9 +85,9 @@ static void test_choose(void) {
 
   /* record keeps the shortest; fold the largest, a missing path poisons */
   double best[NP] = {-1.0, -1.0, -1.0};
-  xmphc_dev_record(best, DIRECT, 9.0);
-  xmphc_dev_record(best, DIRECT, 8.0);
-  xmphc_dev_record(best, DIRECT, 8.5);
+  xmphc_keep_shortest(best, DIRECT, 9.0);
+  xmphc_keep_shortest(best, DIRECT, 8.0);
+  xmphc_keep_shortest(best, DIRECT, 8.5);
   CHECK(best[DIRECT] == 8.0 && best[MPI] < 0 && best[KERNEL] < 0);
   double acc[NP] = {0.0, 0.0, 0.0}, one[NP] = {10.0, 4.0, 6.0}, two[NP] = {12.0, 3.0, -1.0};
   xmphc_dev_fold(acc, one);
@@ -181,7 +181,7 @@ static void sim_run(sim_t *s, sim_x_t *x, const double *cost, const double *tail
       }
     double arrive = start + cost[path] + extra + noise(s);
     if (st.timed)
-      xmphc_dev_record(x->best[r], path, arrive - t0[r]);
+      xmphc_keep_shortest(x->best[r], path, arrive - t0[r]);
     leave[r] = fmax(leave[r], arrive);
     leave[snd] = fmax(leave[snd], arrive - tail[path]);
   }
@@ -286,8 +286,8 @@ static void test_prune(void) {
     int path = xmphc_dev_ask(&st, skip, DIRECT);
     asked[path]++;
     if (st.timed) {
-      xmphc_dev_record(mine, path, cost[path]);
-      xmphc_dev_record(peer, path, cost[path] + 0.5);
+      xmphc_keep_shortest(mine, path, cost[path]);
+      xmphc_keep_shortest(peer, path, cost[path] + 0.5);
     }
   }
   CHECKF(asked[MPI] == 0 && asked[KERNEL] == 1 + XMPHC_DEV_REPS &&

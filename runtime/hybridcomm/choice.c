@@ -1,0 +1,42 @@
+/* choice.c - what the layer's measured choices share (pure): the clock of their measuring
+ * windows and the shortest time kept per path. The choices: a host halo face's path
+ * (exchange.c), a host or device collective's step paths (coll.c), a device collective's
+ * algorithm, MPI's own collective against the steps and a device exchange's order
+ * (coll_choice.c); a device halo face's path (device_exchange.c) keeps the shortest times too,
+ * its windows at fixed executions (xmphc_dev_schedule).
+ *
+ * A window is a run of measured executions ending in a decision. The first starts at the
+ * first execution (or, for a choice made to wait, at the one after xmphc_window_open), and
+ * another `recheck` executions after each decision, in case the machine's load changed. */
+#include "xmphc_internal.h"
+
+void xmphc_window_init(xmphc_window_t *w, int start_now) {
+  *w = (xmphc_window_t){0, start_now ? 0 : -1, -1};
+}
+
+void xmphc_window_open(xmphc_window_t *w) {
+  if (w->start < 0 && w->decided_at < 0)
+    w->start = w->execs;
+}
+
+long xmphc_window_tick(xmphc_window_t *w, long recheck, int *fresh) {
+  long e = w->execs++;
+  *fresh = w->start < 0 && w->decided_at >= 0 && e - w->decided_at >= recheck;
+  if (*fresh)
+    w->start = e;
+  return w->start >= 0 ? e - w->start : -1;
+}
+
+long xmphc_window_index(const xmphc_window_t *w) {
+  return w->start >= 0 ? w->execs - 1 - w->start : -1;
+}
+
+void xmphc_window_decided(xmphc_window_t *w) {
+  w->decided_at = w->execs - 1;
+  w->start = -1;
+}
+
+void xmphc_keep_shortest(double *best, int path, double t) {
+  if (best[path] < 0 || t < best[path])
+    best[path] = t;
+}
