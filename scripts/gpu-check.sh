@@ -546,7 +546,6 @@ himeno_tiles() {
 plain -DXMP_DEV_TILE=0
 walk8 -DXMP_DEV_TILE_WALK=8L
 walk32 -DXMP_DEV_TILE_WALK=32L
-target8192 -DXMP_DEV_TILE_TARGET_BLOCKS=8192L
 tile64x2 -DXMP_DEV_TILE_X=64
 block256 -DXMP_DEV_BLOCK=256"}
   for size in L XL; do
