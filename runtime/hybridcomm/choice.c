@@ -5,6 +5,10 @@
  * (coll_choice.c); a device halo face's path (device_exchange.c) keeps the shortest times too,
  * its windows at fixed executions (xmphc_dev_schedule).
  *
+ * A decision takes the path (or algorithm) of smallest time among the candidates measured,
+ * ties to the lower one (MPI first): the same function of the same numbers at every end, so
+ * the ends agree without a further message.
+ *
  * A window is a run of measured executions ending in a decision. The first starts at the
  * first execution (or, for a choice made to wait, at the one after xmphc_window_open), and
  * another `recheck` executions after each decision, in case the machine's load changed. */
@@ -39,4 +43,12 @@ void xmphc_window_decided(xmphc_window_t *w) {
 void xmphc_keep_shortest(double *best, int path, double t) {
   if (best[path] < 0 || t < best[path])
     best[path] = t;
+}
+
+int xmphc_fastest(const double *t, unsigned mask, int n) {
+  int chosen = -1;
+  for (int p = 0; p < n; p++)
+    if ((mask & (1u << p)) && t[p] >= 0 && (chosen < 0 || t[p] < t[chosen]))
+      chosen = p;
+  return chosen;
 }

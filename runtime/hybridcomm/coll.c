@@ -443,10 +443,10 @@ int xmphc_run_end(xmphc_run_t *run) {
     /* Reported when a step had a choice and its path is new (the first decision: changed
      * from nothing). */
     int before = ch->w.decided_at < 0 ? -1 : ch->chosen[s];
-    ch->chosen[s] = ts[XMPHC_PATH_DIRECT] >= 0 &&
-                            (ts[XMPHC_PATH_MPI] < 0 || ts[XMPHC_PATH_DIRECT] < ts[XMPHC_PATH_MPI])
-                        ? XMPHC_PATH_DIRECT
-                        : XMPHC_PATH_MPI;
+    ch->chosen[s] = xmphc_fastest(ts, 1u << XMPHC_PATH_MPI | 1u << XMPHC_PATH_DIRECT,
+                                  XMPHC_NPATHS);
+    if (ch->chosen[s] < 0)
+      ch->chosen[s] = XMPHC_PATH_MPI;
     changed |= ts[XMPHC_PATH_DIRECT] >= 0 && ts[XMPHC_PATH_MPI] >= 0 && before != ch->chosen[s];
   }
   xmphc_window_decided(&ch->w);

@@ -96,12 +96,9 @@ int xmphc_algo_measured(xmphc_algo_choice_t *ch, unsigned mask, int a, double t,
 
 int xmphc_algo_decide(xmphc_algo_choice_t *ch, unsigned mask, const double *worst) {
   int before = ch->w.decided_at < 0 ? -1 : ch->chosen;
-  ch->chosen = -1;
-  for (int b = 0; b < XMPHC_ALGO_MAX; b++) {
+  for (int b = 0; b < XMPHC_ALGO_MAX; b++)
     ch->decided[b] = worst[b];
-    if ((mask & (1u << b)) && worst[b] >= 0 && (ch->chosen < 0 || worst[b] < worst[ch->chosen]))
-      ch->chosen = b;
-  }
+  ch->chosen = xmphc_fastest(worst, mask, XMPHC_ALGO_MAX);
   xmphc_window_decided(&ch->w);
   return before;
 }

@@ -339,13 +339,9 @@ void xmphc_dev_fold(double *acc, const double *best) {
 }
 
 int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
-  int chosen = -1;
   memcpy(joint, mine, XMPHC_DEV_NPATHS * sizeof *joint);
   xmphc_dev_fold(joint, peer);
-  for (int p = 0; p < XMPHC_DEV_NPATHS; p++) {
-    if (joint[p] >= 0 && (chosen < 0 || joint[p] < joint[chosen]))
-      chosen = p;
-  }
+  int chosen = xmphc_fastest(joint, (1u << XMPHC_DEV_NPATHS) - 1, XMPHC_DEV_NPATHS);
   return chosen < 0 ? XMPHC_DEV_MPI : chosen;
 }
 

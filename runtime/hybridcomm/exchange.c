@@ -243,19 +243,18 @@ static void decide(xmphc_exchange_t *x) {
   int nrep = 0;
   for (int i = 0; i < x->nfaces; i++) {
     xface_t *xf = &x->face[i];
-    double best_t = -1.0;
     double t[XMPHC_NPATHS];
+    unsigned cand = 0;
     for (int p = 0; p < XMPHC_NPATHS; p++)
       t[p] = -1.0;
-    for (int c = 0; c < xf->ncand; c++) {
+    for (int c = 0; c < xf->ncand; c++) { /* the pair's time: its slower end's */
       int p = xf->cand[c];
-      double m = xf->best[p] > peer_best[i][p] ? xf->best[p] : peer_best[i][p];
-      t[p] = m;
-      if (c == 0 || m < best_t) {
-        best_t = m;
-        xf->chosen = p;
-      }
+      t[p] = xf->best[p] > peer_best[i][p] ? xf->best[p] : peer_best[i][p];
+      cand |= 1u << p;
     }
+    xf->chosen = xmphc_fastest(t, cand, XMPHC_NPATHS);
+    if (xf->chosen < 0) /* nothing measured */
+      xf->chosen = xf->cand[0];
     changed |= xf->chosen != before[i];
     if (!xf->f.desc.send) { /* each transfer reported once, by its receiver */
       int me;

@@ -260,6 +260,9 @@ long xmphc_window_index(const xmphc_window_t *w);
 void xmphc_window_decided(xmphc_window_t *w);
 /* Keeps in best[path] the shortest time t seen (best[path] < 0: none yet). */
 void xmphc_keep_shortest(double *best, int path, double t);
+/* Of t[0..n) (< 0: not measured), the smallest among the candidates of mask, ties to the
+ * lower index; -1 when none is measured. */
+int xmphc_fastest(const double *t, unsigned mask, int n);
 
 /* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
  * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the

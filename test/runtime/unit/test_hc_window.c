@@ -6,7 +6,9 @@
  *  - the index of each execution in the window, as counted and as asked afterwards;
  *  - after a decision no window until `recheck` executions later, then a fresh one (the
  *    caller forgets its times) at exactly that execution;
- *  - the shortest time kept per path, "none" (< 0) replaced by the first. */
+ *  - the shortest time kept per path, "none" (< 0) replaced by the first;
+ *  - the decision's rule: the smallest measured time among the candidates, ties to the lower
+ *    path, unmeasured ones and non-candidates left out, none measured: -1. */
 #include "check.h"
 #include "xmphc_internal.h"
 
@@ -76,8 +78,20 @@ static void test_shortest(void) {
          best[1], best[2]);
 }
 
+static void test_fastest(void) {
+  const double t[4] = {5.0, 3.0, 3.0, -1.0};
+  CHECKF(xmphc_fastest(t, 0xf, 4) == 1, "all: %d", xmphc_fastest(t, 0xf, 4));
+  CHECKF(xmphc_fastest(t, 0x5, 4) == 2, "0 and 2: %d", xmphc_fastest(t, 0x5, 4));
+  CHECKF(xmphc_fastest(t, 0x9, 4) == 0, "0 and the unmeasured 3: %d", xmphc_fastest(t, 0x9, 4));
+  CHECKF(xmphc_fastest(t, 0x8, 4) == -1, "the unmeasured alone: %d", xmphc_fastest(t, 0x8, 4));
+  CHECKF(xmphc_fastest(t, 0x7, 2) == 1, "within n: %d", xmphc_fastest(t, 0x7, 2));
+  const double tie[2] = {2.0, 2.0};
+  CHECKF(xmphc_fastest(tie, 0x3, 2) == 0, "a tie: %d", xmphc_fastest(tie, 0x3, 2));
+}
+
 int main(void) {
   test_from_start();
+  test_fastest();
   test_deferred();
   test_shortest();
   return CHECK_RESULT();
