@@ -21,6 +21,7 @@ const xmpcu_api_t *xmpcu_api(const xmp_rt_srcloc_t *where) {
       {"cudaEventCreateWithFlags", (void **)&api.event_create},
       {"cudaEventRecord", (void **)&api.event_record},
       {"cudaEventSynchronize", (void **)&api.event_sync},
+      {"cudaEventQuery", (void **)&api.event_query},
       {"cudaEventElapsedTime", (void **)&api.event_elapsed},
       {"cudaEventDestroy", (void **)&api.event_destroy},
       {"cudaStreamWaitEvent", (void **)&api.stream_wait_event},

@@ -41,6 +41,14 @@ void xmpcu_event_sync(void *event, const xmp_rt_srcloc_t *where) {
   xmpcu_check(xmpcu_api(where)->event_sync(event), "cudaEventSynchronize", where);
 }
 
+int xmpcu_event_done(void *event, const xmp_rt_srcloc_t *where) {
+  int err = xmpcu_api(where)->event_query(event);
+  if (err == XMPCU_NOT_READY)
+    return 0;
+  xmpcu_check(err, "cudaEventQuery", where);
+  return 1;
+}
+
 double xmpcu_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where) {
   float ms = 0;
   xmpcu_event_sync(end, where);

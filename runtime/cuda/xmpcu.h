@@ -43,6 +43,8 @@ enum { XMPCU_EVENT_NO_TIMING = 2, XMPCU_EVENT_IPC = 4 };
 void *xmpcu_event(unsigned flags, const xmp_rt_srcloc_t *where);
 void xmpcu_event_record(void *event, void *stream, const char *what, const xmp_rt_srcloc_t *where);
 void xmpcu_event_sync(void *event, const xmp_rt_srcloc_t *where);
+/* Whether the work before event's last record is complete (cudaEventQuery), without waiting. */
+int xmpcu_event_done(void *event, const xmp_rt_srcloc_t *where);
 /* Seconds from start to end, waiting for end. */
 double xmpcu_elapsed(void *start, void *end, const xmp_rt_srcloc_t *where);
 /* stream's later work waits for event's last record (this process's or a peer's). */

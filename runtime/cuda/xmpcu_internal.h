@@ -15,6 +15,7 @@ typedef struct xmpcu_api {
   int (*event_create)(void **, unsigned);
   int (*event_record)(void *, void *);
   int (*event_sync)(void *);
+  int (*event_query)(void *);
   int (*event_elapsed)(float *, void *, void *);
   int (*event_destroy)(void *);
   int (*stream_wait_event)(void *, void *, unsigned);
@@ -43,7 +44,7 @@ typedef struct xmpcu_api {
 } xmpcu_api_t;
 
 enum { XMPCU_MEMCPY_DEFAULT = 4, XMPCU_STREAM_NON_BLOCKING = 1, XMPCU_IPC_LAZY_PEER = 1 };
-enum { XMPCU_ALREADY_MAPPED = 208 };
+enum { XMPCU_ALREADY_MAPPED = 208, XMPCU_NOT_READY = 600 }; /* cudaError_t values */
 /* CUpointer_attribute and CUmemorytype values of cuda.h (named apart: StarPU may include it) */
 enum {
   XMPCU_PA_MEMORY_TYPE = 2,

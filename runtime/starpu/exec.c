@@ -207,6 +207,10 @@ void xmpsp_direct_invoke(xmp_dev_func_t fn, void *buffers[], xmp_dev_task_t *tas
   calling_device = -1;
 }
 
+int xmpsp_direct_done(const xmpsp_direct_site_t *s) {
+  return !s->timing || xmpcu_event_done(s->ev[1], &s->where);
+}
+
 double xmpsp_direct_time(xmpsp_direct_site_t *s) {
   if (s->timing) {
     s->t = xmpcu_elapsed(s->ev[0], s->ev[1], &s->where);
@@ -254,7 +258,7 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
     s->ev[1] = xmpcu_event(0, where);
     s->device = device;
   }
-  if (s->timing) /* the previous execution's time, never read: its events are reused */
+  if (c->timed && s->timing) /* an earlier execution's time, never read: its events reused */
     (void)xmpsp_direct_time(s);
   double t0 = starpu_timing_now();
   if (c->timed)
@@ -262,10 +266,10 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
   xmpsp_direct_invoke(c->fn, buffers, &task, device, stream);
   if (c->timed)
     xmpcu_event_record(s->ev[1], stream, "cudaEventRecord", where);
-  s->timing = c->timed;
+  s->timing |= c->timed; /* untimed: an earlier execution's events stay to be read */
   pending_stream = stream;
   if (c->sync)
     xmpsp_direct_settle(where);
   if (!c->timed) /* from the host: the kernels' time where it waited for them, else less */
-    s->t = (starpu_timing_now() - t0) * 1e-6;
+    s->t_host = (starpu_timing_now() - t0) * 1e-6;
 }

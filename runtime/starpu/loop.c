@@ -29,6 +29,9 @@ typedef struct pending_exec {
   double t_cpu, t_gpu, start_us;
   long n_cpu, n_gpu;
   int gpu_direct; /* t_gpu is the direct executor's, still to be read (exec.c) */
+  int unmeasured; /* a direct GPU execution run untimed while an earlier one's events were
+                   * still to be read: not fed to the controller */
+  double period;  /* held executions: the period measured when the next one started */
 } pending_exec_t;
 
 /* What the runtime keeps per task of one execution; cl_arg points at .task. */
@@ -51,6 +54,8 @@ struct xmp_dev_loop {
   xmpsp_record_t *record;   /* XMP_REPORT: this site's executions */
   pending_exec_t last;      /* the latest execution, fed to the controller and the record once
                              * the next one starts (its period is the controller's objective) */
+  pending_exec_t held;      /* a closed direct GPU execution whose kernels were still running:
+                             * fed once its events are done (sampled timing, below) */
   void *partials; /* ntasks * partial_bytes, owned until the next execution */
   void *partials_dev; /* the same as GPU kernels store into it (pinned), or NULL */
   size_t partials_cap;
@@ -151,6 +156,35 @@ static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_
   return s;
 }
 
+/* Whether only the auto controller reads the direct executions' GPU times (no report, trace
+ * or xmp_gpu_wtime). Their times are then sampled: reading an execution's CUDA events at the
+ * next one's start would make the host wait for its kernels, so that it could never run ahead
+ * of the GPU (Himeno M on an H200: 1.43 TFLOPS untimed, 1.23-1.28 so timed). An execution is
+ * timed when no earlier one's events are still to be read; it is fed to the controller once
+ * they are done (a later start that finds them so), and the executions run meanwhile are
+ * untimed and not fed. Where the GPU keeps up with the host every execution is fed. */
+static int balancer_only(const xmp_dev_loop_t *s, const xmpsp_config_t *cfg) {
+  return cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
+         cfg->report == XMPSP_REPORT_NONE && !cfg->trace && !wtime_asked;
+}
+
+static void feed(xmp_dev_loop_t *s, const pending_exec_t *e, double period) {
+  if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO && s->cpu_side)
+    xmpsp_balance_next(&s->bal, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+  if (s->record != NULL)
+    xmpsp_record_step(s->record, s->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+}
+
+/* The held execution, once its events are done (wait: read them in any case). */
+static void feed_held(xmp_dev_loop_t *s, int wait) {
+  pending_exec_t *e = &s->held;
+  if (!e->open || (!wait && !xmpsp_direct_done(&s->direct)))
+    return;
+  e->open = 0;
+  e->t_gpu = xmpsp_direct_time(&s->direct);
+  feed(s, e, e->period);
+}
+
 /* Feeds site s's latest execution to its controller and record; period in s (<= 0: unknown,
  * the last execution of the run). */
 static void close_exec(xmp_dev_loop_t *s, double period) {
@@ -158,14 +192,19 @@ static void close_exec(xmp_dev_loop_t *s, double period) {
   if (!e->open)
     return;
   e->open = 0;
+  if (e->unmeasured)
+    return;
   if (e->gpu_direct) {
-    e->t_gpu = xmpsp_direct_time(&s->direct);
     e->gpu_direct = 0;
+    if (period > 0 && balancer_only(s, xmpsp_config()) && !xmpsp_direct_done(&s->direct)) {
+      s->held = *e;
+      s->held.open = 1;
+      s->held.period = period;
+      return;
+    }
+    e->t_gpu = xmpsp_direct_time(&s->direct);
   }
-  if (xmpsp_config()->balance == XMPSP_BALANCE_AUTO && s->cpu_side)
-    xmpsp_balance_next(&s->bal, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
-  if (s->record != NULL)
-    xmpsp_record_step(s->record, s->weight, e->n_cpu, e->n_gpu, e->t_cpu, e->t_gpu, period);
+  feed(s, e, period);
 }
 
 static void free_partials(xmp_dev_loop_t *s) {
@@ -177,6 +216,7 @@ static void free_partials(xmp_dev_loop_t *s) {
 
 void xmpsp_loops_close_all(void) {
   for (xmp_dev_loop_t *s = sites; s != NULL; s = s->next) {
+    feed_held(s, 1);
     close_exec(s, -1.0);
     const xmpsp_ooc_stats_t *o = &s->ooc;
     if (o->executions > 0 && xmpsp_config()->trace && xmpsp_speaker())
@@ -480,7 +520,7 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
   last_gpu_s = device >= 0 ? t : 0;
   last_direct = NULL;
   s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, device >= 0 ? 0 : n,
-                             device >= 0 ? n : 0, 0};
+                             device >= 0 ? n : 0, 0, 0, 0};
   *ntasks = c.nchunks;
   if (cfg->trace) {
     const xmpsp_ooc_stats_t *o = &s->ooc;
@@ -506,6 +546,7 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   double start_us = starpu_timing_now();
   const xmpsp_workers_t *w = xmpsp_workers();
   s->results_pending = 0; /* an earlier execution's results, never asked for, are gone */
+  feed_held(s, !balancer_only(s, cfg));
   int unprobed = s->bal_started ? xmpsp_balance_unprobed(&s->bal) : -1;
   if (unprobed >= 0 && s->cpu_side && cfg->balance == XMPSP_BALANCE_AUTO)
     xmpsp_balance_probe_cost(&s->bal, probe_cost(argv, nargs, unprobed));
@@ -543,7 +584,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   xmpsp_exec_query_t q = {cfg->executor, n - ngpu_iters, ngpu_tasks, w->ncuda, cuda != NULL};
   s->exec = nt > 0 ? xmpsp_exec_choose(&q) : XMPSP_EXEC_STARPU;
 
-  int pending = 0; /* the direct executor's GPU time is read later */
+  int pending = 0;    /* the direct executor's GPU time is read later */
+  int unmeasured = 0; /* sampled out (balancer_only) */
   if (nt == 0) {
     last_cpu_s = last_gpu_s = 0; /* nothing to run */
   } else if (s->exec != XMPSP_EXEC_STARPU) {
@@ -555,14 +597,16 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
      * xmp_gpu_wtime. GPU only (XMP_STARPU_NCPU=0, STARPU_NCPU=0) runs untimed: on an H200 the
      * events took Himeno M from 1.43 to 1.28 TFLOPS. */
     int defer = lazy && partial_bytes > 0 && !cfg->trace;
+    int reader = cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked;
+    int sampled = gpu && !reader && balancer_only(s, cfg);
     xmpsp_direct_call_t c = {s->exec,      gpu ? cuda : cpu,
                              args,         nargs,
                              argv,         lb + chunks[0].first * st,
                              lb + (chunks[0].first + chunks[0].count - 1) * st,
                              st,           partial_bytes > 0 ? s->partials : NULL,
                              (partial_bytes > 0 && !defer) || cfg->trace,
-                             (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side) ||
-                                 cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked,
+                             reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
+                                        !(sampled && s->held.open)),
                              partial_bytes > 0 ? s->partials_dev : NULL};
     xmpsp_direct_run(&s->direct, &c, where);
     if (defer) { /* on the host too (CI's direct host executor), where they are there */
@@ -571,7 +615,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
     }
     last_cpu_s = 0;
     pending = gpu && c.timed && !c.sync;
-    last_gpu_s = pending ? 0 : xmpsp_direct_time(&s->direct);
+    unmeasured = sampled && !c.timed;
+    last_gpu_s = pending ? 0 : gpu && !c.timed ? s->direct.t_host : xmpsp_direct_time(&s->direct);
     last_direct = pending ? s : NULL;
   } else {
     xmpsp_enter(); /* releases the arrays the direct executor holds */
@@ -581,8 +626,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
     last_direct = NULL;
     xmpsp_leave();
   }
-  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, n - ngpu_iters, ngpu_iters,
-                             pending};
+  s->last = (pending_exec_t){1,          last_cpu_s, last_gpu_s, start_us, n - ngpu_iters,
+                             ngpu_iters, pending,    unmeasured, 0};
   free(chunks);
   *partials = s->partials;
   *ntasks = nt;
@@ -643,7 +688,7 @@ void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const voi
     xmpsp_direct_run(&s->direct, &c, where);
     last_cpu_s = xmpsp_direct_time(&s->direct);
   }
-  s->last = (pending_exec_t){1, last_cpu_s, 0, start_us, n, 0, 0};
+  s->last = (pending_exec_t){1, last_cpu_s, 0, start_us, n, 0, 0, 0, 0};
   *partials = s->partials;
   *ntasks = nt;
   if (cfg->trace)

@@ -242,8 +242,10 @@ unsigned *xmpsp_direct_ticket(void);
 typedef struct xmpsp_direct_site {
   void *ev[2];
   int device;
-  int timing; /* ev hold an execution whose time was not read yet */
-  double t;   /* the last execution's time (s) */
+  int timing;    /* ev hold an execution whose time was not read yet */
+  double t;      /* the last timed execution's time (s), or the host executor's */
+  double t_host; /* the last untimed GPU execution's time from the host (its issue, or the
+                  * kernels' time where it waited for them) */
   xmp_rt_srcloc_t where;
 } xmpsp_direct_site_t;
 typedef struct xmpsp_direct_call {
@@ -261,8 +263,11 @@ typedef struct xmpsp_direct_call {
 /* Runs c: holds its arrays on the GPU's (host's) memory node and calls its function there. */
 void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
                       const xmp_rt_srcloc_t *where);
-/* The time of s's last execution (s), waiting for its kernels where they are still queued. */
+/* The time of s's last timed execution (s), waiting for its kernels where they are still
+ * queued (the host executor's: its last execution's). */
 double xmpsp_direct_time(xmpsp_direct_site_t *s);
+/* Whether s has no timed execution still to be read, or its kernels are done (no wait). */
+int xmpsp_direct_done(const xmpsp_direct_site_t *s);
 void xmpsp_direct_site_free(xmpsp_direct_site_t *s);
 /* Calls fn(buffers, task) as a direct loop does: on device's stream (its scratch and
  * xmp_dev_direct_stream), or on the host where device is -1. */
