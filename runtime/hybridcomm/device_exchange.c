@@ -172,6 +172,14 @@ struct xmphc_dev_exchange {
   xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
   char *flags;               /* XMP_HALO_SYNC=flags: a FLAG_SLOT per face, in a GPU */
   int flags_device;
+  /* An execution left with its arrivals still to come (xmphc_dev_exchange_start): what its
+   * finish needs. */
+  int left, left_notes, left_has_view;
+  unsigned left_sel;
+  xmp_dev_data_t *left_data;
+  xmp_dev_gpu_view_t left_view;
+  xmphc_dev_step_t left_step;
+  double left_t0;
 };
 enum { FLAG_SLOT = 64 }; /* bytes between two faces' flags */
 
@@ -300,6 +308,7 @@ static void drain_flags(const xmphc_dev_exchange_t *x) {
 void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   if (x == NULL)
     return;
+  (void)xmphc_dev_exchange_finish(x); /* its requests complete before they are freed */
   for (int i = 0; i < x->nfaces; i++) {
     dface_t *df = &x->face[i];
     MPI_Request_free(&df->data);
@@ -610,8 +619,9 @@ enum { SEL_DOWN = 1u << 0, SEL_UP = 1u << 1, SEL_ALL = SEL_DOWN | SEL_UP };
 /* Whether sel takes face df (by the direction it moves in). */
 static int selected(const dface_t *df, unsigned sel) { return (sel >> (df->f.up != 0)) & 1u; }
 
-/* Moves the faces that sel takes, from the receivers' notes to every request complete. */
-static void run_faces(const exec_t *ex, unsigned sel) {
+/* Starts the faces that sel takes: the receivers' notes, the sends (or the writes into the
+ * peers' shadows), the receives posted. */
+static void issue_faces(const exec_t *ex, unsigned sel) {
   xmphc_dev_exchange_t *x = ex->x;
   const xmp_dev_gpu_view_t *v = ex->v;
   const xmp_rt_srcloc_t *where = x->where;
@@ -719,7 +729,17 @@ static void run_faces(const exec_t *ex, unsigned sel) {
       MPI_Start(&df->done);
     }
   }
+}
 
+/* Completes the faces that sel takes (issue_faces started them): into the shadows (for the
+ * direct paths, this end's stream waits for the writers' signals), then every request of
+ * theirs complete. */
+static void arrive_faces(const exec_t *ex, unsigned sel) {
+  xmphc_dev_exchange_t *x = ex->x;
+  const xmp_dev_gpu_view_t *v = ex->v;
+  const xmp_rt_srcloc_t *where = x->where;
+  int notes = ex->notes;
+  xmp_dev_box_t boxes[4];
   /* Arrivals: 0 bytes means the sender wrote the shadow directly. */
   int nrecv = 0, unpack[4];
   for (int i = 0; i < x->nfaces; i++) {
@@ -831,8 +851,47 @@ static int kernels_check(const xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t
   return XMPHC_OK;
 }
 
-int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
-                           const xmp_dev_gpu_view_t *v) {
+/* The shadow rows along x->dim that the faces sel takes arrive into (see
+ * xmphc_dev_arriving_t): the receives' boxes below the middle of the storage end the low
+ * ones, those above it begin the high ones. */
+static void arriving_rows(const xmphc_dev_exchange_t *x, unsigned sel, xmphc_dev_arriving_t *a) {
+  long mid = x->extent[x->dim] / 2;
+  a->dim = x->dim;
+  a->lo_end = 0;
+  a->hi_begin = x->extent[x->dim];
+  for (int i = 0; i < x->nfaces; i++) {
+    const dface_t *df = &x->face[i];
+    if (df->f.send || !selected(df, sel))
+      continue;
+    long r0 = df->box.start[x->dim], r1 = r0 + df->box.count[x->dim];
+    if (r0 < mid)
+      a->lo_end = r1 > a->lo_end ? r1 : a->lo_end;
+    else
+      a->hi_begin = r0 < a->hi_begin ? r0 : a->hi_begin;
+  }
+}
+
+/* The execution's end: the summary, the order's measured time, the paths' decision. */
+static void end_exec(xmphc_dev_exchange_t *x, const exec_t *ex, int order) {
+  if (x->sum != NULL) /* the execution's faces, without the decisions' messages */
+    xmphc_sum_call(x->sum, MPI_Wtime() - ex->t0, x->bytes);
+  if (ex->measure) {
+    /* With device completion the host's part is only the faces' issue: the time compared
+     * runs until they are in this end's shadows (its stream past their signals). */
+    if (ex->v != NULL)
+      xmp_dev_gpu_wait(ex->v, x->where);
+    order_done(x, order, MPI_Wtime() - ex->t0);
+  }
+  if (ex->step->decide)
+    decide(x, x->execs - 1);
+}
+
+int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                             const xmp_dev_gpu_view_t *v, int may_leave,
+                             xmphc_dev_arriving_t *arriving) {
+  if (x->left)
+    return xmphc_fail(XMPHC_E_INTERNAL, "array '%s' dimension %d: a device exchange "
+                      "started again before its faces arrived", x->name, x->dim);
   int st = kernels_check(x, v);
   if (st != XMPHC_OK)
     return st;
@@ -850,22 +909,48 @@ int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   if (notes && v != NULL)
     xmp_dev_gpu_export(v, &mine, x->where);
   ex.mine = &mine;
+  unsigned last = SEL_ALL;
   if (order == XMPHC_ORDER_PHASED) {
-    run_faces(&ex, SEL_UP);
-    run_faces(&ex, SEL_DOWN);
-  } else {
-    run_faces(&ex, SEL_ALL);
+    issue_faces(&ex, SEL_UP);
+    arrive_faces(&ex, SEL_UP);
+    last = SEL_DOWN;
   }
-  if (x->sum != NULL) /* the execution's faces, without the decisions' messages */
-    xmphc_sum_call(x->sum, MPI_Wtime() - ex.t0, x->bytes);
-  if (measure_order) {
-    /* With device completion the host's part is only the faces' issue: the time compared
-     * runs until they are in this end's shadows (its stream past their signals). */
+  issue_faces(&ex, last);
+  /* Left only where nothing times this execution: its times must hold the arrivals. */
+  if (may_leave && !step.timed && !step.sync && !step.decide && !measure_order &&
+      x->sum == NULL) {
+    x->left = 1;
+    x->left_sel = last;
+    x->left_step = step;
+    x->left_t0 = ex.t0;
+    x->left_data = d;
+    x->left_notes = notes;
+    x->left_has_view = v != NULL;
     if (v != NULL)
-      xmp_dev_gpu_wait(v, x->where);
-    order_done(x, order, MPI_Wtime() - ex.t0);
+      x->left_view = *v;
+    arriving_rows(x, last, arriving);
+    return XMPHC_OK;
   }
-  if (step.decide)
-    decide(x, e);
+  arrive_faces(&ex, last);
+  end_exec(x, &ex, order);
   return XMPHC_OK;
+}
+
+int xmphc_dev_exchange_finish(xmphc_dev_exchange_t *x) {
+  if (!x->left)
+    return XMPHC_OK;
+  x->left = 0;
+  exec_t ex = {x,          x->left_data, x->left_has_view ? &x->left_view : NULL,
+               &x->left_step, NULL,      x->left_notes,
+               0,          x->left_t0};
+  arrive_faces(&ex, x->left_sel);
+  end_exec(x, &ex, XMPHC_ORDER_CONCURRENT);
+  return XMPHC_OK;
+}
+
+int xmphc_dev_exchange_left(const xmphc_dev_exchange_t *x) { return x->left; }
+
+int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
+                           const xmp_dev_gpu_view_t *v) {
+  return xmphc_dev_exchange_start(x, d, v, 0, NULL);
 }

@@ -253,6 +253,27 @@ void xmp_dev_loops_settle(void);
 /* Waits until the latest lazy execution of site s has its results in its partials. */
 void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where);
 
+/* ---- faces left arriving for the next device loop (starpu/overlap.c) ----
+ * XMP_DEV_OVERLAP (on by default): `reflect_do ... acc` may leave its last faces arriving.
+ * The next device loop that runs on the direct executors then runs first the iterations whose
+ * rows of `data` (xmp_dev_arg_t's rows along row_dim) stay off the arriving rows of dimension
+ * dim, then calls finish(ctx), then runs the rest; a loop that cannot split so (StarPU's
+ * executor: the CPU takes a share; the array read at any row, or along another dimension)
+ * calls finish first, and so does every other use of device data or of StarPU. One at a
+ * time: leaving another finishes the earlier one. */
+typedef struct xmp_dev_overlap {
+  xmp_dev_data_t *data;
+  int dim;               /* the storage dimension the faces arrive along */
+  long lo_end, hi_begin; /* its arriving rows: [0, lo_end) and [hi_begin, extent) */
+  void (*finish)(void *ctx); /* completes them (reports its own errors) */
+  void *ctx;
+} xmp_dev_overlap_t;
+/* XMP_DEV_OVERLAP. */
+int xmp_dev_overlap_enabled(void);
+void xmp_dev_overlap_leave(const xmp_dev_overlap_t *o);
+/* Completes what was left, if anything (not while a loop runs its interior part). */
+void xmp_dev_overlap_finish(void);
+
 /* ---- lazy reductions (src/reduce_later.c) ----
  * A device loop's reduction variable that the program does not read before the next
  * statement that the compiler marks: the tasks' results are combined into it, and it is

@@ -204,6 +204,7 @@ static reflect_plan_t *build_plan(xmp_rt_array_t *a, const reflect_plan_t *key,
 static void free_device_steps(reflect_plan_t *p) {
   if (p->dev == NULL)
     return;
+  xmp_dev_overlap_finish(); /* it may be this plan's faces */
   for (int i = 0; i < p->nsteps; i++)
     xmphc_dev_exchange_free(p->dev[i]);
   free(p->dev);
@@ -337,12 +338,23 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
     find_plan(a, &key, where)->init_seq = ++seq;
 }
 
+/* XMP_DEV_OVERLAP: the step left arriving completes (xmp_dev_overlap_t.finish). */
+static void finish_left(void *ctx) {
+  reflect_plan_t *p = ctx;
+  xmpi_comm_check(xmphc_dev_exchange_finish(p->dev[0]), &p->where, NULL);
+}
+
 /* reflect ... acc without full shadows: per step, the faces move between the array's current
  * copies where they are (a GPU's memory, or the host's) over MPI or, between GPUs of one
  * direct-link domain, CUDA IPC (hybridcomm/device_exchange.c); the rest of the array stays
- * where it is. A copy in a GPU is held by this thread for the whole exchange. */
+ * where it is. A copy in a GPU is held by this thread for the whole exchange (and after it:
+ * only another StarPU entry releases it).
+ * The steps run from the last dimension to the first (the corners come out as in the other
+ * order), so that the first dimension's, the rows device loops are split by, come last: with
+ * XMP_DEV_OVERLAP and no async, that step may be left arriving for the next device loop
+ * (xmp_dev_overlap_leave), which runs its iterations that read none of those rows meanwhile. */
 static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d,
-                            const xmp_rt_srcloc_t *where) {
+                            int may_leave, const xmp_rt_srcloc_t *where) {
   if (p->dev == NULL) {
     p->dev = xmpb_calloc_or_die((size_t)p->nsteps + 1, sizeof *p->dev, where);
     for (int i = 0; i < p->nsteps; i++)
@@ -356,8 +368,17 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
   /* Not waiting for the kernels: the faces follow them on the stream, and peers' writes into
    * the shadows wait for them by events (device_exchange.c). */
   int on_gpu = xmp_dev_gpu_acquire_queued(d, &v, where);
-  for (int i = 0; i < p->nsteps; i++)
+  for (int i = p->nsteps - 1; i >= 1; i--)
     xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), where, NULL);
+  if (p->nsteps > 0) {
+    xmphc_dev_arriving_t rows;
+    xmpi_comm_check(xmphc_dev_exchange_start(p->dev[0], d, on_gpu ? &v : NULL, may_leave, &rows),
+                    where, NULL);
+    if (xmphc_dev_exchange_left(p->dev[0])) {
+      xmp_dev_overlap_t o = {d, rows.dim, rows.lo_end, rows.hi_begin, finish_left, p};
+      xmp_dev_overlap_leave(&o);
+    }
+  }
   xmp_dev_gpu_release(&v);
 }
 
@@ -373,7 +394,7 @@ static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d
     run_plan(a, p, -1, where);
     xmp_dev_sync_in(d, where);
   } else if (p->moves) {
-    run_device_plan(a, p, d, where);
+    run_device_plan(a, p, d, async_id < 0 && xmp_dev_overlap_enabled(), where);
   }
   static int done_owner; /* completed already: wait_async finds nothing to wait on */
   if (async_id >= 0)

@@ -38,6 +38,7 @@ int xmpsp_config_parse(const char *(*lookup)(const char *name), xmpsp_config_t *
   c->cpu_weight = xmpb_setting_share(&r, XMPB_XMP_CPU_WEIGHT);
   c->trace = xmpb_setting_word(&r, XMPB_XMP_DEV_TRACE);
   c->timeline = xmpb_setting_word(&r, XMPB_XMP_DEV_TIMELINE);
+  c->overlap = xmpb_setting_word(&r, XMPB_XMP_DEV_OVERLAP);
   c->mem_limit = xmpb_setting_bytes(&r, XMPB_XMP_DEV_MEM_LIMIT, &c->mem_limit_percent);
   c->balance = xmpb_setting_word(&r, XMPB_XMP_BALANCE);
   c->idle = xmpb_setting_word(&r, XMPB_XMP_DEV_IDLE);

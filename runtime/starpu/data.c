@@ -118,6 +118,7 @@ void xmp_dev_sync_out(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
 }
 
 void *xmp_dev_device_address(xmp_dev_data_t *d, const xmp_rt_srcloc_t *where) {
+  xmp_dev_overlap_finish();
   const xmpsp_workers_t *w = xmpsp_workers();
   int node = w->ncuda > 0 ? (int)starpu_worker_get_memory_node((unsigned)w->cuda[0])
                           : STARPU_MAIN_RAM;

@@ -111,6 +111,7 @@ void xmpsp_engine_cpu_share(int share) {
   pause_if_idle();
 }
 void xmpsp_enter_keep(void) {
+  xmp_dev_overlap_finish(); /* faces left arriving: nothing else may see them (overlap.c) */
   if (busy++ == 0 && paused) {
     starpu_resume();
     paused = 0;

@@ -258,15 +258,16 @@ void xmpsp_direct_run(xmpsp_direct_site_t *s, const xmpsp_direct_call_t *c,
     s->ev[1] = xmpcu_event(0, where);
     s->device = device;
   }
-  if (c->timed && s->timing) /* an earlier execution's time, never read: its events reused */
+  if ((c->timed & XMPSP_TIME_START) && s->timing) /* an earlier time, never read: events reused */
     (void)xmpsp_direct_time(s);
   double t0 = starpu_timing_now();
-  if (c->timed)
+  if (c->timed & XMPSP_TIME_START)
     xmpcu_event_record(s->ev[0], stream, "cudaEventRecord", where);
   xmpsp_direct_invoke(c->fn, buffers, &task, device, stream);
-  if (c->timed)
+  if (c->timed & XMPSP_TIME_END) {
     xmpcu_event_record(s->ev[1], stream, "cudaEventRecord", where);
-  s->timing |= c->timed; /* untimed: an earlier execution's events stay to be read */
+    s->timing = 1; /* untimed: an earlier execution's events stay to be read */
+  }
   pending_stream = stream;
   if (c->sync)
     xmpsp_direct_settle(where);

@@ -53,6 +53,7 @@ static struct {
  * streams by CUDA IPC events instead (device_exchange.c). */
 static int acquire(xmp_dev_data_t *d, xmp_dev_gpu_view_t *v, int settle,
                    const xmp_rt_srcloc_t *where) {
+  xmp_dev_overlap_finish(); /* an exchange of this array or another: the last one's faces in */
   memset(v, 0, sizeof *v);
   v->device = -1;
   if (d->dummy != NULL)

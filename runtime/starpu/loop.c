@@ -69,6 +69,8 @@ struct xmp_dev_loop {
   int exec;                   /* XMPSP_EXEC_* of the latest execution */
   int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
   int split_warned;           /* the warning that rows split between GPUs cannot pay */
+  long overlapped;            /* direct executions split around faces left arriving */
+  long interior;              /* the interior iterations of the latest execution (-1: whole) */
   xmpsp_ooc_stats_t ooc;      /* its out-of-core executions (ooc.c) */
   struct xmp_dev_loop *next;
 };
@@ -324,10 +326,14 @@ static void check_args(int nargs, const xmp_dev_arg_t *argv, const xmp_rt_srcloc
 
 static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks,
                        double start_us) {
+  char split[96] = "";
+  if (s->interior >= 0)
+    snprintf(split, sizeof split, ", overlapped: %ld interior iterations before the faces",
+             s->interior);
   xmpsp_trace_span(&s->where, start_us,
                    "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms, "
-                   "executor %s", s->executions, s->weight, ncpu_tasks, ngpu_tasks,
-                   last_cpu_s * 1e3, last_gpu_s * 1e3, xmpsp_exec_name(s->exec));
+                   "executor %s%s", s->executions, s->weight, ncpu_tasks, ngpu_tasks,
+                   last_cpu_s * 1e3, last_gpu_s * 1e3, xmpsp_exec_name(s->exec), split);
 }
 
 /* Room for nt blocks of partial_bytes of reduction results, zeroed; pinned where a GPU writes
@@ -493,7 +499,9 @@ static xmp_dev_loop_t *begin_run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp
     xmpsp_start(where);
     xmpsp_leave();
   }
-  return *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  xmp_dev_loop_t *s = *state != NULL ? *state : new_site(state, cpu, cuda, where);
+  s->interior = -1;
+  return s;
 }
 
 /* An execution out of core (ooc.c): chunks on the rank's first GPU (device >= 0, the CUDA
@@ -535,6 +543,75 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
 }
 
 /* One execution; lazy: a direct execution's reduction results may stay on their way. */
+/* The direct executors' run of the iterations first .. first+count-1 (i = lb + t * c->st) of
+ * the GPU part: whole, or split around the faces a reflect left arriving (overlap.c): the
+ * iterations that read none of their rows first, then the faces' completion, then the one or
+ * two boundary ranges (one launch where each is one iteration), each range with its own block
+ * of partial results (combined in range order). c: everything but the range and its partials; c->timed's events span all ranges.
+ * Returns the ranges run; *t_untimed the time of an untimed run (the host's). */
+static int run_direct(xmp_dev_loop_t *s, xmpsp_direct_call_t *c, long lb, long first,
+                      long count, size_t partial_bytes, double *t_untimed,
+                      const xmp_rt_srcloc_t *where) {
+  long r0[3] = {first}, r1[3] = {first + count - 1}, rst[3] = {1, 1, 1}, t0, t1;
+  int nr = 1;
+  const xmp_dev_overlap_t *o = xmpsp_overlap_left();
+  int split = o != NULL && xmpsp_overlap_interior(o, c->argv, c->nargs, lb, c->st, first,
+                                                  count, &t0, &t1);
+  if (o != NULL && !split)
+    xmp_dev_overlap_finish();
+  if (split) {
+    r0[0] = t0;
+    r1[0] = t1;
+    if (t0 > first) {
+      r0[nr] = first;
+      r1[nr++] = t0 - 1;
+    }
+    if (t1 < first + count - 1) {
+      r0[nr] = t1 + 1;
+      r1[nr++] = first + count - 1;
+    }
+    /* one boundary iteration at each end (a stencil of reach 1 over 1-row shadows): one
+     * launch over both, stepping from one to the other */
+    if (nr == 3 && r0[1] == r1[1] && r0[2] == r1[2]) {
+      rst[1] = r0[2] - r0[1];
+      r1[1] = r0[2];
+      nr = 2;
+    }
+    s->overlapped++;
+    s->interior = t1 - t0 + 1;
+  }
+  partials_for(s, nr, partial_bytes, xmpsp_workers(), where);
+  int timed = c->timed, sync = c->sync, gpu = c->exec == XMPSP_EXEC_DIRECT_GPU;
+  long st = c->st;
+  *t_untimed = 0;
+  for (int k = 0; k < nr; k++) {
+    c->lb = lb + r0[k] * st;
+    c->ub = lb + r1[k] * st;
+    c->st = st * rst[k];
+    c->partial = partial_bytes > 0 ? (char *)s->partials + (size_t)k * partial_bytes : NULL;
+    c->partial_dev = partial_bytes > 0 && s->partials_dev != NULL
+                         ? (char *)s->partials_dev + (size_t)k * partial_bytes
+                         : NULL;
+    c->timed = (k == 0 ? timed & XMPSP_TIME_START : 0) | (k == nr - 1 ? timed & XMPSP_TIME_END : 0);
+    c->sync = sync && k == nr - 1;
+    if (split && k == 0)
+      xmpsp_overlap_suspend(1); /* its holds may enter StarPU: the faces stay in flight */
+    xmpsp_direct_run(&s->direct, c, where);
+    if (split && k == 0) {
+      xmpsp_overlap_suspend(0);
+      xmp_dev_overlap_finish();
+    }
+    if (!gpu) /* the host executor's time: its function's */
+      *t_untimed += xmpsp_direct_time(&s->direct);
+    else if (!timed)
+      *t_untimed += s->direct.t_host;
+  }
+  c->timed = timed;
+  c->sync = sync;
+  c->st = st;
+  return nr;
+}
+
 static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda, const void *args,
                 int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
                 size_t partial_bytes, void **partials, int *ntasks, int lazy,
@@ -555,6 +632,7 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   int use_cuda = w->ncuda > 0 && cuda != NULL;
   int ooc_device = use_cuda ? starpu_worker_get_devid(w->cuda[0]) : -1;
   if (n > 0 && xmpsp_ooc_wanted(ooc_device, where)) {
+    xmp_dev_overlap_finish(); /* chunks in and out: no split around faces in flight */
     run_ooc(s, ooc_device, use_cuda ? cuda : cpu, args, nargs, argv, lb, st, n, partial_bytes,
             start_us, ntasks, where);
     *partials = s->partials;
@@ -585,11 +663,12 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   s->exec = nt > 0 ? xmpsp_exec_choose(&q) : XMPSP_EXEC_STARPU;
 
   int pending = 0;    /* the direct executor's GPU time is read later */
+  int nt_out = nt;    /* the partial results' blocks (a direct execution split: its ranges) */
+  s->interior = -1;
   int unmeasured = 0; /* sampled out (balancer_only) */
   if (nt == 0) {
     last_cpu_s = last_gpu_s = 0; /* nothing to run */
   } else if (s->exec != XMPSP_EXEC_STARPU) {
-    partials_for(s, 1, partial_bytes, w, where);
     int gpu = s->exec == XMPSP_EXEC_DIRECT_GPU;
     /* The host reads a reduction's results on return (unless lazy); a trace line needs the
      * time. The kernels are timed (CUDA events around them) only for a reader of the time:
@@ -599,24 +678,22 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
     int defer = lazy && partial_bytes > 0 && !cfg->trace;
     int reader = cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked;
     int sampled = gpu && !reader && balancer_only(s, cfg);
-    xmpsp_direct_call_t c = {s->exec,      gpu ? cuda : cpu,
-                             args,         nargs,
-                             argv,         lb + chunks[0].first * st,
-                             lb + (chunks[0].first + chunks[0].count - 1) * st,
-                             st,           partial_bytes > 0 ? s->partials : NULL,
+    int timed = reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
+                           !(sampled && s->held.open));
+    xmpsp_direct_call_t c = {s->exec, gpu ? cuda : cpu, args, nargs, argv, 0, 0, st, NULL,
                              (partial_bytes > 0 && !defer) || cfg->trace,
-                             reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
-                                        !(sampled && s->held.open)),
-                             partial_bytes > 0 ? s->partials_dev : NULL};
-    xmpsp_direct_run(&s->direct, &c, where);
+                             timed ? XMPSP_TIME_START | XMPSP_TIME_END : 0, NULL};
+    double t_untimed = 0;
+    nt_out = run_direct(s, &c, lb, chunks[0].first, chunks[0].count, partial_bytes, &t_untimed,
+                        where);
     if (defer) { /* on the host too (CI's direct host executor), where they are there */
       s->results_pending = 1;
       s->results_event_set = gpu && xmpsp_direct_mark(&s->results_event, where);
     }
     last_cpu_s = 0;
-    pending = gpu && c.timed && !c.sync;
-    unmeasured = sampled && !c.timed;
-    last_gpu_s = pending ? 0 : gpu && !c.timed ? s->direct.t_host : xmpsp_direct_time(&s->direct);
+    pending = gpu && timed && !c.sync;
+    unmeasured = sampled && !timed;
+    last_gpu_s = pending ? 0 : gpu && timed ? xmpsp_direct_time(&s->direct) : t_untimed;
     last_direct = pending ? s : NULL;
   } else {
     xmpsp_enter(); /* releases the arrays the direct executor holds */
@@ -630,7 +707,7 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
                              ngpu_iters, pending,    unmeasured, 0};
   free(chunks);
   *partials = s->partials;
-  *ntasks = nt;
+  *ntasks = nt_out;
   if (cfg->trace)
     trace_line(s, nt - ngpu_tasks, ngpu_tasks, start_us);
   xmpsp_span_end(&span);
@@ -668,6 +745,7 @@ void xmp_dev_loop_run_host(xmp_dev_loop_t **state, xmp_dev_func_t cpu, const voi
   long n;
   xmp_dev_loop_t *s = begin_run(state, cpu, NULL, nargs, argv, lb, ub, st, &span, &n, where);
   const xmpsp_config_t *cfg = xmpsp_config();
+  xmp_dev_overlap_finish(); /* the host's copy: no split */
   double start_us = starpu_timing_now();
   if (s->last.open)
     close_exec(s, (start_us - s->last.start_us) * 1e-6);

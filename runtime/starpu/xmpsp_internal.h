@@ -44,6 +44,7 @@ typedef struct xmpsp_config {
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
   int timeline;      /* XMP_DEV_TIMELINE */
+  int overlap;       /* XMP_DEV_OVERLAP (1 by default) */
   double mem_limit;  /* XMP_DEV_MEM_LIMIT: bytes, or a percentage; -1: unset */
   int mem_limit_percent;
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */
@@ -227,6 +228,18 @@ const xmpsp_hold_t *xmpsp_hold(xmp_dev_data_t *d, int node, int mode,
 void xmpsp_hold_release_all(void);
 /* Waits for the direct loops' queued work. */
 void xmpsp_direct_settle(const xmp_rt_srcloc_t *where);
+/* ---- overlap.c: faces left arriving for the next device loop ---- */
+/* What reflect_do left (NULL: nothing). */
+const xmp_dev_overlap_t *xmpsp_overlap_left(void);
+/* 1: xmp_dev_overlap_finish does nothing (a loop's interior part runs); 0: it finishes. */
+void xmpsp_overlap_suspend(int on);
+/* The iterations first .. first+count-1 of a loop (iteration t is i = lb + t * st of the
+ * outer index) whose accesses of o->data (argv's rows and reaches along row_dim) stay off the
+ * rows o leaves arriving: [*t0, *t1]. 0 where none does, or where an argument of that array
+ * may access any row or rows of another dimension (the loop must finish o first). An array
+ * the loop does not use leaves every iteration interior. Pure. */
+int xmpsp_overlap_interior(const xmp_dev_overlap_t *o, const xmp_dev_arg_t *argv, int nargs,
+                           long lb, long st, long first, long count, long *t0, long *t1);
 /* Work was queued on stream (the rank's) outside a direct loop: settling waits for it too. */
 void xmpsp_direct_queued(void *stream);
 /* Records *event (made on first use) after the direct loops' work still queued: 1, or 0 when
@@ -248,6 +261,7 @@ typedef struct xmpsp_direct_site {
                   * kernels' time where it waited for them) */
   xmp_rt_srcloc_t where;
 } xmpsp_direct_site_t;
+enum { XMPSP_TIME_START = 1, XMPSP_TIME_END = 2 };
 typedef struct xmpsp_direct_call {
   int exec;                   /* XMPSP_EXEC_DIRECT_GPU or _HOST */
   xmp_dev_func_t fn;          /* the loop's CUDA function, or its CPU function on the host */
@@ -257,7 +271,9 @@ typedef struct xmpsp_direct_call {
   long lb, ub, st;            /* the iterations (all of the GPU part) */
   void *partial;              /* their reduction results, or NULL */
   int sync;                   /* complete the kernels before returning */
-  int timed;                  /* time the kernels with CUDA events (else from the host) */
+  int timed;                  /* XMPSP_TIME_*: CUDA events before (START) and after (END) the
+                               * kernels, so that several calls can be timed as one; 0: the
+                               * time from the host */
   void *partial_dev;          /* partial as the kernels may store it (NULL: copied there) */
 } xmpsp_direct_call_t;
 /* Runs c: holds its arrays on the GPU's (host's) memory node and calls its function there. */

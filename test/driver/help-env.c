@@ -10,7 +10,9 @@
 // CHECK-NEXT: StarPU's workers between directives
 // CHECK: XMP_DEV_MEM_LIMIT = bytes (K, M, G suffixes) or p%   (default: (90% of the GPU's memory))
 // CHECK-NEXT: the device memory that device loops may use
+// CHECK: XMP_DEV_OVERLAP = 0|1   (default: 1)
+// CHECK-NEXT: 1: a reflect_do ... acc leaves its last faces arriving for the next device loop
 // CHECK: XMP_DEV_TIMELINE = 0|1   (default: 0)
 // CHECK-NEXT: per directive, the GPU time of the work it queues on the rank's stream
 // CHECK: XMP_CHECK = 0|1   (default: 0)
-// TABLE: check-settings: 18 variables, all declared
+// TABLE: check-settings: 19 variables, all declared

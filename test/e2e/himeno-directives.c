@@ -30,6 +30,16 @@
 // RUN: env XMP_COMM=direct %mpirun -np 4 %t.3d -b 0.25 4 > %t.4d && %numcmp --rtol 1e-10 %t.xsb %t.4d
 // RUN: %mpirun -np 3 %t.o1d -b 0.25 4 > %t.o3 && %numcmp --rtol 1e-10 %t.odd %t.o3
 // RUN: %mpirun -np 4 %t.o3d -b 0.25 4 > %t.o4 && %numcmp --rtol 1e-10 %t.odd %t.o4
+// XMP_DEV_OVERLAP (on by default): on the direct executor (here its host form) the stencil
+// runs its interior planes while reflect_do's faces of p are still arriving, then the faces,
+// then the boundary planes; the trace says so per execution. The same Gosa over uneven 1-D
+// and 2-D splits and both paths; with XMP_DEV_OVERLAP=0 no execution splits.
+// RUN: env XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_DEV_TRACE=1 %mpirun -np 3 %t.1d -b 0.25 4 > %t.ov3 2> %t.ov3.err && %numcmp --rtol 1e-10 %t.xsb %t.ov3
+// RUN: grep -q "reduction(+:gosa)': trace: execution .*overlapped: [0-9]* interior iterations before the faces" %t.ov3.err
+// RUN: env XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_COMM=mpi XMP_DEV_TRACE=1 %mpirun -np 4 %t.o3d -b 0.25 4 > %t.ov4 2> %t.ov4.err && %numcmp --rtol 1e-10 %t.odd %t.ov4
+// RUN: grep -q "overlapped: [0-9]* interior iterations" %t.ov4.err
+// RUN: env XMP_DEV_OVERLAP=0 XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_DEV_TRACE=1 %mpirun -np 3 %t.1d -b 0.25 4 > %t.ov0 2> %t.ov0.err && %numcmp --rtol 1e-10 %t.xsb %t.ov0
+// RUN: not grep -q "overlapped" %t.ov0.err
 // Out of core: XMP_DEV_MEM_LIMIT at a quarter of each node's replicated data (14 arrays
 // of XS: 900K of 3.6 MB on one node; 330K over 3, 233K over 2 x 2); a, b and c stream
 // by rows of their second dimension, p with its shadow rows after each reflect_do.
