@@ -871,6 +871,23 @@ static void arriving_rows(const xmphc_dev_exchange_t *x, unsigned sel, xmphc_dev
   }
 }
 
+/* Whether this end's host completes one of the faces that sel takes into this end: MPI (or
+ * its host copy) brings it, or the writer's host waits for its stream (XMP_HALO_SYNC=host).
+ * Else every arrival is ordered on the streams (device completion) and the host has nothing
+ * to wait for. */
+static int host_completes(const exec_t *ex, unsigned sel) {
+  const xmphc_dev_exchange_t *x = ex->x;
+  for (int i = 0; i < x->nfaces; i++) {
+    const dface_t *df = &x->face[i];
+    if (df->f.send || !selected(df, sel))
+      continue;
+    if (!ex->notes || ex->v == NULL || df->self || !df->domain || df->note.want == PATH_MPI ||
+        note_sync(&df->note) == XMPHC_SYNC_HOST)
+      return 1;
+  }
+  return 0;
+}
+
 /* The execution's end: the summary, the order's measured time, the paths' decision. */
 static void end_exec(xmphc_dev_exchange_t *x, const exec_t *ex, int order) {
   if (x->sum != NULL) /* the execution's faces, without the decisions' messages */
@@ -916,9 +933,11 @@ int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     last = SEL_DOWN;
   }
   issue_faces(&ex, last);
-  /* Left only where nothing times this execution: its times must hold the arrivals. */
-  if (may_leave && !step.timed && !step.sync && !step.decide && !measure_order &&
-      x->sum == NULL) {
+  /* Left only where nothing times this execution (its times must hold the arrivals), and
+   * under XMPHC_LEAVE_HOST where this end's host completes a face. */
+  if (may_leave != XMPHC_LEAVE_NO && !step.timed && !step.sync && !step.decide &&
+      !measure_order && x->sum == NULL &&
+      (may_leave == XMPHC_LEAVE_ANY || host_completes(&ex, last))) {
     x->left = 1;
     x->left_sel = last;
     x->left_step = step;

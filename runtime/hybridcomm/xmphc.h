@@ -134,13 +134,16 @@ typedef struct xmphc_dev_arriving {
   long lo_end, hi_begin;
 } xmphc_dev_arriving_t;
 /* An execution split in two (XMP_DEV_OVERLAP: the next device loop's iterations that read no
- * arriving row run in between). start issues the faces; with may_leave, where nothing times
- * this execution (the paths' and orders' measuring windows, XMP_COMM_REPORT), it returns
- * before the last faces (those of the second phase where phased) arrive, with their rows in
- * *arriving, and xmphc_dev_exchange_finish completes them (on the same view, whose hold the
- * caller keeps); else it completes them and finish does nothing. _run is start without
- * leaving. The ends of a pair need not agree on leaving: the finish posts nothing a peer's
- * start waits for. */
+ * arriving row run in between). start issues the faces; with may_leave (XMPHC_LEAVE_ANY, or
+ * XMPHC_LEAVE_HOST: only where this end's host completes one of them, over MPI, from the
+ * host's copy or by XMP_HALO_SYNC=host; faces ordered on the streams leave nothing to hide),
+ * where nothing times this execution (the paths' and orders' measuring windows,
+ * XMP_COMM_REPORT), it returns before the last faces (those of the second phase where
+ * phased) arrive, with their rows in *arriving, and xmphc_dev_exchange_finish completes them
+ * (on the same view, whose hold the caller keeps); else it completes them and finish does
+ * nothing. _run is start without leaving. The ends of a pair need not agree on leaving: the
+ * finish posts nothing a peer's start waits for. */
+enum { XMPHC_LEAVE_NO, XMPHC_LEAVE_HOST, XMPHC_LEAVE_ANY };
 int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                              const xmp_dev_gpu_view_t *v, int may_leave,
                              xmphc_dev_arriving_t *arriving);

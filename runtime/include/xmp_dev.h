@@ -254,7 +254,7 @@ void xmp_dev_loops_settle(void);
 void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where);
 
 /* ---- faces left arriving for the next device loop (starpu/overlap.c) ----
- * XMP_DEV_OVERLAP (on by default): `reflect_do ... acc` may leave its last faces arriving.
+ * XMP_DEV_OVERLAP: `reflect_do ... acc` may leave its last faces arriving.
  * The next device loop that runs on the direct executors then runs first the iterations whose
  * rows of `data` (xmp_dev_arg_t's rows along row_dim) stay off the arriving rows of dimension
  * dim, then calls finish(ctx), then runs the rest; a loop that cannot split so (StarPU's
@@ -268,8 +268,9 @@ typedef struct xmp_dev_overlap {
   void (*finish)(void *ctx); /* completes them (reports its own errors) */
   void *ctx;
 } xmp_dev_overlap_t;
-/* XMP_DEV_OVERLAP. */
-int xmp_dev_overlap_enabled(void);
+/* XMP_DEV_OVERLAP: XMP_DEV_OVERLAP_AUTO (where the host completes a face), _OFF, _ON. */
+enum { XMP_DEV_OVERLAP_AUTO, XMP_DEV_OVERLAP_OFF, XMP_DEV_OVERLAP_ON };
+int xmp_dev_overlap_mode(void);
 void xmp_dev_overlap_leave(const xmp_dev_overlap_t *o);
 /* Completes what was left, if anything (not while a loop runs its interior part). */
 void xmp_dev_overlap_finish(void);

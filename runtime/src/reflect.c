@@ -338,6 +338,21 @@ void xmp_rt_reflect_init(xmp_rt_array_t *a, const long *lo, const long *hi, cons
     find_plan(a, &key, where)->init_seq = ++seq;
 }
 
+/* XMP_DEV_OVERLAP as the device exchange's XMPHC_LEAVE_*. On 2 x H200 (Himeno M and L over
+ * two GPUs, 1-D, faces by kernel stores ordered on the streams by flags) leaving them cost
+ * 4-10% (the boundary planes' extra launch) with nothing to hide, hence auto only where a
+ * host completes a face. */
+static int leave_mode(void) {
+  switch (xmp_dev_overlap_mode()) {
+  case XMP_DEV_OVERLAP_ON:
+    return XMPHC_LEAVE_ANY;
+  case XMP_DEV_OVERLAP_OFF:
+    return XMPHC_LEAVE_NO;
+  default:
+    return XMPHC_LEAVE_HOST;
+  }
+}
+
 /* XMP_DEV_OVERLAP: the step left arriving completes (xmp_dev_overlap_t.finish). */
 static void finish_left(void *ctx) {
   reflect_plan_t *p = ctx;
@@ -394,7 +409,7 @@ static void run_plan_acc(xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_data_t *d
     run_plan(a, p, -1, where);
     xmp_dev_sync_in(d, where);
   } else if (p->moves) {
-    run_device_plan(a, p, d, async_id < 0 && xmp_dev_overlap_enabled(), where);
+    run_device_plan(a, p, d, async_id >= 0 ? XMPHC_LEAVE_NO : leave_mode(), where);
   }
   static int done_owner; /* completed already: wait_async finds nothing to wait on */
   if (async_id >= 0)

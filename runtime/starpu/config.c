@@ -15,6 +15,8 @@ _Static_assert(XMPSP_IDLE_AUTO == 0 && XMPSP_IDLE_POLL == 1 && XMPSP_IDLE_PAUSE 
                "XMP_DEV_IDLE: auto|poll|pause");
 _Static_assert(XMPSP_EXECUTOR_AUTO == 0 && XMPSP_EXECUTOR_STARPU == 1 && XMPSP_EXECUTOR_DIRECT == 2,
                "XMP_DEV_EXECUTOR: auto|starpu|direct");
+_Static_assert(XMP_DEV_OVERLAP_AUTO == 0 && XMP_DEV_OVERLAP_OFF == 1 && XMP_DEV_OVERLAP_ON == 2,
+               "XMP_DEV_OVERLAP: auto|0|1");
 _Static_assert(XMPSP_REPORT_NONE == 0 && XMPSP_REPORT_TEXT == 1 && XMPSP_REPORT_JSON == 2,
                "XMP_REPORT: 0|1|a file name");
 

@@ -1,6 +1,7 @@
 /* overlap.c - work a higher layer left in flight for the next device loop (XMP_DEV_OVERLAP).
  *
- * `reflect_do ... acc` issues its faces and may leave the last ones arriving
+ * `reflect_do ... acc` issues its faces and may leave the last ones arriving (auto: where a
+ * host completes one of them; faces ordered on the streams leave nothing to hide)
  * (xmp_dev_overlap_leave, src/reflect.c). The next device loop splits its direct execution:
  * first the iterations whose rows of the array stay off the arriving shadow rows
  * (xmpsp_overlap_interior, pure), then the faces' completion (the stream waits for the peers'
@@ -14,7 +15,7 @@
 static xmp_dev_overlap_t left;
 static int have_left, suspended;
 
-int xmp_dev_overlap_enabled(void) { return xmpsp_config()->overlap; }
+int xmp_dev_overlap_mode(void) { return xmpsp_config()->overlap; }
 
 void xmp_dev_overlap_leave(const xmp_dev_overlap_t *o) {
   xmp_dev_overlap_finish(); /* one at a time */

@@ -44,7 +44,7 @@ typedef struct xmpsp_config {
   double cpu_weight; /* XMP_CPU_WEIGHT: initial CPU weight of device loops */
   int trace;         /* XMP_DEV_TRACE */
   int timeline;      /* XMP_DEV_TIMELINE */
-  int overlap;       /* XMP_DEV_OVERLAP (1 by default) */
+  int overlap;       /* XMP_DEV_OVERLAP: XMP_DEV_OVERLAP_* (auto by default) */
   double mem_limit;  /* XMP_DEV_MEM_LIMIT: bytes, or a percentage; -1: unset */
   int mem_limit_percent;
   int balance;       /* XMP_BALANCE: XMPSP_BALANCE_* (default auto) */

@@ -10,8 +10,8 @@
 // CHECK-NEXT: StarPU's workers between directives
 // CHECK: XMP_DEV_MEM_LIMIT = bytes (K, M, G suffixes) or p%   (default: (90% of the GPU's memory))
 // CHECK-NEXT: the device memory that device loops may use
-// CHECK: XMP_DEV_OVERLAP = 0|1   (default: 1)
-// CHECK-NEXT: 1: a reflect_do ... acc leaves its last faces arriving for the next device loop
+// CHECK: XMP_DEV_OVERLAP = auto|0|1   (default: auto)
+// CHECK-NEXT: a reflect_do ... acc may leave its first dimension's faces arriving
 // CHECK: XMP_DEV_TIMELINE = 0|1   (default: 0)
 // CHECK-NEXT: per directive, the GPU time of the work it queues on the rank's stream
 // CHECK: XMP_CHECK = 0|1   (default: 0)

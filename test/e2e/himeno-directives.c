@@ -30,13 +30,14 @@
 // RUN: env XMP_COMM=direct %mpirun -np 4 %t.3d -b 0.25 4 > %t.4d && %numcmp --rtol 1e-10 %t.xsb %t.4d
 // RUN: %mpirun -np 3 %t.o1d -b 0.25 4 > %t.o3 && %numcmp --rtol 1e-10 %t.odd %t.o3
 // RUN: %mpirun -np 4 %t.o3d -b 0.25 4 > %t.o4 && %numcmp --rtol 1e-10 %t.odd %t.o4
-// XMP_DEV_OVERLAP (on by default): on the direct executor (here its host form) the stencil
-// runs its interior planes while reflect_do's faces of p are still arriving, then the faces,
-// then the boundary planes; the trace says so per execution. The same Gosa over uneven 1-D
-// and 2-D splits and both paths; with XMP_DEV_OVERLAP=0 no execution splits.
+// XMP_DEV_OVERLAP (auto: where a host completes the faces, as it does for the host's copies
+// here): on the direct executor (here its host form) the stencil runs its interior planes
+// while reflect_do's faces of p along the first dimension are still arriving, then the faces,
+// then the boundary planes; the trace says so per execution. The same Gosa over an uneven
+// 1-D split and a 2 x 2 one, over both paths; with XMP_DEV_OVERLAP=0 no execution splits.
 // RUN: env XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_DEV_TRACE=1 %mpirun -np 3 %t.1d -b 0.25 4 > %t.ov3 2> %t.ov3.err && %numcmp --rtol 1e-10 %t.xsb %t.ov3
 // RUN: grep -q "reduction(+:gosa)': trace: execution .*overlapped: [0-9]* interior iterations before the faces" %t.ov3.err
-// RUN: env XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_COMM=mpi XMP_DEV_TRACE=1 %mpirun -np 4 %t.o3d -b 0.25 4 > %t.ov4 2> %t.ov4.err && %numcmp --rtol 1e-10 %t.odd %t.ov4
+// RUN: env XMP_DEV_OVERLAP=1 XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_COMM=mpi XMP_DEV_TRACE=1 %mpirun -np 4 %t.2d -b 0.25 4 > %t.ov4 2> %t.ov4.err && %numcmp --rtol 1e-10 %t.xsb %t.ov4
 // RUN: grep -q "overlapped: [0-9]* interior iterations" %t.ov4.err
 // RUN: env XMP_DEV_OVERLAP=0 XMP_DEV_EXECUTOR=direct XMP_BALANCE=fixed XMP_DEV_TRACE=1 %mpirun -np 3 %t.1d -b 0.25 4 > %t.ov0 2> %t.ov0.err && %numcmp --rtol 1e-10 %t.xsb %t.ov0
 // RUN: not grep -q "overlapped" %t.ov0.err
