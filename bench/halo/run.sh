@@ -12,8 +12,11 @@ max=${HALO_MAX:-16777216}
 mkdir -p "$out"
 run() { mpirun --allow-run-as-root --oversubscribe --bind-to none -np 2 "$@"; }
 for comm in ${HALO_PATHS:-direct direct-kernel mpi auto}; do
-  # Device loops on the GPU only (the array stays there), one GPU per rank.
-  XMP_COMM=$comm XMP_COMM_REPORT=1 XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 \
+  # Device loops on the GPU only (the array stays there), one GPU per rank. Without
+  # XMP_COMM_REPORT: its per-face times make the hosts wait for the direct writes, which device
+  # completion (XMP_HALO_SYNC) otherwise leaves to the streams (2 x H200, 1 KiB face:
+  # reflect_do 16.8 us with the report, 8.5 without).
+  XMP_COMM=$comm XMP_GPUS_PER_NODE=1 XMP_BALANCE=fixed XMP_CPU_WEIGHT=0 \
     run "$build/bin/xmp_bench_halo" --max "$max" >"$out/runtime-$comm.jsonl" \
     2>"$out/runtime-$comm.err" || { echo "halo_bench (XMP_COMM=$comm) failed:"; tail -20 "$out/runtime-$comm.err"; exit 1; }
 done
