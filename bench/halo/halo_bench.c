@@ -17,10 +17,10 @@
  *             is half the round trip);
  * each timed as the best of 5 batches of repeated executions (after executions enough for
  * the measuring windows of XMP_COMM=auto and XMP_HALO_ORDER=auto), a batch until its last
- * faces are in place (the GPU's stream drained: device completion returns before). The shadows are checked
- * against the owners' values. One JSON object per case on stdout (rank 0), read by report.py
- * and order.py. Options: --max BYTES (the largest face), --reps N (executions per batch at
- * most, default 150; fewer for checks). */
+ * faces are in place (the GPU's stream drained: device completion returns before). The shadows are
+ * checked against the owners' values. One JSON object per case on stdout (rank 0), read by
+ * report.py and order.py. Options: --max BYTES (the largest face), --reps N (executions per batch
+ * at most, default 150; fewer for checks). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,9 +1,11 @@
-/* choice.c - what the layer's measured choices share (pure): the clock of their measuring
- * windows and the shortest time kept per path. The choices: a host halo face's path
- * (exchange.c), a host or device collective's step paths (coll.c), a device collective's
- * algorithm, MPI's own collective against the steps and a device exchange's order
- * (coll_choice.c); a device halo face's path (device_exchange.c) keeps the shortest times too,
- * its windows at fixed executions (xmphc_dev_schedule).
+/* choice.c - the measured-choice module's base (pure): the clock of the measuring windows,
+ * the shortest time kept per path and the decision rule. The module: this file; choice_blocks.c
+ * (blocks of consecutive executions per candidate, medians, the slowest rank's, one
+ * allreduce: a device collective's algorithm, MPI's own collective against the steps, a device
+ * exchange's order of faces); choice_pairs.c (windows at fixed executions whose two ends of a
+ * pair decide together, pruning at rechecks: a device halo face's path). The choices that use
+ * the clock and the shortest times directly: a host halo face's path (exchange.c), a host or
+ * device collective's step paths (coll.c).
  *
  * A decision takes the path (or algorithm) of smallest time among the candidates measured,
  * ties to the lower one (MPI first): the same function of the same numbers at every end, so
@@ -29,6 +31,11 @@ long xmphc_window_tick(xmphc_window_t *w, long recheck, int *fresh) {
   if (*fresh)
     w->start = e;
   return w->start >= 0 ? e - w->start : -1;
+}
+
+long xmphc_window_fixed(long e, long window, long period) {
+  long k = e % period;
+  return e >= 0 && k < window ? k : -1;
 }
 
 long xmphc_window_index(const xmphc_window_t *w) {

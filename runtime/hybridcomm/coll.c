@@ -17,7 +17,7 @@
  * For host data a second choice sits above the steps: the steps, or MPI's own collective for
  * the whole call (xmphc_whole_pick), whose tuned algorithms beat recursive doubling on large
  * data (4 ranks on 2 cores, subclusters of 2: allgather of 256 KiB a rank 0.40x, allreduce of
- * 1 MiB 0.65x of MPI's). Its window (coll_choice.c: blocks of consecutive executions,
+ * 1 MiB 0.65x of MPI's). Its window (choice_blocks.c: blocks of consecutive executions,
  * medians) starts once the steps' first window has chosen their paths, so that it compares
  * the steps as they will run. */
 #include <stdio.h>

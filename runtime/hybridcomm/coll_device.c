@@ -33,7 +33,7 @@
  *                 copies and MPI messages; the host only launches it and waits for it. For
  *                 small data, where the one-shot's and the steps' copies and messages cost
  *                 more than moving the data.
- * Choice (coll_choice.c): per kind and size class, the first executions run the candidates
+ * Choice (choice_blocks.c): per kind and size class, the first executions run the candidates
  * every rank has in turn, each in a block of consecutive executions (one untimed, then
  * XMPHC_ALGO_REPS timed), every rank keeps each one's median time, one allreduce (MAX) gives
  * all the same numbers, the fastest is kept (ties to the earlier candidate); again every
@@ -53,7 +53,7 @@
 #include "xmphc_coll.h"
 
 _Static_assert((int)XMPHC_NALGOS <= (int)XMPHC_ALGO_MAX && XMPHC_ALGO_HOST == 0,
-               "coll_choice.c's numbering");
+               "choice_blocks.c's numbering");
 enum { NBUCKETS = 65, NKINDS = 3 };
 enum { K_BCAST, K_ALLGATHER, K_ALLREDUCE };
 enum { TAG_NOTE = 64, TAG_ONESHOT = 128 }; /* step messages use the slot (0..33) as tag */
@@ -321,9 +321,8 @@ static int run_signal(dcoll_t *d, xmphc_signal_args_t *a, size_t slot) {
 
 /* ---- the measured choice of an algorithm ---- */
 
-
 /* The algorithm of this execution among the candidates (mask of 1 << XMPHC_ALGO_*, the same on
- * every rank; coll_choice.c; XMP_COLL_ALGO's where it is one); *measure says whether its
+ * every rank; choice_blocks.c; XMP_COLL_ALGO's where it is one); *measure says whether its
  * time counts. */
 static int algo_pick(dcoll_t *d, int kind, size_t bytes, unsigned mask, algo_choice_t **chp,
                      int *measure) {

@@ -64,7 +64,7 @@
  * times as long for faces up to 1 MiB (two rounds of messages) but 0.72-0.79 times for
  * 16 MiB faces (the inner nodes' links no longer shared by two senders). So it is measured:
  * once the paths are chosen (or at once where XMP_COMM forces them), a window of blocks of
- * consecutive executions per order (coll_choice.c: one untimed, the median of three), the
+ * consecutive executions per order (choice_blocks.c: one untimed, the median of three), the
  * slowest node's times compared over the exchange's nodes (one allreduce), again every
  * XMPHC_ALGO_RECHECK executions; XMP_HALO_ORDER=concurrent or phased forces one. A measured
  * execution's time runs from a common start with nothing queued on the stream (the host waits
@@ -172,7 +172,7 @@ struct xmphc_dev_exchange {
   long execs;
   xmphc_sum_t *sum; /* XMP_COMM_REPORT's summary record; NULL when the report is off */
   size_t bytes;     /* of every face, sent and received, per execution */
-  xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (coll_choice.c), after the paths */
+  xmphc_algo_choice_t order; /* XMPHC_ORDER_* measured (choice_blocks.c), after the paths */
   char *flags;               /* XMP_HALO_SYNC=flags: a FLAG_SLOT per face, in a GPU */
   int flags_device;
   /* An execution left with its arrivals still to come (xmphc_dev_exchange_start): what its
@@ -327,50 +327,6 @@ void xmphc_dev_exchange_free(xmphc_dev_exchange_t *x) {
   xmp_dev_gpu_free(x->flags, 0);
   xmp_dev_host_free(x->buf);
   free(x);
-}
-
-/* ---- the measured choice (pure) ---- */
-
-xmphc_dev_step_t xmphc_dev_schedule(long e, int kernel_ok) {
-  xmphc_dev_step_t s = {-1, 0, 0, 0};
-  long k = e % XMPHC_DEV_RECHECK;
-  if (e < 0 || k >= XMPHC_DEV_WINDOW)
-    return s;
-  s.path = (int)(k % XMPHC_DEV_NPATHS);
-  if (s.path == XMPHC_DEV_KERNEL && !kernel_ok)
-    s.path = XMPHC_DEV_DIRECT;
-  s.timed = k >= XMPHC_DEV_NPATHS;
-  s.sync = s.timed;
-  s.decide = k == XMPHC_DEV_WINDOW - 1;
-  return s;
-}
-
-void xmphc_dev_fold(double *acc, const double *best) {
-  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
-    acc[p] = acc[p] < 0 || best[p] < 0 ? -1.0 : acc[p] > best[p] ? acc[p] : best[p];
-}
-
-int xmphc_dev_choose(const double *mine, const double *peer, double *joint) {
-  memcpy(joint, mine, XMPHC_DEV_NPATHS * sizeof *joint);
-  xmphc_dev_fold(joint, peer);
-  int chosen = xmphc_fastest(joint, (1u << XMPHC_DEV_NPATHS) - 1, XMPHC_DEV_NPATHS);
-  return chosen < 0 ? XMPHC_DEV_MPI : chosen;
-}
-
-unsigned xmphc_dev_prune(const double *joint, int chosen) {
-  unsigned skip = 0;
-  if (chosen < 0 || chosen >= XMPHC_DEV_NPATHS || joint[chosen] < 0)
-    return 0;
-  for (int p = 0; p < XMPHC_DEV_NPATHS; p++)
-    if (joint[p] > XMPHC_DEV_PRUNE * joint[chosen])
-      skip |= 1u << p;
-  return skip;
-}
-
-int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen) {
-  if (step->path < 0 || (skip >> step->path & 1u))
-    return chosen;
-  return step->path;
 }
 
 /* ---- one execution ---- */
@@ -910,8 +866,10 @@ int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                              const xmp_dev_gpu_view_t *v, int may_leave,
                              xmphc_dev_arriving_t *arriving) {
   if (x->left)
-    return xmphc_fail(XMPHC_E_INTERNAL, "array '%s' dimension %d: a device exchange "
-                      "started again before its faces arrived", x->name, x->dim);
+    return xmphc_fail(XMPHC_E_INTERNAL,
+                      "array '%s' dimension %d: a device exchange "
+                      "started again before its faces arrived",
+                      x->name, x->dim);
   int st = kernels_check(x, v);
   if (st != XMPHC_OK)
     return st;
@@ -940,9 +898,8 @@ int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
   issue_faces(&ex, last);
   /* Left only where nothing times this execution (its times must hold the arrivals), and
    * under XMPHC_LEAVE_HOST where this end's host completes a face. */
-  if (may_leave != XMPHC_LEAVE_NO && !step.timed && !step.sync && !step.decide &&
-      !measure_order && x->sum == NULL &&
-      (may_leave == XMPHC_LEAVE_ANY || host_completes(&ex, last))) {
+  if (may_leave != XMPHC_LEAVE_NO && !step.timed && !step.sync && !step.decide && !measure_order &&
+      x->sum == NULL && (may_leave == XMPHC_LEAVE_ANY || host_completes(&ex, last))) {
     x->left = 1;
     x->left_sel = last;
     x->left_step = step;
@@ -964,9 +921,9 @@ int xmphc_dev_exchange_finish(xmphc_dev_exchange_t *x) {
   if (!x->left)
     return XMPHC_OK;
   x->left = 0;
-  exec_t ex = {x,          x->left_data, x->left_has_view ? &x->left_view : NULL,
-               &x->left_step, NULL,      x->left_notes,
-               0,          x->left_t0};
+  exec_t ex = {
+      x, x->left_data, x->left_has_view ? &x->left_view : NULL, &x->left_step, NULL, x->left_notes,
+      0, x->left_t0};
   arrive_faces(&ex, x->left_sel);
   end_exec(x, &ex, XMPHC_ORDER_CONCURRENT);
   return XMPHC_OK;

@@ -76,7 +76,7 @@ void xmphc_run_time(xmphc_run_t *run, int slot, int path, double t0);
 /* Host data: whether this execution of a collective of `kind` moving `bytes` runs the layer's
  * steps (XMPHC_WHOLE_STEPS) or MPI's own collective on the whole call (XMPHC_WHOLE_MPI; only
  * where mpi_ok: MPI has it for the call's data). Measured like the device algorithms
- * (coll_choice.c) once the steps' own window has chosen their paths, under XMP_COMM=auto only;
+ * (choice_blocks.c) once the steps' own window has chosen their paths, under XMP_COMM=auto only;
  * *measure: pass it with the execution's start to xmphc_whole_done. */
 enum { XMPHC_WHOLE_STEPS, XMPHC_WHOLE_MPI };
 int xmphc_whole_pick(xmphc_coll_t *c, int kind, size_t bytes, int mpi_ok, int *measure);

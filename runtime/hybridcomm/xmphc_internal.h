@@ -256,6 +256,10 @@ void xmphc_window_open(xmphc_window_t *w);
 long xmphc_window_tick(xmphc_window_t *w, long recheck, int *fresh);
 /* The index in the current window of the execution last counted (-1: none). */
 long xmphc_window_index(const xmphc_window_t *w);
+/* Windows at fixed executions, for choices whose ends must agree without a message: the index
+ * of execution e (0-based) in the window of `window` executions that starts every `period`,
+ * or -1 outside one. */
+long xmphc_window_fixed(long e, long window, long period);
 /* The execution last counted decided: the window is over. */
 void xmphc_window_decided(xmphc_window_t *w);
 /* Keeps in best[path] the shortest time t seen (best[path] < 0: none yet). */
@@ -264,7 +268,7 @@ void xmphc_keep_shortest(double *best, int path, double t);
  * lower index; -1 when none is measured. */
 int xmphc_fastest(const double *t, unsigned mask, int n);
 
-/* ---- device_exchange.c: the measured choice of device halo faces (pure, for tests) ----
+/* ---- choice_pairs.c: the measured choice of device halo faces (pure) ----
  * Paths of a device face: MPI through pinned host memory, the sender's copy engines into the
  * receiver's shadow through CUDA IPC ("direct"), or a kernel of the sender storing into it. */
 enum { XMPHC_DEV_MPI, XMPHC_DEV_DIRECT, XMPHC_DEV_KERNEL, XMPHC_DEV_NPATHS };
@@ -275,7 +279,8 @@ enum {
   XMPHC_DEV_WINDOW = XMPHC_DEV_NPATHS * (1 + XMPHC_DEV_REPS),
   XMPHC_DEV_RECHECK = 1000 /* a window starts every XMPHC_DEV_RECHECK executions */
 };
-/* What execution e (0-based) of a device exchange under XMP_COMM=auto does. */
+/* What execution e (0-based) of a device exchange under XMP_COMM=auto does: in the first
+ * XMPHC_DEV_WINDOW of every XMPHC_DEV_RECHECK executions (xmphc_window_fixed), a window. */
 typedef struct xmphc_dev_step {
   int path;   /* XMPHC_DEV_*: the path every receiver asks for; -1: the chosen one */
   int timed;  /* the execution's times count */
@@ -308,7 +313,7 @@ unsigned xmphc_dev_prune(const double *joint, int chosen);
  * it out (skip), else the chosen one. */
 int xmphc_dev_ask(const xmphc_dev_step_t *step, unsigned skip, int chosen);
 
-/* ---- coll_choice.c: the measured choice of a device collective's algorithm ---- */
+/* ---- choice_blocks.c: the measured choice of a device collective's algorithm ---- */
 /* A window runs each candidate in a block of consecutive executions: XMPHC_ALGO_SKIP untimed
  * (the switch from the previous algorithm, first uses), then XMPHC_ALGO_REPS timed, of which
  * each rank keeps the median. Consecutive, because a block measures what a program calling

@@ -263,8 +263,8 @@ void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where);
  * time: leaving another finishes the earlier one. */
 typedef struct xmp_dev_overlap {
   xmp_dev_data_t *data;
-  int dim;               /* the storage dimension the faces arrive along */
-  long lo_end, hi_begin; /* its arriving rows: [0, lo_end) and [hi_begin, extent) */
+  int dim;                   /* the storage dimension the faces arrive along */
+  long lo_end, hi_begin;     /* its arriving rows: [0, lo_end) and [hi_begin, extent) */
   void (*finish)(void *ctx); /* completes them (reports its own errors) */
   void *ctx;
 } xmp_dev_overlap_t;

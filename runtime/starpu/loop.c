@@ -166,8 +166,8 @@ static xmp_dev_loop_t *new_site(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_
  * they are done (a later start that finds them so), and the executions run meanwhile are
  * untimed and not fed. Where the GPU keeps up with the host every execution is fed. */
 static int balancer_only(const xmp_dev_loop_t *s, const xmpsp_config_t *cfg) {
-  return cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
-         cfg->report == XMPSP_REPORT_NONE && !cfg->trace && !wtime_asked;
+  return cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side && cfg->report == XMPSP_REPORT_NONE &&
+         !cfg->trace && !wtime_asked;
 }
 
 static void feed(xmp_dev_loop_t *s, const pending_exec_t *e, double period) {
@@ -332,8 +332,9 @@ static void trace_line(const xmp_dev_loop_t *s, int ncpu_tasks, int ngpu_tasks,
              s->interior);
   xmpsp_trace_span(&s->where, start_us,
                    "execution %ld: weight %.3f, tasks cpu %d gpu %d, time cpu %.3f ms gpu %.3f ms, "
-                   "executor %s%s", s->executions, s->weight, ncpu_tasks, ngpu_tasks,
-                   last_cpu_s * 1e3, last_gpu_s * 1e3, xmpsp_exec_name(s->exec), split);
+                   "executor %s%s",
+                   s->executions, s->weight, ncpu_tasks, ngpu_tasks, last_cpu_s * 1e3,
+                   last_gpu_s * 1e3, xmpsp_exec_name(s->exec), split);
 }
 
 /* Room for nt blocks of partial_bytes of reduction results, zeroed; pinned where a GPU writes
@@ -527,8 +528,8 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
   last_cpu_s = device >= 0 ? 0 : t;
   last_gpu_s = device >= 0 ? t : 0;
   last_direct = NULL;
-  s->last = (pending_exec_t){1, last_cpu_s, last_gpu_s, start_us, device >= 0 ? 0 : n,
-                             device >= 0 ? n : 0, 0, 0, 0};
+  s->last = (pending_exec_t){
+      1, last_cpu_s, last_gpu_s, start_us, device >= 0 ? 0 : n, device >= 0 ? n : 0, 0, 0, 0};
   *ntasks = c.nchunks;
   if (cfg->trace) {
     const xmpsp_ooc_stats_t *o = &s->ooc;
@@ -547,16 +548,16 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
  * the GPU part: whole, or split around the faces a reflect left arriving (overlap.c): the
  * iterations that read none of their rows first, then the faces' completion, then the one or
  * two boundary ranges (one launch where each is one iteration), each range with its own block
- * of partial results (combined in range order). c: everything but the range and its partials; c->timed's events span all ranges.
- * Returns the ranges run; *t_untimed the time of an untimed run (the host's). */
-static int run_direct(xmp_dev_loop_t *s, xmpsp_direct_call_t *c, long lb, long first,
-                      long count, size_t partial_bytes, double *t_untimed,
-                      const xmp_rt_srcloc_t *where) {
+ * of partial results (combined in range order). c: everything but the range and its partials;
+ * c->timed's events span all ranges. Returns the ranges run; *t_untimed the time of an untimed run
+ * (the host's). */
+static int run_direct(xmp_dev_loop_t *s, xmpsp_direct_call_t *c, long lb, long first, long count,
+                      size_t partial_bytes, double *t_untimed, const xmp_rt_srcloc_t *where) {
   long r0[3] = {first}, r1[3] = {first + count - 1}, rst[3] = {1, 1, 1}, t0, t1;
   int nr = 1;
   const xmp_dev_overlap_t *o = xmpsp_overlap_left();
-  int split = o != NULL && xmpsp_overlap_interior(o, c->argv, c->nargs, lb, c->st, first,
-                                                  count, &t0, &t1);
+  int split =
+      o != NULL && xmpsp_overlap_interior(o, c->argv, c->nargs, lb, c->st, first, count, &t0, &t1);
   if (o != NULL && !split)
     xmp_dev_overlap_finish();
   if (split) {
@@ -662,8 +663,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
   xmpsp_exec_query_t q = {cfg->executor, n - ngpu_iters, ngpu_tasks, w->ncuda, cuda != NULL};
   s->exec = nt > 0 ? xmpsp_exec_choose(&q) : XMPSP_EXEC_STARPU;
 
-  int pending = 0;    /* the direct executor's GPU time is read later */
-  int nt_out = nt;    /* the partial results' blocks (a direct execution split: its ranges) */
+  int pending = 0; /* the direct executor's GPU time is read later */
+  int nt_out = nt; /* the partial results' blocks (a direct execution split: its ranges) */
   s->interior = -1;
   int unmeasured = 0; /* sampled out (balancer_only) */
   if (nt == 0) {
@@ -678,14 +679,23 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
     int defer = lazy && partial_bytes > 0 && !cfg->trace;
     int reader = cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked;
     int sampled = gpu && !reader && balancer_only(s, cfg);
-    int timed = reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side &&
-                           !(sampled && s->held.open));
-    xmpsp_direct_call_t c = {s->exec, gpu ? cuda : cpu, args, nargs, argv, 0, 0, st, NULL,
+    int timed =
+        reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side && !(sampled && s->held.open));
+    xmpsp_direct_call_t c = {s->exec,
+                             gpu ? cuda : cpu,
+                             args,
+                             nargs,
+                             argv,
+                             0,
+                             0,
+                             st,
+                             NULL,
                              (partial_bytes > 0 && !defer) || cfg->trace,
-                             timed ? XMPSP_TIME_START | XMPSP_TIME_END : 0, NULL};
+                             timed ? XMPSP_TIME_START | XMPSP_TIME_END : 0,
+                             NULL};
     double t_untimed = 0;
-    nt_out = run_direct(s, &c, lb, chunks[0].first, chunks[0].count, partial_bytes, &t_untimed,
-                        where);
+    nt_out =
+        run_direct(s, &c, lb, chunks[0].first, chunks[0].count, partial_bytes, &t_untimed, where);
     if (defer) { /* on the host too (CI's direct host executor), where they are there */
       s->results_pending = 1;
       s->results_event_set = gpu && xmpsp_direct_mark(&s->results_event, where);

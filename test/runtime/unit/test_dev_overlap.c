@@ -28,10 +28,9 @@ int main(void) {
             long extent = lo_end + 9 + width_hi;
             xmp_dev_overlap_t o = {p, 0, lo_end, extent - width_hi, NULL, NULL};
             /* p read with reach -reach..reach, q (another array) anywhere, p written */
-            xmp_dev_arg_t argv[3] = {
-                {p, XMP_DEV_READ, origin, 4, 1, -reach, reach, 0, -1},
-                {q, XMP_DEV_READ, 0, 4, 0, 0, 0, 0, -1},
-                {p, XMP_DEV_READWRITE, origin, 4, 1, 0, 0, 0, -1}};
+            xmp_dev_arg_t argv[3] = {{p, XMP_DEV_READ, origin, 4, 1, -reach, reach, 0, -1},
+                                     {q, XMP_DEV_READ, 0, 4, 0, 0, 0, 0, -1},
+                                     {p, XMP_DEV_READWRITE, origin, 4, 1, 0, 0, 0, -1}};
             /* the owned rows' iterations, in the loop's direction */
             long lb = st > 0 ? lo_end + origin : lo_end + origin + 8;
             long n = 9 / (st > 0 ? st : -st) + (9 % (st > 0 ? st : -st) != 0);
@@ -50,9 +49,10 @@ int main(void) {
                 }
                 cases++;
                 split += got;
-                CHECKF(got == (want0 >= 0), "origin %ld lo_end %ld hi %ld reach %ld st %ld "
-                       "first %ld count %ld: got %d", origin, lo_end, width_hi, reach, st,
-                       first, count, got);
+                CHECKF(got == (want0 >= 0),
+                       "origin %ld lo_end %ld hi %ld reach %ld st %ld "
+                       "first %ld count %ld: got %d",
+                       origin, lo_end, width_hi, reach, st, first, count, got);
                 if (got && want0 >= 0)
                   CHECKF(t0 == want0 && t1 == want1, "st %ld reach %ld: [%ld, %ld] want [%ld, %ld]",
                          st, reach, t0, t1, want0, want1);

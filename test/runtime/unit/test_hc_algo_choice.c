@@ -1,4 +1,4 @@
-/* The measured choice of a device collective's algorithm (hybridcomm/coll_choice.c) on
+/* The measured choice of a device collective's algorithm (hybridcomm/choice_blocks.c) on
  * synthetic timings, no GPU needed:
  *  - the window: each candidate in a block of consecutive executions (XMPHC_ALGO_SKIP
  *    untimed, then XMPHC_ALGO_REPS timed), the decision at its last execution, the choice

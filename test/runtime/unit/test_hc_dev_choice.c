@@ -1,4 +1,4 @@
-/* The measured choice of device halo faces (hybridcomm/device_exchange.c: xmphc_dev_schedule,
+/* The measured choice of device halo faces (hybridcomm/choice_pairs.c: xmphc_dev_schedule,
  * xmphc_keep_shortest, xmphc_dev_fold, xmphc_dev_choose, xmphc_dev_prune, xmphc_dev_ask) on
  * synthetic timings, no GPU needed:
  *  - the window's schedule (paths in turn, an untimed first round, the decision at its end,

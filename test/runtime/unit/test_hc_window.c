@@ -1,5 +1,5 @@
 /* The clock of the hybrid layer's measuring windows (hybridcomm/choice.c), which the host
- * faces' (exchange.c), the collective steps' (coll.c) and the algorithms' (coll_choice.c)
+ * faces' (exchange.c), the collective steps' (coll.c) and the algorithms' (choice_blocks.c)
  * choices count their executions on:
  *  - a window from the first execution, or (made to wait) from the one after
  *    xmphc_window_open, never a second first window;
@@ -8,7 +8,9 @@
  *    caller forgets its times) at exactly that execution;
  *  - the shortest time kept per path, "none" (< 0) replaced by the first;
  *  - the decision's rule: the smallest measured time among the candidates, ties to the lower
- *    path, unmeasured ones and non-candidates left out, none measured: -1. */
+ *    path, unmeasured ones and non-candidates left out, none measured: -1;
+ *  - windows at fixed executions (the device faces', choice_pairs.c): the index of every
+ *    execution against its definition, the same window every period, none before 0. */
 #include "check.h"
 #include "xmphc_internal.h"
 
@@ -89,7 +91,21 @@ static void test_fastest(void) {
   CHECKF(xmphc_fastest(tie, 0x3, 2) == 0, "a tie: %d", xmphc_fastest(tie, 0x3, 2));
 }
 
+static void test_fixed(void) {
+  for (long period = 1; period <= 9; period++)
+    for (long window = 0; window <= period; window++)
+      for (long e = -3; e < 5 * period; e++) {
+        long want = e >= 0 && e - (e / period) * period < window ? e - (e / period) * period : -1;
+        CHECKF(xmphc_window_fixed(e, window, period) == want,
+               "execution %ld, window %ld every %ld: %ld, want %ld", e, window, period,
+               xmphc_window_fixed(e, window, period), want);
+      }
+  CHECK(xmphc_window_fixed(1000, 9, 1000) == 0 && xmphc_window_fixed(1008, 9, 1000) == 8 &&
+        xmphc_window_fixed(1009, 9, 1000) == -1);
+}
+
 int main(void) {
+  test_fixed();
   test_from_start();
   test_fastest();
   test_deferred();

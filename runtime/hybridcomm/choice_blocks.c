@@ -1,4 +1,5 @@
-/* coll_choice.c - a measured choice among a few candidates: a device collective's algorithm
+/* choice_blocks.c - the measured-choice module's blocks (choice.c): a choice among a few
+ * candidates: a device collective's algorithm
  * (coll_device.c, one record per kind and size class), a host collective's steps or MPI's
  * own (coll.c), a device exchange's order of faces (device_exchange.c). Pure but for
  * xmphc_algo_measured, which ends a window with one allreduce: the callers time the
