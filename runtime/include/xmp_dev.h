@@ -247,8 +247,8 @@ int xmp_dev_loop_run_lazy(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_fu
                           long ub, long st, size_t partial_bytes, void **partials, int *ntasks,
                           const xmp_rt_srcloc_t *where);
 /* Waits for the kernels that direct device loops queued and nothing waited for yet (the
- * loops return before their kernels end): xmp_wtime calls it, so that a time read after a
- * loop includes the loop. */
+ * loops return before their kernels end), and completes the faces a reflect left arriving:
+ * xmp_wtime calls it, so that a time read after a loop includes the loop. */
 void xmp_dev_loops_settle(void);
 /* Waits until the latest lazy execution of site s has its results in its partials. */
 void xmp_dev_loop_results(xmp_dev_loop_t *s, const xmp_rt_srcloc_t *where);

@@ -70,7 +70,10 @@ void xmpsp_direct_settle(const xmp_rt_srcloc_t *where) {
   }
 }
 
-void xmp_dev_loops_settle(void) { xmpsp_direct_settle(NULL); }
+void xmp_dev_loops_settle(void) {
+  xmp_dev_overlap_finish(); /* faces left arriving (XMP_DEV_OVERLAP) count too */
+  xmpsp_direct_settle(NULL);
+}
 
 void xmpsp_direct_queued(void *stream) {
   if (pending_stream != NULL && pending_stream != stream)
