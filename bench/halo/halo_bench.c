@@ -64,25 +64,18 @@ static double value(long o, long p, long i, long inner) {
 /* A codelet that only holds the rows read-write: StarPU moves them into the GPU's memory. */
 static void touch(void *buffers[], void *cl) { (void)buffers, (void)cl; }
 
-/* The faces queued on d's GPU stream in place: with device completion (XMP_HALO_SYNC) a
- * reflect returns once its faces are issued, and the streams order them. */
-static void drain(xmp_dev_data_t *d) {
-  xmp_dev_gpu_view_t v;
-  if (xmp_dev_gpu_acquire(d, &v, &here))
-    xmp_dev_gpu_wait(&v, &here);
-  xmp_dev_gpu_release(&v);
-}
-
-/* The batch's time runs until the last execution's faces are in the shadows (drain). */
-static double seconds_per_run(void (*run)(void *), void *arg, xmp_dev_data_t *d, int reps) {
+/* The batch's time runs until the last execution's faces are in the shadows: with device
+ * completion (XMP_HALO_SYNC) a reflect returns once its faces are issued, and the streams
+ * order them; xmp_dev_loops_settle (xmp_wtime's) waits for the work queued there. */
+static double seconds_per_run(void (*run)(void *), void *arg, int reps) {
   double best = 1e30;
   for (int b = 0; b < BATCHES; b++) {
-    drain(d);
+    xmp_dev_loops_settle();
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = MPI_Wtime();
     for (int r = 0; r < reps; r++)
       run(arg);
-    drain(d);
+    xmp_dev_loops_settle();
     double t = (MPI_Wtime() - t0) / reps, slowest;
     MPI_Allreduce(&t, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     if (slowest < best)
@@ -157,8 +150,8 @@ static void run_case(xmp_rt_nodes_t *nodes, int kind, size_t bytes, const char *
     reflect_do(a);
     pingpong(a);
   }
-  double t_reflect = seconds_per_run(reflect_do, a, d, reps);
-  double t_pingpong = seconds_per_run(pingpong, a, d, reps) / 2; /* one way */
+  double t_reflect = seconds_per_run(reflect_do, a, reps);
+  double t_pingpong = seconds_per_run(pingpong, a, reps) / 2; /* one way */
   xmp_dev_sync_out(d, &here);
   long wrong = check_shadows(&l, outer, inner), all_wrong;
   MPI_Reduce(&wrong, &all_wrong, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);

@@ -177,10 +177,10 @@ struct xmphc_dev_exchange {
   int flags_device;
   /* An execution left with its arrivals still to come (xmphc_dev_exchange_start): what its
    * finish needs. */
-  int left, left_notes, left_has_view;
+  int left, left_notes;
   unsigned left_sel;
   xmp_dev_data_t *left_data;
-  xmp_dev_gpu_view_t left_view;
+  xmp_dev_gpu_view_t left_view; /* data NULL: the host's copy */
   xmphc_dev_step_t left_step;
   double left_t0;
 };
@@ -810,10 +810,10 @@ static int kernels_check(const xmphc_dev_exchange_t *x, const xmp_dev_gpu_view_t
   return XMPHC_OK;
 }
 
-/* The shadow rows along x->dim that the faces sel takes arrive into (see
- * xmphc_dev_arriving_t): the receives' boxes below the middle of the storage end the low
- * ones, those above it begin the high ones. */
-static void arriving_rows(const xmphc_dev_exchange_t *x, unsigned sel, xmphc_dev_arriving_t *a) {
+/* The shadow rows along x->dim that the faces sel takes arrive into (see xmp_dev_overlap_t):
+ * the receives' boxes below the middle of the storage end the low ones, those above it begin
+ * the high ones. */
+static void arriving_rows(const xmphc_dev_exchange_t *x, unsigned sel, xmp_dev_overlap_t *a) {
   long mid = x->extent[x->dim] / 2;
   a->dim = x->dim;
   a->lo_end = 0;
@@ -864,7 +864,7 @@ static void end_exec(xmphc_dev_exchange_t *x, const exec_t *ex, int order) {
 
 int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                              const xmp_dev_gpu_view_t *v, int may_leave,
-                             xmphc_dev_arriving_t *arriving) {
+                             xmp_dev_overlap_t *arriving) {
   if (x->left)
     return xmphc_fail(XMPHC_E_INTERNAL,
                       "array '%s' dimension %d: a device exchange "
@@ -906,9 +906,8 @@ int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
     x->left_t0 = ex.t0;
     x->left_data = d;
     x->left_notes = notes;
-    x->left_has_view = v != NULL;
-    if (v != NULL)
-      x->left_view = *v;
+    x->left_view = v != NULL ? *v : (xmp_dev_gpu_view_t){0};
+    arriving->data = d;
     arriving_rows(x, last, arriving);
     return XMPHC_OK;
   }
@@ -921,9 +920,8 @@ int xmphc_dev_exchange_finish(xmphc_dev_exchange_t *x) {
   if (!x->left)
     return XMPHC_OK;
   x->left = 0;
-  exec_t ex = {
-      x, x->left_data, x->left_has_view ? &x->left_view : NULL, &x->left_step, NULL, x->left_notes,
-      0, x->left_t0};
+  const xmp_dev_gpu_view_t *v = x->left_view.data != NULL ? &x->left_view : NULL;
+  exec_t ex = {x, x->left_data, v, &x->left_step, NULL, x->left_notes, 0, x->left_t0};
   arrive_faces(&ex, x->left_sel);
   end_exec(x, &ex, XMPHC_ORDER_CONCURRENT);
   return XMPHC_OK;

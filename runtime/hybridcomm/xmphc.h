@@ -126,27 +126,21 @@ int xmphc_dev_exchange_create(MPI_Comm comm, int rank, const long *extent, size_
  * current copy is the host's. */
 int xmphc_dev_exchange_run(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                            const xmp_dev_gpu_view_t *v);
-/* The shadow rows of dimension dim of the local storage that an execution's faces are still
- * arriving into: [0, lo_end) and [hi_begin, extent[dim]) (lo_end 0, hi_begin the extent:
- * none on that side). */
-typedef struct xmphc_dev_arriving {
-  int dim;
-  long lo_end, hi_begin;
-} xmphc_dev_arriving_t;
 /* An execution split in two (XMP_DEV_OVERLAP: the next device loop's iterations that read no
  * arriving row run in between). start issues the faces; with may_leave (XMPHC_LEAVE_ANY, or
  * XMPHC_LEAVE_HOST: only where this end's host completes one of them, over MPI, from the
  * host's copy or by XMP_HALO_SYNC=host; faces ordered on the streams leave nothing to hide),
  * where nothing times this execution (the paths' and orders' measuring windows,
  * XMP_COMM_REPORT), it returns before the last faces (those of the second phase where
- * phased) arrive, with their rows in *arriving, and xmphc_dev_exchange_finish completes them
+ * phased) arrive, with d and their shadow rows in *arriving (xmp_dev_overlap_t's data, dim,
+ * lo_end, hi_begin; the caller sets its finish), and xmphc_dev_exchange_finish completes them
  * (on the same view, whose hold the caller keeps); else it completes them and finish does
  * nothing. _run is start without leaving. The ends of a pair need not agree on leaving: the
  * finish posts nothing a peer's start waits for. */
 enum { XMPHC_LEAVE_NO, XMPHC_LEAVE_HOST, XMPHC_LEAVE_ANY };
 int xmphc_dev_exchange_start(xmphc_dev_exchange_t *x, xmp_dev_data_t *d,
                              const xmp_dev_gpu_view_t *v, int may_leave,
-                             xmphc_dev_arriving_t *arriving);
+                             xmp_dev_overlap_t *arriving);
 int xmphc_dev_exchange_finish(xmphc_dev_exchange_t *x);
 /* Whether an execution of x was left by start and not finished yet. */
 int xmphc_dev_exchange_left(const xmphc_dev_exchange_t *x);

@@ -30,19 +30,10 @@ const char *xmpi_status_str(int status) {
   }
 }
 
-long xmpi_floor_div(long a, long b) {
-  long q = a / b;
-  if (a % b != 0 && a < 0) /* C truncates toward zero; b > 0 */
-    q--;
-  return q;
-}
-
-long xmpi_ceil_div(long a, long b) { return -xmpi_floor_div(-a, b); }
-
 static long extent(const xmpi_dist_t *d) { return d->upper - d->lower + 1; }
 
 /* ceil(N / P); 0 for an empty dimension, whose nodes then all own nothing. */
-static long block_chunk(const xmpi_dist_t *d) { return xmpi_ceil_div(extent(d), d->nprocs); }
+static long block_chunk(const xmpi_dist_t *d) { return xmpb_ceil_div(extent(d), d->nprocs); }
 
 int xmpi_dist_init(xmpi_dist_t *d, int kind, intptr_t param, long lower, long upper,
                    int nprocs) {
@@ -151,7 +142,7 @@ int xmpi_dist_local_range(const xmpi_dist_t *d, int coord, long *lo, long *hi) {
      * them, so that is one interval only if it has at most one. */
     if (d->nprocs == 1)
       break;
-    long nblocks = xmpi_ceil_div(extent(d), d->width);
+    long nblocks = xmpb_ceil_div(extent(d), d->width);
     long owned = nblocks > coord ? (nblocks - 1 - coord) / d->nprocs + 1 : 0;
     if (owned > 1)
       return XMPI_E_NOT_INTERVAL;
@@ -209,12 +200,12 @@ int xmpi_dist_loop_bounds(const xmpi_dist_t *d, int coord, long offset, long lb,
   long k0, k1;
   if (step > 0) {
     long a = wlo > lb ? wlo : lb, b = whi < ub ? whi : ub;
-    k0 = xmpi_ceil_div(a - lb, step);
-    k1 = xmpi_floor_div(b - lb, step);
+    k0 = xmpb_ceil_div(a - lb, step);
+    k1 = xmpb_floor_div(b - lb, step);
   } else {
     long a = wlo > ub ? wlo : ub, b = whi < lb ? whi : lb;
-    k0 = xmpi_ceil_div(lb - b, -step);
-    k1 = xmpi_floor_div(lb - a, -step);
+    k0 = xmpb_ceil_div(lb - b, -step);
+    k1 = xmpb_floor_div(lb - a, -step);
   }
 
   long kstep = 1;

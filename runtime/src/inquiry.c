@@ -162,7 +162,7 @@ int xmp_dist_blocksize(xmp_desc_t d, int dim, int *blocksize) {
     return -1;
   long extent = x->upper - x->lower + 1;
   switch (x->kind) {
-  case XMP_RT_DIST_BLOCK: *blocksize = (int)xmpi_ceil_div(extent, x->nprocs); break;
+  case XMP_RT_DIST_BLOCK: *blocksize = (int)xmpb_ceil_div(extent, x->nprocs); break;
   case XMP_RT_DIST_CYCLIC: *blocksize = (int)x->width; break;
   case XMP_RT_DIST_GBLOCK: *blocksize = -1; break;
   default: *blocksize = (int)extent; break;
@@ -456,7 +456,7 @@ int xmp_align_size(xmp_desc_t d, int dim) {
   if (x == NULL || x->kind == XMP_RT_DIST_NONE)
     return a->extent[c] < 0 ? -1 : (int)a->extent[c];
   switch (x->kind) {
-  case XMP_RT_DIST_BLOCK: return (int)xmpi_ceil_div(x->upper - x->lower + 1, x->nprocs);
+  case XMP_RT_DIST_BLOCK: return (int)xmpb_ceil_div(x->upper - x->lower + 1, x->nprocs);
   case XMP_RT_DIST_CYCLIC: return (int)x->width;
   default: return -1; /* gblock: the sizes differ per node (xmp_dist_gblockmap) */
   }

@@ -64,7 +64,7 @@ static long walk_nonempty(const walk_t *q, long n) {
 static long walk_init(const xmpi_dist_t *d, int coord, long offset, long lb, long ub,
                       long step, walk_t *q) {
   long n = d->upper - d->lower + 1, w = d->width, p = d->nprocs;
-  long nb = xmpi_ceil_div(n, w);
+  long nb = xmpb_ceil_div(n, w);
   long start = lb + offset - d->lower;
   long iters = step > 0 ? (ub < lb ? 0 : (ub - lb) / step + 1)
                         : (ub > lb ? 0 : (lb - ub) / -step + 1);
@@ -88,15 +88,15 @@ static long walk_init(const xmpi_dist_t *d, int coord, long offset, long lb, lon
     hi = nb * w - 1;
   }
   long s = q->s;
-  q->ka = q->x0 >= lo ? 0 : xmpi_ceil_div(lo - q->x0, s);
-  q->kb = xmpi_floor_div(hi - q->x0, s);
+  q->ka = q->x0 >= lo ? 0 : xmpb_ceil_div(lo - q->x0, s);
+  q->kb = xmpb_floor_div(hi - q->x0, s);
   if (q->kb > iters - 1)
     q->kb = iters - 1;
   if (q->ka > q->kb)
     return 0;
   long x = q->x0 + q->ka * s, y = q->x0 + q->kb * s; /* both >= lo >= 0 */
-  q->j0 = xmpi_ceil_div(x / w - q->c, p);
-  q->nj = xmpi_floor_div(y / w - q->c, p) - q->j0 + 1;
+  q->j0 = xmpb_ceil_div(x / w - q->c, p);
+  q->nj = xmpb_floor_div(y / w - q->c, p) - q->j0 + 1;
   if (q->nj <= 0)
     return 0;
   /* With s <= w no owned block between the first and the last iteration can be skipped
@@ -114,7 +114,7 @@ static long walk_init(const xmpi_dist_t *d, int coord, long offset, long lb, lon
 /* Iterations of the walk that owned block j holds, as a loop. */
 static void walk_block(const walk_t *q, long j, long *llb, long *lub) {
   long bs = (q->c + j * q->p) * q->w, be = bs + q->w - 1;
-  long k0 = xmpi_ceil_div(bs - q->x0, q->s), k1 = xmpi_floor_div(be - q->x0, q->s);
+  long k0 = xmpb_ceil_div(bs - q->x0, q->s), k1 = xmpb_floor_div(be - q->x0, q->s);
   if (k0 < q->ka)
     k0 = q->ka;
   if (k1 > q->kb)

@@ -112,7 +112,7 @@ static MPI_Datatype owned_type(const xmp_rt_array_t *a, int d, int k, MPI_Dataty
                             xmpi_status_str(st));
     return hi < lo ? MPI_DATATYPE_NULL : face_type(a, elem, d, lo, hi - lo + 1);
   }
-  long off = a->align_offset[d], nblocks = xmpi_ceil_div(dist->upper - dist->lower + 1,
+  long off = a->align_offset[d], nblocks = xmpb_ceil_div(dist->upper - dist->lower + 1,
                                                          dist->width);
   long most = nblocks / dist->nprocs + 1;
   if (most > INT_MAX)
@@ -386,13 +386,11 @@ static void run_device_plan(const xmp_rt_array_t *a, reflect_plan_t *p, xmp_dev_
   for (int i = p->nsteps - 1; i >= 1; i--)
     xmpi_comm_check(xmphc_dev_exchange_run(p->dev[i], d, on_gpu ? &v : NULL), where, NULL);
   if (p->nsteps > 0) {
-    xmphc_dev_arriving_t rows;
-    xmpi_comm_check(xmphc_dev_exchange_start(p->dev[0], d, on_gpu ? &v : NULL, may_leave, &rows),
+    xmp_dev_overlap_t o = {.finish = finish_left, .ctx = p};
+    xmpi_comm_check(xmphc_dev_exchange_start(p->dev[0], d, on_gpu ? &v : NULL, may_leave, &o),
                     where, NULL);
-    if (xmphc_dev_exchange_left(p->dev[0])) {
-      xmp_dev_overlap_t o = {d, rows.dim, rows.lo_end, rows.hi_begin, finish_left, p};
+    if (xmphc_dev_exchange_left(p->dev[0]))
       xmp_dev_overlap_leave(&o);
-    }
   }
   xmp_dev_gpu_release(&v);
 }

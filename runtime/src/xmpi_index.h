@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "xmpb_arith.h" /* xmpb_floor_div, xmpb_ceil_div */
+
 /* Status codes of internal functions; XMPI_OK is 0 so callers can test `if (st)`. */
 enum xmpi_status {
   XMPI_OK = 0,
@@ -43,9 +45,6 @@ void xmpi_dist_fini(xmpi_dist_t *d);
  * sizes; bounds are the caller's to compare), or NULL. */
 const char *xmpi_dist_differ(const xmpi_dist_t *a, const xmpi_dist_t *b);
 
-/* Floor / ceiling of a / b for b > 0 and any sign of a. */
-long xmpi_floor_div(long a, long b);
-long xmpi_ceil_div(long a, long b);
 
 /* Coordinate of the node owning template index idx; -1 outside [lower, upper]. Every node
  * holds a non-distributed dimension, which reports 0. */

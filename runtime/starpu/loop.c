@@ -69,7 +69,6 @@ struct xmp_dev_loop {
   int exec;                   /* XMPSP_EXEC_* of the latest execution */
   int cpu_side;               /* the loop has a CPU part (not XMP_STARPU_NCPU=0 and the like) */
   int split_warned;           /* the warning that rows split between GPUs cannot pay */
-  long overlapped;            /* direct executions split around faces left arriving */
   long interior;              /* the interior iterations of the latest execution (-1: whole) */
   xmpsp_ooc_stats_t ooc;      /* its out-of-core executions (ooc.c) */
   struct xmp_dev_loop *next;
@@ -543,7 +542,6 @@ static void run_ooc(xmp_dev_loop_t *s, int device, xmp_dev_func_t fn, const void
   }
 }
 
-/* One execution; lazy: a direct execution's reduction results may stay on their way. */
 /* The direct executors' run of the iterations first .. first+count-1 (i = lb + t * c->st) of
  * the GPU part: whole, or split around the faces a reflect left arriving (overlap.c): the
  * iterations that read none of their rows first, then the faces' completion, then the one or
@@ -578,7 +576,6 @@ static int run_direct(xmp_dev_loop_t *s, xmpsp_direct_call_t *c, long lb, long f
       r1[1] = r0[2];
       nr = 2;
     }
-    s->overlapped++;
     s->interior = t1 - t0 + 1;
   }
   partials_for(s, nr, partial_bytes, xmpsp_workers(), where);
@@ -613,6 +610,7 @@ static int run_direct(xmp_dev_loop_t *s, xmpsp_direct_call_t *c, long lb, long f
   return nr;
 }
 
+/* One execution; lazy: a direct execution's reduction results may stay on their way. */
 static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda, const void *args,
                 int nargs, const xmp_dev_arg_t *argv, long lb, long ub, long st,
                 size_t partial_bytes, void **partials, int *ntasks, int lazy,
@@ -665,7 +663,6 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
 
   int pending = 0; /* the direct executor's GPU time is read later */
   int nt_out = nt; /* the partial results' blocks (a direct execution split: its ranges) */
-  s->interior = -1;
   int unmeasured = 0; /* sampled out (balancer_only) */
   if (nt == 0) {
     last_cpu_s = last_gpu_s = 0; /* nothing to run */
@@ -678,9 +675,8 @@ static void run(xmp_dev_loop_t **state, xmp_dev_func_t cpu, xmp_dev_func_t cuda,
      * events took Himeno M from 1.43 to 1.28 TFLOPS. */
     int defer = lazy && partial_bytes > 0 && !cfg->trace;
     int reader = cfg->report != XMPSP_REPORT_NONE || cfg->trace || wtime_asked;
-    int sampled = gpu && !reader && balancer_only(s, cfg);
-    int timed =
-        reader || (cfg->balance == XMPSP_BALANCE_AUTO && s->cpu_side && !(sampled && s->held.open));
+    int sampled = gpu && balancer_only(s, cfg); /* the balancer alone reads the time */
+    int timed = reader || (balancer_only(s, cfg) && !(sampled && s->held.open));
     xmpsp_direct_call_t c = {s->exec,
                              gpu ? cuda : cpu,
                              args,

@@ -10,6 +10,7 @@
  * layer's entries: xmpsp_enter_keep, the face views, the data directives), so nothing else
  * ever sees a shadow in flight. While the loop runs its interior part the gate is closed
  * (the holds it takes may enter StarPU). */
+#include "xmpb_arith.h"
 #include "xmpsp_internal.h"
 
 static xmp_dev_overlap_t left;
@@ -34,13 +35,6 @@ void xmp_dev_overlap_finish(void) {
 
 void xmpsp_overlap_suspend(int on) { suspended = on; }
 
-/* floor(a / b) and ceil(a / b), b != 0. */
-static long div_floor(long a, long b) {
-  long q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-static long div_ceil(long a, long b) { return -div_floor(-a, b); }
-
 int xmpsp_overlap_interior(const xmp_dev_overlap_t *o, const xmp_dev_arg_t *argv, int nargs,
                            long lb, long st, long first, long count, long *t0, long *t1) {
   long lo = first, hi = first + count - 1; /* iteration numbers: i = lb + t * st */
@@ -53,13 +47,13 @@ int xmpsp_overlap_interior(const xmp_dev_overlap_t *o, const xmp_dev_arg_t *argv
     /* i + reach_lo - row_origin >= lo_end and i + reach_hi - row_origin < hi_begin */
     long imin = o->lo_end + a->row_origin - a->reach_lo;
     long imax = o->hi_begin - 1 + a->row_origin - a->reach_hi;
-    long ta, tb;
+    long ta, tb; /* imin <= lb + t * st <= imax */
     if (st > 0) {
-      ta = div_ceil(imin - lb, st);
-      tb = div_floor(imax - lb, st);
+      ta = xmpb_ceil_div(imin - lb, st);
+      tb = xmpb_floor_div(imax - lb, st);
     } else {
-      ta = div_ceil(imax - lb, st);
-      tb = div_floor(imin - lb, st);
+      ta = xmpb_ceil_div(lb - imax, -st);
+      tb = xmpb_floor_div(lb - imin, -st);
     }
     lo = ta > lo ? ta : lo;
     hi = tb < hi ? tb : hi;

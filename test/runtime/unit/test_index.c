@@ -10,11 +10,11 @@
 #define MAXN 64
 
 static void hand_computed(void) {
-  CHECK(xmpi_floor_div(-7, 2) == -4);
-  CHECK(xmpi_floor_div(7, 2) == 3);
-  CHECK(xmpi_ceil_div(-7, 2) == -3);
-  CHECK(xmpi_ceil_div(7, 2) == 4);
-  CHECK(xmpi_ceil_div(0, 3) == 0);
+  CHECK(xmpb_floor_div(-7, 2) == -4);
+  CHECK(xmpb_floor_div(7, 2) == 3);
+  CHECK(xmpb_ceil_div(-7, 2) == -3);
+  CHECK(xmpb_ceil_div(7, 2) == 4);
+  CHECK(xmpb_ceil_div(0, 3) == 0);
 
   xmpi_dist_t d;
   long lo, hi, llb, lub, ls;
